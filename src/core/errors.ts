@@ -1,0 +1,87 @@
+/** Base class of every error mcp-elements throws. `code` is stable and machine-readable. */
+export class McpElementsError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** One field that failed validation: a dotted path and a sentence a person can act on. */
+export interface FieldIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A server config (or other input) was invalid. Nothing was stored. */
+export class McpConfigError extends McpElementsError {
+  readonly issues: readonly FieldIssue[];
+  constructor(issues: readonly FieldIssue[], message?: string) {
+    super(
+      'invalid-config',
+      message ?? `Invalid configuration: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+    );
+    this.issues = issues;
+  }
+}
+
+/** No record with that id exists. */
+export class McpNotFoundError extends McpElementsError {
+  constructor(what: string, id: string) {
+    super('not-found', `No ${what} with id "${id}".`);
+  }
+}
+
+export type ConnectionErrorCode =
+  | 'network' // fetch failed: server down or (cross-origin) no CORS headers
+  | 'http' // the server answered with an HTTP error status
+  | 'unauthorized' // 401 / 403
+  | 'timeout'
+  | 'aborted'
+  | 'protocol' // malformed or unexpected response
+  | 'server' // JSON-RPC error returned by the server
+  | 'session-expired'
+  | 'not-connected'
+  | 'insecure-url';
+
+/** Reaching or talking to an MCP server failed. */
+export class McpConnectionError extends McpElementsError {
+  declare readonly code: ConnectionErrorCode;
+  /** HTTP status, when the server answered with one. */
+  readonly status?: number;
+  /** JSON-RPC error code, when the server returned one. */
+  readonly rpcCode?: number;
+  constructor(
+    code: ConnectionErrorCode,
+    message: string,
+    options?: { cause?: unknown; status?: number; rpcCode?: number },
+  ) {
+    super(code, message, options);
+    if (options?.status !== undefined) this.status = options.status;
+    if (options?.rpcCode !== undefined) this.rpcCode = options.rpcCode;
+  }
+}
+
+/** Persistent storage failed; the hub keeps running in memory. */
+export class McpStorageError extends McpElementsError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('storage', message, options);
+  }
+}
+
+/** The secret vault could not encrypt or decrypt. */
+export class McpVaultError extends McpElementsError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('vault', message, options);
+  }
+}
+
+/** Replace every occurrence of each secret in `text` with a placeholder. */
+export function redact(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s && s.length >= 3) out = out.split(s).join('[redacted]');
+  }
+  return out;
+}

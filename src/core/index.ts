@@ -1,0 +1,30 @@
+// Must be first: configures zod before anything parses.
+import './zod-setup.js';
+
+export { McpHub, getHub, backoffDelay, type McpHubOptions, type ConnectOptions, type ServerClient, type ServerRegistry } from './hub.js';
+export * from './errors.js';
+export {
+  ServerConfigSchema,
+  ServerConfigInputSchema,
+  ServerConfigPatchSchema,
+  AuthSchema,
+  HeaderSchema,
+  TransportKindSchema,
+  SecretRefSchema,
+  CatalogueSchema,
+  urlProblem,
+  looksSecret,
+  type ServerConfig,
+  type ServerConfigInput,
+  type ServerConfigPatch,
+  type AuthInput,
+  type SecretRef,
+  type StoredAuth,
+  type StoredHeader,
+  type TransportKind,
+} from './schemas.js';
+export type * from './types.js';
+export { Store, type Listener } from './store.js';
+export { MemoryStorage, IdbStorage, type RecordStorage } from './storage.js';
+export { CORS_HINT, normaliseCallResult, type RequestOptions } from './session.js';
+export * from '../events/index.js';

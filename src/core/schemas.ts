@@ -1,0 +1,178 @@
+import { z } from './zod-setup.js';
+import { McpConfigError, type FieldIssue } from './errors.js';
+
+/** Transports a server config may ask for. `auto` tries Streamable HTTP, then SSE, then plain JSON-RPC. */
+export const TransportKindSchema = z.enum(['auto', 'streamable-http', 'sse', 'jsonrpc']);
+export type TransportKind = z.infer<typeof TransportKindSchema>;
+
+/** A reference to a secret held in the vault. Plain records store only these. */
+export const SecretRefSchema = z.object({ secretRef: z.string().regex(/^sec_[A-Za-z0-9-]+$/) }).strict();
+export type SecretRef = z.infer<typeof SecretRefSchema>;
+
+/** What a caller may give for a secret: the clear value (stored encrypted) or an existing reference. */
+const SecretInputSchema = z.union([z.string().min(1, 'must not be empty').max(8192), SecretRefSchema]);
+
+// RFC 9110 token characters.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Headers the browser forbids or that the transport itself owns.
+const RESERVED_HEADERS = new Set([
+  'accept', 'accept-charset', 'accept-encoding', 'access-control-request-headers',
+  'access-control-request-method', 'connection', 'content-length', 'content-type', 'cookie',
+  'date', 'dnt', 'expect', 'host', 'keep-alive', 'last-event-id', 'mcp-protocol-version',
+  'mcp-session-id', 'origin', 'referer', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
+]);
+const headerName = z
+  .string()
+  .regex(HEADER_NAME, 'is not a valid HTTP header name')
+  .refine((n) => !RESERVED_HEADERS.has(n.toLowerCase()), 'is set by the browser or the transport and cannot be overridden');
+// Header values may not contain CR, LF or NUL.
+const headerValue = z.string().regex(/^[^\r\n\0]*$/, 'must not contain line breaks');
+
+/** Whether a header of this name is treated as secret unless the caller says otherwise. */
+export function looksSecret(name: string): boolean {
+  return /authorization|token|secret|key|password|cookie|session/i.test(name);
+}
+
+export const AuthNoneSchema = z.object({ type: z.literal('none') }).strict();
+export const AuthBearerSchema = z.object({ type: z.literal('bearer'), token: SecretInputSchema }).strict();
+export const AuthApiKeySchema = z
+  .object({ type: z.literal('api-key'), headerName: headerName.default('x-api-key'), key: SecretInputSchema })
+  .strict();
+export const AuthBasicSchema = z
+  .object({
+    type: z.literal('basic'),
+    username: z.string().min(1, 'must not be empty').max(256).regex(/^[^:\r\n]*$/, 'must not contain ":" or line breaks'),
+    password: SecretInputSchema,
+  })
+  .strict();
+/** Authentication kinds. The union is open: OAuth joins it as another member. */
+export const AuthSchema = z.discriminatedUnion('type', [AuthNoneSchema, AuthBearerSchema, AuthApiKeySchema, AuthBasicSchema]);
+export type AuthInput = z.input<typeof AuthSchema>;
+
+export const HeaderSchema = z
+  .object({ name: headerName, value: z.union([headerValue, SecretRefSchema]), secret: z.boolean().optional() })
+  .strict();
+
+function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** The URL policy: https anywhere, http only for localhost, 127.0.0.0/8 and [::1]. Returns a problem or null. */
+export function urlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a valid absolute URL';
+  }
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:') {
+    return isLoopbackHost(url.hostname)
+      ? null
+      : `must use https: (plain http: is allowed only for localhost, 127.0.0.0/8 and [::1]; got host "${url.hostname}")`;
+  }
+  return `must use https: or http: (got "${url.protocol}")`;
+}
+const UrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .superRefine((v, ctx) => {
+    const p = urlProblem(v);
+    if (p) ctx.addIssue({ code: 'custom', message: p });
+  })
+  // the user's URL is used exactly as given (never rewrite its path): store the string itself
+  ;
+
+const timestamp = z.number().int().nonnegative();
+
+const serverFields = {
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  description: z.string().max(2000).default(''),
+  url: UrlSchema,
+  transport: TransportKindSchema.default('auto'),
+  auth: AuthSchema.default({ type: 'none' }),
+  headers: z.array(HeaderSchema).max(50).default([]),
+  /** Per-request timeout in seconds (1–300). */
+  timeout: z.number().int('must be a whole number of seconds').min(1).max(300).default(30),
+  /** Connect attempts after the first (0–5). */
+  retries: z.number().int().min(0).max(5).default(3),
+  enabled: z.boolean().default(true),
+};
+
+/** What `hub.servers.add()` accepts. Secrets may be given in clear; they are moved to the vault. */
+export const ServerConfigInputSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(), ...serverFields }).strict();
+export type ServerConfigInput = z.input<typeof ServerConfigInputSchema>;
+/** What `hub.servers.update()` accepts: any subset of the fields. */
+export const ServerConfigPatchSchema = z
+  .object({
+    name: serverFields.name.optional(),
+    description: z.string().max(2000).optional(),
+    url: UrlSchema.optional(),
+    transport: TransportKindSchema.optional(),
+    auth: AuthSchema.optional(),
+    headers: z.array(HeaderSchema).max(50).optional(),
+    timeout: z.number().int('must be a whole number of seconds').min(1).max(300).optional(),
+    retries: z.number().int().min(0).max(5).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type ServerConfigPatch = z.input<typeof ServerConfigPatchSchema>;
+
+const StoredSecret = SecretRefSchema;
+const StoredAuthSchema = z.discriminatedUnion('type', [
+  AuthNoneSchema,
+  z.object({ type: z.literal('bearer'), token: StoredSecret }).strict(),
+  z.object({ type: z.literal('api-key'), headerName, key: StoredSecret }).strict(),
+  z.object({ type: z.literal('basic'), username: z.string(), password: StoredSecret }).strict(),
+]);
+export type StoredAuth = z.infer<typeof StoredAuthSchema>;
+const StoredHeaderSchema = z
+  .object({ name: headerName, value: z.union([headerValue, StoredSecret]), secret: z.boolean() })
+  .strict();
+export type StoredHeader = z.infer<typeof StoredHeaderSchema>;
+
+/** A stored server config. Secrets appear only as vault references. */
+export const ServerConfigSchema = z
+  .object({
+    id: z.string().min(1),
+    ...serverFields,
+    auth: StoredAuthSchema,
+    headers: z.array(StoredHeaderSchema),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    lastConnectedAt: timestamp.optional(),
+  })
+  .strict();
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+/** Catalogue of what a server offers, persisted so a reloaded page can show it before reconnecting. */
+export const CatalogueSchema = z.object({
+  serverId: z.string(),
+  tools: z.array(z.looseObject({ name: z.string() })),
+  resources: z.array(z.looseObject({ uri: z.string(), name: z.string() })),
+  resourceTemplates: z.array(z.looseObject({ uriTemplate: z.string(), name: z.string() })),
+  prompts: z.array(z.looseObject({ name: z.string() })),
+  serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
+  protocolVersion: z.string().optional(),
+  sessionId: z.string().optional(),
+  transport: z.enum(['streamable-http', 'sse', 'jsonrpc']).optional(),
+  instructions: z.string().optional(),
+  discoveredAt: timestamp,
+});
+
+/** Turn a zod error into field issues. */
+export function toIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
+  return error.issues.map((i) => ({
+    path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+    message: i.message,
+  }));
+}
+
+/** Parse with a schema or throw McpConfigError listing every bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new McpConfigError(toIssues(r.error));
+  return r.data;
+}

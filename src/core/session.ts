@@ -1,0 +1,369 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsResultSchema,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Implementation,
+  type ListPromptsResult,
+  type ListResourceTemplatesResult,
+  type ListResourcesResult,
+  type ListToolsResult,
+  type ReadResourceResult,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
+import { McpConnectionError, redact } from './errors.js';
+import type { ConcreteTransport } from './types.js';
+import type { TransportKind } from './schemas.js';
+
+/** Options every request takes. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Milliseconds. */
+  timeout?: number;
+  onprogress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** One open conversation with a server, whatever the transport. */
+export interface McpSession {
+  readonly kind: ConcreteTransport;
+  readonly serverInfo?: Implementation;
+  readonly capabilities?: ServerCapabilities;
+  readonly protocolVersion?: string;
+  readonly sessionId?: string;
+  readonly instructions?: string;
+  listTools(cursor: string | undefined, o: RequestOptions): Promise<ListToolsResult>;
+  listResources(cursor: string | undefined, o: RequestOptions): Promise<ListResourcesResult>;
+  listResourceTemplates(cursor: string | undefined, o: RequestOptions): Promise<ListResourceTemplatesResult>;
+  listPrompts(cursor: string | undefined, o: RequestOptions): Promise<ListPromptsResult>;
+  callTool(name: string, args: Record<string, unknown>, o: RequestOptions): Promise<CallToolResult>;
+  readResource(uri: string, o: RequestOptions): Promise<ReadResourceResult>;
+  getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<GetPromptResult>;
+  /** Called when the server says one of its lists changed. */
+  onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
+  /** Called when the connection closes without close() being called. */
+  onClosed?: () => void;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  url: string;
+  transport: TransportKind;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Values to scrub from every error message. */
+  secrets: Iterable<string>;
+  clientInfo: Implementation;
+  fetch?: typeof fetch;
+}
+
+export const CORS_HINT =
+  'If the server is running, it most likely does not send the CORS headers a browser client needs: ' +
+  'Access-Control-Allow-Origin (this page\'s origin, or *), Access-Control-Allow-Headers including ' +
+  'content-type, mcp-session-id, mcp-protocol-version, authorization, last-event-id (and any custom auth header), ' +
+  'and Access-Control-Expose-Headers: mcp-session-id.';
+
+function crossOrigin(url: string): boolean {
+  const here = (globalThis as { location?: Location }).location;
+  if (!here?.origin || here.origin === 'null') return false;
+  try {
+    return new URL(url).origin !== here.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A fetch that turns network-layer failures into a McpConnectionError explaining likely causes. */
+function explainingFetch(base: typeof fetch | undefined, record: (e: McpConnectionError) => void): typeof fetch {
+  return async (input, init) => {
+    const f = base ?? globalThis.fetch;
+    try {
+      return await f(input, init);
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError' || (e as Error)?.name === 'TimeoutError') throw e;
+      const url = input instanceof Request ? input.url : String(input);
+      const origin = safeOrigin(url);
+      const err = new McpConnectionError(
+        'network',
+        `Could not reach ${origin}. ` + (crossOrigin(url) ? CORS_HINT : 'Is the server running, and is the URL right?'),
+        { cause: e },
+      );
+      record(err);
+      throw err;
+    }
+  };
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the server';
+  }
+}
+
+/** Map anything a transport or the SDK throws to a McpConnectionError with no secrets in it. */
+export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?: AbortSignal): McpConnectionError {
+  const clean = (m: string) => redact(m, secrets);
+  if (e instanceof McpConnectionError) {
+    const m = clean(e.message);
+    return m === e.message ? e : new McpConnectionError(e.code, m, { status: e.status, rpcCode: e.rpcCode });
+  }
+  if (signal?.aborted) {
+    const r = signal.reason as Error | undefined;
+    if (r?.name === 'TimeoutError') return new McpConnectionError('timeout', 'The request timed out.', { cause: e });
+    return new McpConnectionError('aborted', 'The request was cancelled.', { cause: e });
+  }
+  if (e instanceof StreamableHTTPError || e instanceof SseError) {
+    const status = typeof e.code === 'number' && e.code > 0 ? e.code : undefined;
+    const detail = clean(e.message).slice(0, 500);
+    if (status === 401 || status === 403)
+      return new McpConnectionError('unauthorized', `The server refused the credentials (HTTP ${status}). ${detail}`, { status, cause: e });
+    if (status) return new McpConnectionError('http', `The server answered HTTP ${status}. ${detail}`, { status, cause: e });
+    return new McpConnectionError('protocol', `Unexpected response from the server. ${detail}`, { cause: e });
+  }
+  if (e instanceof McpError) {
+    if (e.code === ErrorCode.RequestTimeout) return new McpConnectionError('timeout', `The server did not answer in time. ${clean(e.message)}`, { rpcCode: e.code, cause: e });
+    if (e.code === ErrorCode.ConnectionClosed) return new McpConnectionError('network', 'The connection to the server closed.', { rpcCode: e.code, cause: e });
+    return new McpConnectionError('server', `The server returned an error: ${clean(e.message)}`, { rpcCode: e.code, cause: e });
+  }
+  const err = e as Error | undefined;
+  if (err?.name === 'ZodError' || err?.name === '$ZodError' || err instanceof SyntaxError)
+    return new McpConnectionError('protocol', `The server sent a malformed response: ${clean(err.message).slice(0, 500)}`, { cause: e });
+  if (err?.name === 'TimeoutError') return new McpConnectionError('timeout', 'The request timed out.', { cause: e });
+  if (err?.name === 'AbortError') return new McpConnectionError('aborted', 'The request was cancelled.', { cause: e });
+  return new McpConnectionError('protocol', clean(err?.message ?? String(e)).slice(0, 500), { cause: e });
+}
+
+class SdkSession implements McpSession {
+  onListChanged?: McpSession['onListChanged'];
+  onClosed?: () => void;
+  #closing = false;
+  protocolVersion?: string;
+  constructor(
+    readonly kind: 'streamable-http' | 'sse',
+    private readonly client: Client,
+    private readonly transport: StreamableHTTPClientTransport | SSEClientTransport,
+  ) {
+    client.onclose = () => {
+      if (!this.#closing) this.onClosed?.();
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged?.('tools'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged?.('resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged?.('prompts'));
+  }
+  get serverInfo() {
+    return this.client.getServerVersion();
+  }
+  get capabilities() {
+    return this.client.getServerCapabilities();
+  }
+  get instructions() {
+    return this.client.getInstructions();
+  }
+  get sessionId() {
+    return this.transport instanceof StreamableHTTPClientTransport ? this.transport.sessionId : undefined;
+  }
+  listTools(cursor: string | undefined, o: RequestOptions) {
+    return this.client.listTools(cursor ? { cursor } : undefined, o);
+  }
+  listResources(cursor: string | undefined, o: RequestOptions) {
+    return this.client.listResources(cursor ? { cursor } : undefined, o);
+  }
+  listResourceTemplates(cursor: string | undefined, o: RequestOptions) {
+    return this.client.listResourceTemplates(cursor ? { cursor } : undefined, o);
+  }
+  listPrompts(cursor: string | undefined, o: RequestOptions) {
+    return this.client.listPrompts(cursor ? { cursor } : undefined, o);
+  }
+  async callTool(name: string, args: Record<string, unknown>, o: RequestOptions) {
+    return (await this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+      ...o,
+      resetTimeoutOnProgress: !!o.onprogress,
+    })) as CallToolResult;
+  }
+  readResource(uri: string, o: RequestOptions) {
+    return this.client.readResource({ uri }, o);
+  }
+  getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
+    return this.client.getPrompt({ name, arguments: args }, o);
+  }
+  async close() {
+    this.#closing = true;
+    await this.client.close().catch(() => {});
+  }
+}
+
+/**
+ * Plain JSON-RPC 2.0 over HTTP POST for endpoints that implement only tools/list and tools/call
+ * (G4F-style). No initialize, no session, no notifications.
+ */
+class JsonRpcSession implements McpSession {
+  readonly kind = 'jsonrpc' as const;
+  #nextId = 1;
+  constructor(
+    private readonly url: string,
+    private readonly headers: Record<string, string>,
+    private readonly fetchFn: typeof fetch,
+    private readonly secrets: Iterable<string>,
+  ) {}
+  get capabilities(): ServerCapabilities {
+    return { tools: {} };
+  }
+  async rpc(method: string, params: unknown, o: RequestOptions): Promise<unknown> {
+    const signals = [o.signal, o.timeout ? AbortSignal.timeout(o.timeout) : undefined].filter(Boolean) as AbortSignal[];
+    const signal = signals.length ? AbortSignal.any(signals) : undefined;
+    try {
+      const res = await this.fetchFn(this.url, {
+        method: 'POST',
+        headers: { ...this.headers, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: this.#nextId++, method, ...(params === undefined ? {} : { params }) }),
+        signal,
+      });
+      const text = await res.text();
+      if (!res.ok && !text.trim().startsWith('{')) {
+        throw new McpConnectionError(res.status === 401 || res.status === 403 ? 'unauthorized' : 'http', `The server answered HTTP ${res.status}.`, { status: res.status });
+      }
+      const body = JSON.parse(text) as { result?: unknown; error?: { code?: number; message?: string } };
+      if (body === null || typeof body !== 'object') throw new SyntaxError('response is not a JSON-RPC object');
+      if (body.error) {
+        const code = typeof body.error.code === 'number' ? body.error.code : ErrorCode.InternalError;
+        throw new McpError(code, String(body.error.message ?? 'error'));
+      }
+      if (!('result' in body)) throw new SyntaxError('response has neither "result" nor "error"');
+      return body.result;
+    } catch (e) {
+      throw toConnectionError(e, this.secrets, signal);
+    }
+  }
+  async listTools(cursor: string | undefined, o: RequestOptions) {
+    const r = await this.rpc('tools/list', cursor ? { cursor } : undefined, o);
+    return parseResult(ListToolsResultSchema, r);
+  }
+  async callTool(name: string, args: Record<string, unknown>, o: RequestOptions) {
+    const r = await this.rpc('tools/call', { name, arguments: args }, o);
+    return parseResult(CallToolResultSchema, normaliseCallResult(r)) as CallToolResult;
+  }
+  async listResources() {
+    return { resources: [] };
+  }
+  async listResourceTemplates() {
+    return { resourceTemplates: [] };
+  }
+  async listPrompts() {
+    return { prompts: [] };
+  }
+  async readResource(): Promise<ReadResourceResult> {
+    throw new McpConnectionError('protocol', 'A plain JSON-RPC endpoint has no resources.');
+  }
+  async getPrompt(): Promise<GetPromptResult> {
+    throw new McpConnectionError('protocol', 'A plain JSON-RPC endpoint has no prompts.');
+  }
+  async close() {}
+}
+
+function parseResult<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Error } }, v: unknown): T {
+  const r = schema.safeParse(v);
+  if (!r.success) throw new McpConnectionError('protocol', `The server sent a malformed response: ${r.error.message.slice(0, 500)}`);
+  return r.data;
+}
+
+/**
+ * G4F-style endpoints may answer tools/call with `content` as one object, or a string, or with a
+ * bare value instead of a result object. Normalise to an MCP CallToolResult.
+ */
+export function normaliseCallResult(r: unknown): unknown {
+  if (typeof r === 'string') return { content: [{ type: 'text', text: r }] };
+  if (r === null || typeof r !== 'object') return { content: [{ type: 'text', text: JSON.stringify(r) }] };
+  const o = r as Record<string, unknown>;
+  if (!('content' in o)) return { ...o, content: [{ type: 'text', text: JSON.stringify(r) }] };
+  const c = o.content;
+  if (Array.isArray(c)) return o;
+  if (typeof c === 'string') return { ...o, content: [{ type: 'text', text: c }] };
+  if (c && typeof c === 'object') {
+    const item = c as Record<string, unknown>;
+    return { ...o, content: [typeof item.type === 'string' ? item : { type: 'text', text: JSON.stringify(item) }] };
+  }
+  return { ...o, content: [] };
+}
+
+function newClient(info: Implementation): Client {
+  return new Client(info, { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+}
+
+async function openSdk(kind: 'streamable-http' | 'sse', o: OpenOptions, fetchFn: typeof fetch, lastNetwork: () => McpConnectionError | undefined): Promise<SdkSession> {
+  const url = new URL(o.url);
+  const requestInit: RequestInit = { headers: o.headers };
+  const transport =
+    kind === 'streamable-http'
+      ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchFn })
+      : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn } });
+  const client = newClient(o.clientInfo);
+  const session = new SdkSession(kind, client, transport);
+  // capture the negotiated version for both transports
+  const setVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (v: string) => {
+    session.protocolVersion = v;
+    setVersion?.(v);
+  };
+  const deadline = AbortSignal.timeout(o.timeoutMs);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      client.connect(transport, { signal, timeout: o.timeoutMs }).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  } catch (e) {
+    await client.close().catch(() => {});
+    // EventSource hides the fetch error; use the one our fetch recorded
+    const net = e instanceof SseError ? lastNetwork() : undefined;
+    throw toConnectionError(net ?? e, o.secrets, signal);
+  }
+  return session;
+}
+
+/** Open a session with the configured transport; `auto` falls back as documented. */
+export async function openSession(o: OpenOptions): Promise<McpSession> {
+  let lastNet: McpConnectionError | undefined;
+  const fetchFn = explainingFetch(o.fetch, (e) => (lastNet = e));
+  const jsonrpc = async () => {
+    const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);
+    // a probe: the endpoint must answer tools/list
+    await s.listTools(undefined, { signal: o.signal, timeout: o.timeoutMs });
+    return s;
+  };
+  switch (o.transport) {
+    case 'streamable-http':
+    case 'sse':
+      return openSdk(o.transport, o, fetchFn, () => lastNet);
+    case 'jsonrpc':
+      return jsonrpc();
+    case 'auto': {
+      try {
+        return await openSdk('streamable-http', o, fetchFn, () => lastNet);
+      } catch (e) {
+        const err = e as McpConnectionError;
+        if (err.code === 'server' && err.rpcCode === ErrorCode.MethodNotFound) return jsonrpc();
+        if (err.code === 'http' && [400, 404, 405].includes(err.status ?? 0)) {
+          try {
+            return await openSdk('sse', o, fetchFn, () => lastNet);
+          } catch (e2) {
+            const err2 = e2 as McpConnectionError;
+            throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, { status: err.status, cause: e2 });
+          }
+        }
+        throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { Tool, Resource, ResourceTemplate, Prompt, Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from './schemas.js';
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
+
+/** A connection error as kept in state and sent in events: code and message only, no secrets. */
+export interface ConnectionErrorInfo {
+  readonly code: string;
+  readonly message: string;
+  readonly status?: number;
+}
+
+/** Live status of one server. */
+export interface ConnectionState {
+  readonly status: ConnectionStatus;
+  readonly error?: ConnectionErrorInfo;
+  /** When the status last changed (epoch ms). */
+  readonly since: number;
+}
+
+export type ConcreteTransport = 'streamable-http' | 'sse' | 'jsonrpc';
+
+/** What a server offers, as last discovered. Persisted per server. */
+export interface ServerCatalogue {
+  readonly serverId: string;
+  readonly tools: readonly Tool[];
+  readonly resources: readonly Resource[];
+  readonly resourceTemplates: readonly ResourceTemplate[];
+  readonly prompts: readonly Prompt[];
+  readonly serverInfo?: Implementation;
+  readonly protocolVersion?: string;
+  readonly sessionId?: string;
+  readonly transport?: ConcreteTransport;
+  readonly instructions?: string;
+  readonly discoveredAt: number;
+}
+
+/** Where the hub keeps its records right now. */
+export interface StorageState {
+  readonly mode: 'indexeddb' | 'memory';
+  /** Set when IndexedDB failed and the hub fell back to memory. */
+  readonly warning?: string;
+}
+
+/** The hub's whole state: one immutable snapshot. */
+export interface HubState {
+  readonly ready: boolean;
+  readonly servers: Readonly<Record<string, ServerConfig>>;
+  readonly connections: Readonly<Record<string, ConnectionState>>;
+  readonly catalogues: Readonly<Record<string, ServerCatalogue>>;
+  readonly storage: StorageState;
+  /** Problems found while loading (corrupt records set aside), newest last. */
+  readonly warnings: readonly string[];
+}
