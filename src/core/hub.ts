@@ -150,6 +150,8 @@ export class McpHub extends EventTarget {
   /** Resolves once stored records are loaded. Every async method awaits it for you. */
   readonly ready: Promise<void>;
   readonly servers: ServerRegistry;
+  /** The IndexedDB database this hub uses. */
+  readonly storeName: string;
   readonly #id = randomId('hub');
   readonly #storage: ResilientStorage;
   readonly #vault: Vault;
@@ -165,6 +167,7 @@ export class McpHub extends EventTarget {
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
+    this.storeName = name;
     this.#log = options.logger ?? console;
     this.#fetch = options.fetch;
     this.#clientInfo = options.clientInfo ?? { name: 'mcp-elements', version: '0.1.0' };

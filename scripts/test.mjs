@@ -1,0 +1,86 @@
+// `npm test`: builds, starts every test peer on 127.0.0.1, runs the browser suite (real
+// Chromium), the Node suite (built core + fake-indexeddb) and the protocol conformance
+// scenarios, then prints `N passed, N failed` as its last line.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startAll } from '../test/fixtures/servers.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const only = process.argv.slice(2); // e.g. `npm test -- browser` or `-- node conformance`
+const want = (part) => only.length === 0 || only.includes(part);
+const totals = { passed: 0, failed: 0 };
+const notes = [];
+
+function run(cmd, args, env = {}, capture = false) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'] });
+    let out = '';
+    if (capture) {
+      child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+      child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    }
+    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+if (want('browser') && !existsSync(chrome)) {
+  console.error(`Chromium not found at ${chrome}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (!process.env.SKIP_BUILD) {
+  const b = await run('npm', ['run', '--silent', 'build']);
+  if (b.code !== 0) {
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const servers = await startAll();
+const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
+try {
+  if (want('browser')) {
+    const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
+    const r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], { ...env, WTR_COUNTS_FILE: counts });
+    if (existsSync(counts)) {
+      const c = JSON.parse(readFileSync(counts, 'utf8'));
+      totals.passed += c.passed;
+      totals.failed += c.failed;
+      if (r.code !== 0 && c.failed === 0) totals.failed++;
+    } else totals.failed++;
+    notes.push(`browser: exit ${r.code}`);
+  }
+  if (want('node')) {
+    const r = await run(process.execPath, ['--test', '--test-reporter=tap', 'test/node/'], env, true);
+    const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);
+    const fail = Number(/^# fail (\d+)/m.exec(r.out)?.[1] ?? (r.code ? 1 : 0));
+    totals.passed += pass;
+    totals.failed += fail || (r.code ? 1 : 0);
+    notes.push(`node: ${pass} passed, ${fail} failed`);
+  }
+  if (want('conformance')) {
+    // The scenario servers listen on all interfaces: run them in a private network namespace
+    // holding only `lo` when we can, else force loopback with a preload (which makes listen()
+    // asynchronous, so scenarios that read the address synchronously may fail there).
+    const isolated = (await run('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], {}, true)).code === 0;
+    const cli = [path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'), 'client', '--command', `node ${path.join(root, 'test/conformance/client.mjs')}`];
+    for (const scenario of ['initialize', 'tools_call', 'sse-retry']) {
+      const args = [...cli, '--scenario', scenario];
+      const r = isolated
+        ? await run('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}`], {}, true)
+        : await run(process.execPath, args, { NODE_OPTIONS: `-r ${path.join(root, 'test/fixtures/loopback.cjs')}` }, true);
+      if (r.code === 0) totals.passed++;
+      else totals.failed++;
+      notes.push(`conformance ${scenario}: ${r.code === 0 ? 'passed' : 'FAILED'}`);
+    }
+  }
+} finally {
+  await servers.close();
+}
+console.log(notes.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,112 @@
+// Shared helpers for browser tests. The servers' URLs come from scripts/test.mjs.
+// @ts-expect-error served by the test runner (web-test-runner.config.mjs)
+import servers from '/__servers.js';
+import { McpHub, type McpHubOptions } from '../src/core/index.js';
+
+export const urls = servers as { everything: string; everythingSse: string; fixture: string };
+
+let n = 0;
+/** A unique name, for stores and fixture tenants. */
+export function unique(prefix = 't'): string {
+  return `${prefix}-${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A private hub on its own IndexedDB store. Events go to `window` as in a real page unless told. */
+export function privateHub(options: McpHubOptions = {}): McpHub {
+  const hub = new McpHub({ storeName: unique('store'), ...options });
+  hubs.push(hub);
+  return hub;
+}
+const hubs: McpHub[] = [];
+afterEach(async () => {
+  await Promise.all(hubs.splice(0).map((h) => h.dispose()));
+});
+
+/** A fresh isolated tenant on our fixture server; returns its MCP URL and control helpers. */
+export function fixtureTenant() {
+  const t = unique('tenant');
+  const base = `${urls.fixture}/t/${t}`;
+  return {
+    url: `${base}/mcp`,
+    expire: () => fetch(`${base}/control/expire`, { method: 'POST' }).then((r) => r.json()),
+    stats: () => fetch(`${base}/control/stats`).then((r) => r.json()) as Promise<{ cancelled: string[]; maxRunning: number; initializes: number; posts: number; lastHeaders: Record<string, string>; sessions: number }>,
+  };
+}
+
+/** Resolve with the next event of `type` on `target` that satisfies `where`. */
+export function nextEvent<E extends Event>(target: EventTarget, type: string, where: (e: E) => boolean = () => true): Promise<E> {
+  return new Promise((resolve) => {
+    const on = (e: Event) => {
+      if (!where(e as E)) return;
+      target.removeEventListener(type, on);
+      resolve(e as E);
+    };
+    target.addEventListener(type, on);
+  });
+}
+
+/** Collect every event of the given types dispatched on `target` until stop() is called. */
+export function recordEvents(target: EventTarget, types: string[]) {
+  const seen: Event[] = [];
+  const on = (e: Event) => seen.push(e);
+  for (const t of types) target.addEventListener(t, on);
+  return {
+    seen,
+    stop() {
+      for (const t of types) target.removeEventListener(t, on);
+    },
+  };
+}
+
+/** Expect `p` to reject; return the error. */
+export async function rejects(p: Promise<unknown>): Promise<any> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected the promise to reject');
+}
+
+/** Every raw key and value in an IndexedDB database, read without our code. */
+export async function rawIdb(dbName: string): Promise<{ key: string; value: unknown }[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const r = indexedDB.open(dbName);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  const out: { key: string; value: unknown }[] = [];
+  for (const storeName of Array.from(db.objectStoreNames)) {
+    const tx = db.transaction(storeName, 'readonly');
+    const store = tx.objectStore(storeName);
+    const [keys, values] = await Promise.all([
+      new Promise<IDBValidKey[]>((res) => (store.getAllKeys().onsuccess = (e) => res((e.target as IDBRequest).result))),
+      new Promise<unknown[]>((res) => (store.getAll().onsuccess = (e) => res((e.target as IDBRequest).result))),
+    ]);
+    keys.forEach((k, i) => out.push({ key: String(k), value: values[i] }));
+  }
+  db.close();
+  return out;
+}
+
+/** A deep text dump of any value, including typed arrays and ArrayBuffers decoded as UTF-8. */
+export function dump(value: unknown): string {
+  const parts: string[] = [];
+  const seen = new Set<unknown>();
+  const walk = (v: unknown) => {
+    if (v === null || v === undefined) return;
+    if (typeof v === 'string') parts.push(v);
+    else if (v instanceof ArrayBuffer) parts.push(new TextDecoder().decode(v));
+    else if (ArrayBuffer.isView(v)) parts.push(new TextDecoder().decode(v as Uint8Array));
+    else if (typeof v === 'object') {
+      if (seen.has(v)) return;
+      seen.add(v);
+      for (const [k, c] of Object.entries(v as object)) {
+        parts.push(k);
+        walk(c);
+      }
+    } else parts.push(String(v));
+  };
+  walk(value);
+  return parts.join('\n');
+}

@@ -1,0 +1,79 @@
+// Browser tests: real headless Chromium (Debian's, or CHROME_PATH), real MCP servers on
+// 127.0.0.1 started by scripts/test.mjs (their URLs arrive in MCP_TEST_SERVERS).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
+import rollupCommonjs from '@rollup/plugin-commonjs';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { writeFileSync } from 'node:fs';
+
+const commonjs = fromRollup(rollupCommonjs);
+const servers = process.env.MCP_TEST_SERVERS ?? '{}';
+export const CHROMIUM_ARGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/** Count every test's outcome so the runner can print `N passed, N failed`. */
+function countingReporter(file) {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0, failed = 0;
+      const walk = (suite) => {
+        for (const t of suite?.tests ?? []) {
+          if (t.skipped) continue;
+          if (t.passed) passed++;
+          else failed++;
+        }
+        for (const s of suite?.suites ?? []) walk(s);
+      };
+      for (const s of sessions) {
+        walk(s.testResults);
+        // a file that failed to load counts as one failure
+        if (!s.passed && (s.errors?.length ?? 0) > 0) failed++;
+      }
+      if (file) writeFileSync(file, JSON.stringify({ passed, failed }));
+    },
+  };
+}
+
+export default {
+  files: process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
+  hostname: '127.0.0.2',
+  port: 8765,
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 600000,
+  browserStartTimeout: 60000,
+  testFramework: { config: { timeout: 30000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.WTR_COUNTS_FILE)],
+  plugins: [
+    {
+      name: 'mcp-test-support',
+      resolveImport({ source }) {
+        if (/validation\/ajv-provider\.js$/.test(source)) return '/__ajv-stub.js';
+      },
+      serve(context) {
+        // the same stub the builds use (src/internal/ajv-stub.ts), so no test loads ajv
+        if (context.path === '/__ajv-stub.js') return { body: `export * from '/src/internal/ajv-stub.ts';`, type: 'js' };
+        if (context.path === '/__servers.js') return { body: `export default ${servers};`, type: 'js' };
+        // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
+        if (context.path === '/__csp.html') {
+          return {
+            body: `<!doctype html><meta charset="utf-8"><title>csp</title><script type="module" src="/test/core/csp-page.js"></script>`,
+            type: 'html',
+            headers: { 'content-security-policy': "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'" },
+          };
+        }
+      },
+    },
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    commonjs({ include: ['**/node_modules/content-type/**'] }),
+  ],
+};
