@@ -110,3 +110,13 @@ export function dump(value: unknown): string {
   walk(value);
   return parts.join('\n');
 }
+
+/** Re-check `probe` (each check is a real request or read) until it returns a truthy value. */
+export async function until<T>(probe: () => Promise<T>, what: string, attempts = 100): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const v = await probe();
+    if (v) return v;
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
