@@ -1,19 +1,6 @@
-import { defineConfig, type Plugin } from 'vite';
-import { fileURLToPath } from 'node:url';
-
-const ajvStub = fileURLToPath(new URL('./src/internal/ajv-stub.ts', import.meta.url));
-
-/** Resolve the SDK's ajv provider to a stub (see src/internal/ajv-stub.ts). */
-export function stubAjv(): Plugin {
-  return {
-    name: 'mcp-elements:stub-ajv',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (/validation\/ajv-provider\.js$/.test(source) && importer?.includes('@modelcontextprotocol')) return ajvStub;
-      return null;
-    },
-  };
-}
+import { defineConfig } from 'vite';
+// @ts-ignore plain JS module shared with scripts/start.mjs and bench/run.mjs
+import { stubAjv } from './scripts/vite-plugins.mjs';
 
 const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\/sdk/, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
 

@@ -186,6 +186,8 @@ export class McpHub extends EventTarget {
     if ((options.broadcast ?? true) && typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(`mcp-elements:${name}`);
       this.#channel.onmessage = (e: MessageEvent<Msg>) => void this.#onRemote(e.data);
+      // in Node an open channel would keep the process alive
+      (this.#channel as { unref?: () => void }).unref?.();
     }
     const hub = this;
     this.servers = {
@@ -548,9 +550,11 @@ export class McpHub extends EventTarget {
       const catalogue = await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
       if (!this.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
-      await this.#saveCatalogue(id, catalogue);
       const now = Date.now();
-      const rec = await this.#storage.update<ServerConfig | undefined>(SERVER + id, (old) => (old ? { ...old, lastConnectedAt: now } : old));
+      const [, rec] = await Promise.all([
+        this.#saveCatalogue(id, catalogue),
+        this.#storage.update<ServerConfig | undefined>(SERVER + id, (old) => (old ? { ...old, lastConnectedAt: now } : old)),
+      ]);
       if (rec) this.#setServer(id, ServerConfigSchema.parse(rec));
       this.#setStatus(id, 'connected');
       this.#toolsChanged(id, 'connected');
@@ -575,7 +579,6 @@ export class McpHub extends EventTarget {
 
   async #discover(id: string, s: McpSession, o: RequestOptions): Promise<ServerCatalogue> {
     const caps = s.capabilities ?? {};
-    const tools = caps.tools ? await listAll((c) => s.listTools(c, o), (r) => r.tools) : [];
     // resources and prompts are optional extras: a failure there must not fail the connection
     const optional = async <T>(what: string, run: () => Promise<T[]>): Promise<T[]> => {
       try {
@@ -585,11 +588,13 @@ export class McpHub extends EventTarget {
         return [];
       }
     };
-    const resources = caps.resources ? await optional('resources', () => listAll((c) => s.listResources(c, o), (r) => r.resources)) : [];
-    const resourceTemplates = caps.resources
-      ? await optional('resource templates', () => listAll((c) => s.listResourceTemplates(c, o), (r) => r.resourceTemplates))
-      : [];
-    const prompts = caps.prompts ? await optional('prompts', () => listAll((c) => s.listPrompts(c, o), (r) => r.prompts)) : [];
+    // the lists are independent: ask for them at once
+    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      caps.tools ? listAll((c) => s.listTools(c, o), (r) => r.tools) : [],
+      caps.resources ? optional('resources', () => listAll((c) => s.listResources(c, o), (r) => r.resources)) : [],
+      caps.resources ? optional('resource templates', () => listAll((c) => s.listResourceTemplates(c, o), (r) => r.resourceTemplates)) : [],
+      caps.prompts ? optional('prompts', () => listAll((c) => s.listPrompts(c, o), (r) => r.prompts)) : [],
+    ]);
     return {
       serverId: id,
       tools,

@@ -1,0 +1,50 @@
+// Runs in Chromium: measurements the bench asks for, interleaved so both sides see the same
+// machine state. Returns raw samples in milliseconds.
+import * as Sdk from '/bench/.build/sdk-bare.js';
+import '/dist/cdn/mcp-elements.js';
+
+const { McpHub } = globalThis.McpElements;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function rawConnectList(url, full) {
+  const client = new Sdk.Client({ name: 'bench-raw', version: '1' });
+  const t0 = performance.now();
+  await client.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
+  await client.listTools();
+  if (full) {
+    await client.listResources();
+    await client.listResourceTemplates();
+    await client.listPrompts();
+  }
+  const dt = performance.now() - t0;
+  await client.close();
+  return dt;
+}
+
+window.benchConnect = async (url, rounds) => {
+  const hub = new McpHub({ storeName: `bench-${Date.now()}`, eventTarget: null });
+  const s = await hub.servers.add({ name: 'everything', url, transport: 'streamable-http' });
+  const mem = new McpHub({ storage: new globalThis.McpElements.MemoryStorage(), eventTarget: null, broadcast: false });
+  const sm = await mem.servers.add({ name: 'everything', url, transport: 'streamable-http' });
+  const ours = [], raw = [], rawFull = [], oursMem = [];
+  // warm-up of each path
+  await rawConnectList(url, false);
+  await hub.connect(s.id);
+  await hub.disconnect(s.id);
+  for (let i = 0; i < rounds; i++) {
+    raw.push(await rawConnectList(url, false));
+    let t0 = performance.now();
+    await hub.connect(s.id);
+    ours.push(performance.now() - t0);
+    await hub.disconnect(s.id);
+    rawFull.push(await rawConnectList(url, true));
+    t0 = performance.now();
+    await mem.connect(sm.id);
+    oursMem.push(performance.now() - t0);
+    await mem.disconnect(sm.id);
+  }
+  await hub.dispose();
+  await mem.dispose();
+  return { ours: median(ours), raw: median(raw), rawFull: median(rawFull), oursMem: median(oursMem) };
+};
+window.benchReady = true;

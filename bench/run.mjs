@@ -1,0 +1,70 @@
+// `npm run bench`: sizes and timings, each reported as a ratio against a baseline measured in
+// the same run. Prints a table and writes bench/results.json.
+import { build } from 'vite';
+import { gzipSync } from 'node:zlib';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startEverything } from '../test/fixtures/servers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+
+if (!process.env.SKIP_BUILD) {
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  build: {
+    outDir: 'bench/.build',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    lib: { entry: 'bench/sdk-bare.ts', formats: ['es'], fileName: () => 'sdk-bare.js' },
+    rolldownOptions: { output: { minify: true } },
+  },
+});
+const gz = (f) => gzipSync(readFileSync(path.join(root, f)), { level: 9 }).length;
+const ours = gz('dist/cdn/mcp-elements.js');
+const bare = gz('bench/.build/sdk-bare.js');
+
+// serve the project root on 127.0.0.1 for the page
+const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json' };
+const http = createServer((req, res) => {
+  const p = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+  if (req.url === '/bench.html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/bench/page.js"></script>');
+  if (!p.startsWith(root) || !existsSync(p)) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream' }).end(readFileSync(p));
+});
+await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
+const origin = `http://127.0.0.1:${http.address().port}`;
+const everything = await startEverything('streamableHttp');
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+let connect;
+try {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/bench.html`);
+  await page.waitForFunction(() => window.benchReady === true);
+  connect = await page.evaluate(([url, n]) => window.benchConnect(url, n), [everything.url, ROUNDS]);
+} finally {
+  await browser.close();
+  await everything.close();
+  http.close();
+}
+
+const rows = [
+  { measure: 'CDN bundle, min+gzip -9 (KB)', ours: ours / 1024, baseline: bare / 1024, baselineName: 'bare SDK client, default validator', ratio: ours / bare },
+  { measure: `connect + list tools, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.ours / connect.raw },
+  { measure: `connect + list tools, in-memory store, median of ${ROUNDS} (ms)`, ours: connect.oursMem, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.oursMem / connect.raw },
+  { measure: `connect + full discovery, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.rawFull, baselineName: 'raw SDK Client: connect + tools, resources, templates, prompts', ratio: connect.ours / connect.rawFull },
+];
+console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
+for (const r of rows) console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${r.baseline.toFixed(1)} | ${r.baselineName} | ${r.ratio.toFixed(2)} |`);
+writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');

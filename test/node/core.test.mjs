@@ -1,0 +1,58 @@
+// The built core runs in Node 20 with fake-indexeddb: proof that src/core is browser-free.
+import 'fake-indexeddb/auto';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const urls = JSON.parse(process.env.MCP_TEST_SERVERS ?? '{}');
+const { McpHub, getHub, McpConfigError } = await import(path.join(root, 'dist/core/index.js'));
+
+test('dist/core touches no DOM API and imports no lit or elements code', () => {
+  const dir = path.join(root, 'dist/core');
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const src = readFileSync(path.join(dir, f), 'utf8');
+    assert.doesNotMatch(src, /\bdocument\.|customElements|from ['"]lit|elements\//, f);
+  }
+});
+
+test('connects to server-everything, lists and calls a tool', async () => {
+  const hub = new McpHub({ storeName: 'node-core', broadcast: false });
+  const events = [];
+  hub.addEventListener('mcp-server-status-changed', (e) => events.push(e.detail.status));
+  const s = await hub.servers.add({ name: 'everything', url: urls.everything, auth: { type: 'bearer', token: 'node-secret' } });
+  const cat = await hub.connect(s.id);
+  assert.ok(cat.tools.some((t) => t.name === 'echo'));
+  assert.equal(cat.protocolVersion, '2025-11-25');
+  const r = await hub.client(s.id).callTool('echo', { message: 'from node' });
+  assert.deepEqual(r.content, [{ type: 'text', text: 'Echo: from node' }]);
+  assert.deepEqual(events, ['connecting', 'connected']);
+  await hub.dispose();
+});
+
+test('state survives a new hub on the same (fake) IndexedDB, secrets stay sealed', async () => {
+  const a = new McpHub({ storeName: 'node-reload', broadcast: false });
+  const s = await a.servers.add({ name: 'x', url: 'https://example.com/mcp', auth: { type: 'bearer', token: 'sealed-in-node' } });
+  await a.dispose();
+  const b = new McpHub({ storeName: 'node-reload', broadcast: false });
+  await b.ready;
+  assert.equal(b.servers.get(s.id).name, 'x');
+  assert.match(b.servers.get(s.id).auth.token.secretRef, /^sec_/);
+  assert.equal(b.store.state.storage.mode, 'indexeddb');
+  await b.dispose();
+});
+
+test('invalid config is a typed error', async () => {
+  const hub = new McpHub({ storeName: 'node-invalid', broadcast: false });
+  await assert.rejects(hub.servers.add({ name: 'x', url: 'http://example.com' }), (e) => e instanceof McpConfigError && e.issues[0].path === 'url');
+  assert.equal(hub.servers.list().length, 0);
+  await hub.dispose();
+});
+
+test('getHub() is one instance per global, even across module copies', () => {
+  const hub = getHub();
+  assert.equal(getHub(), hub);
+  assert.equal(globalThis[Symbol.for('mcp-elements.hub')], hub);
+});
