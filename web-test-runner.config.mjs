@@ -6,13 +6,10 @@ import rollupCommonjs from '@rollup/plugin-commonjs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { writeFileSync } from 'node:fs';
+import { CHROMIUM_ARGS, chromePath } from './scripts/chromium.mjs';
 
 const commonjs = fromRollup(rollupCommonjs);
 const servers = process.env.MCP_TEST_SERVERS ?? '{}';
-export const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-];
 
 /** Count every test's outcome so the runner can print `N passed, N failed`. */
 function countingReporter(file) {
@@ -49,7 +46,7 @@ export default {
   testFramework: { config: { timeout: 30000 } },
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS },
+      launchOptions: { executablePath: chromePath, headless: true, args: CHROMIUM_ARGS },
     }),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.WTR_COUNTS_FILE)],

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startEverything } from '../test/fixtures/servers.mjs';
+import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 
 if (!process.env.SKIP_BUILD) {
@@ -46,7 +46,7 @@ const http = createServer((req, res) => {
 await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
 const origin = `http://127.0.0.1:${http.address().port}`;
 const everything = await startEverything('streamableHttp');
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 let connect;
 try {
   const page = await browser.newPage();

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAll } from '../test/fixtures/servers.mjs';
+import { chromePath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const only = process.argv.slice(2); // e.g. `npm test -- browser` or `-- node conformance`
@@ -25,7 +26,7 @@ function run(cmd, args, env = {}, capture = false) {
   });
 }
 
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = chromePath;
 if (want('browser') && !existsSync(chrome)) {
   console.error(`Chromium not found at ${chrome}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`);
   console.log('0 passed, 1 failed');
