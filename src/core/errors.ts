@@ -43,7 +43,8 @@ export type ConnectionErrorCode =
   | 'server' // JSON-RPC error returned by the server
   | 'session-expired'
   | 'not-connected'
-  | 'insecure-url';
+  | 'insecure-url'
+  | 'too-large'; // the response exceeded the hub's size cap
 
 /** Reaching or talking to an MCP server failed. */
 export class McpConnectionError extends McpElementsError {

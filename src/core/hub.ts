@@ -26,12 +26,32 @@ import { Vault } from './vault.js';
 import { openSession, toConnectionError, type McpSession, type RequestOptions } from './session.js';
 import type { ConnectionState, ConnectionStatus, HubState, ServerCatalogue } from './types.js';
 import {
+  AssistantPatchSchema,
+  AssistantProfileSchema,
+  assistantTools,
+  defaultProfile,
+  gptIdSchema,
+  isTrusted,
+  type AssistantPatch,
+  type AssistantProfile,
+} from './assistants.js';
+import { Limiter, McpToolError, TERMINAL, errorInfo, outcomeOf, validateArguments, type ApprovalSource, type ToolCallRecord } from './calls.js';
+import { adapters, PROVIDERS, type ModelTool, type Provider, type ProviderToolCall, type ToolOutcome } from './providers/index.js';
+import {
   McpServerAddedEvent,
   McpServerRemovedEvent,
   McpServerStatusChangedEvent,
   McpServerUpdatedEvent,
   McpStorageDegradedEvent,
   McpToolsChangedEvent,
+  McpToolCallRequestEvent,
+  McpToolCallAwaitingApprovalEvent,
+  McpToolCallStartedEvent,
+  McpToolCallProgressEvent,
+  McpToolCallCompletedEvent,
+  McpToolCallFailedEvent,
+  McpToolCallCancelledEvent,
+  McpToolSelectionChangedEvent,
   type ChangeSource,
   type McpHubEventMap,
 } from '../events/index.js';
@@ -39,6 +59,8 @@ import {
 const SERVER = 'server:';
 const CATALOGUE = 'catalogue:';
 const QUARANTINE = 'quarantine:';
+const ASSISTANT = 'assistant:';
+const CALL = 'call:';
 
 export interface McpHubOptions {
   /** IndexedDB database name (one per hub family). Default `mcp-elements`. */
@@ -55,14 +77,105 @@ export interface McpHubOptions {
   clientInfo?: Implementation;
   /** Where warnings go. Default `console`. Never receives a secret. */
   logger?: Pick<Console, 'warn'>;
+  /** Tool calls kept per assistant (newest first). Default 1,000. */
+  historyLimit?: number;
+  /** Tool calls running at once per server; more wait in order. Default 10. */
+  callConcurrency?: number;
+  /** Largest response accepted from a server for one request, in bytes. Default 10 MB. */
+  maxResponseBytes?: number;
 }
+
+/** What `hub.callTool()` takes. Give `name` (model-facing) or `serverId` + `tool`. */
+export interface CallToolOptions {
+  /** The model-facing name from `toolsFor` (`<server>__<tool>`). */
+  name?: string;
+  serverId?: string;
+  /** The MCP tool name on `serverId`. */
+  tool?: string;
+  arguments?: Record<string, unknown>;
+  /** The assistant whose selection and approval policy apply. Default `default`. */
+  gptId?: string;
+  signal?: AbortSignal;
+  /** `user` for calls a person started (e.g. "Try it"): no approval step. Default `model`. */
+  source?: 'model' | 'user';
+  /** The provider's id for the call, kept on the record. */
+  providerCallId?: string;
+  /** Set when the provider's arguments could not be parsed; the call is answered as invalid. */
+  argumentsError?: string;
+}
+
+/** Options of `hub.runToolCalls()`. */
+export interface RunToolCallsOptions {
+  gptId?: string;
+  signal?: AbortSignal;
+  /**
+   * Tool calls that are not MCP tools of this assistant: `return` hands them back untouched in
+   * `unhandled` (default, for hosts with tools of their own); `error` answers them as unknown.
+   */
+  unknownTools?: 'return' | 'error';
+  /** Run a host tool call and give its result; its answer joins `messages` in order. */
+  runHostTool?: (call: ProviderToolCall) => Promise<string | ToolOutcome>;
+}
+
+/** What `hub.runToolCalls()` returns. */
+export interface RunToolCallsResult {
+  /** Append these to the conversation before the next model request (provider format). */
+  messages: unknown[];
+  /** One provider-format result per answered call, in the order of the calls. */
+  results: unknown[];
+  /** The host's own tool calls, untouched (provider format), when not run by `runHostTool`. */
+  unhandled: unknown[];
+  /** The MCP calls' records. */
+  calls: ToolCallRecord[];
+}
+
+/** Options of `hub.runConversation()`. */
+export interface RunConversationOptions {
+  provider: Provider;
+  gptId?: string;
+  /** Call your LLM with the conversation and tools; return its assistant message/response. */
+  complete: (messages: unknown[], tools: unknown[]) => Promise<unknown>;
+  messages: unknown[];
+  /** Model turns at most. Default 8. */
+  maxSteps?: number;
+  signal?: AbortSignal;
+  runHostTool?: RunToolCallsOptions['runHostTool'];
+}
+
+/** The assistant registry: `hub.assistants`. */
+export interface AssistantRegistry {
+  /** The profile (the defaults when nobody configured this assistant). */
+  get(gptId?: string): AssistantProfile;
+  list(): AssistantProfile[];
+  update(gptId: string, patch: AssistantPatch): Promise<AssistantProfile>;
+  /** Select a server for the assistant: `true` all its tools, a list some, `false` none. */
+  setServer(gptId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile>;
+  /** Add or remove a tool from the assistant's trusted tools. */
+  trust(gptId: string, serverId: string, tool: string, trusted?: boolean): Promise<AssistantProfile>;
+}
+
+/** The call history and approval handle: `hub.calls`. */
+export interface CallRegistry {
+  get(id: string): ToolCallRecord | undefined;
+  /** Calls, newest first, optionally of one assistant. */
+  list(filter?: { gptId?: string }): ToolCallRecord[];
+  /** Let a call waiting for approval run. `always` adds the tool to the assistant's trusted tools. */
+  approve(id: string, options?: { always?: boolean }): void;
+  /** Refuse a call waiting for approval; the model is told. */
+  deny(id: string, reason?: string): void;
+  /** Cancel a call (waiting, queued or running; the server is told). */
+  cancel(id: string): void;
+  /** Remove finished calls from history. */
+  clear(filter?: { gptId?: string }): Promise<void>;
+}
+
 
 /** Options for `hub.connect()`. */
 export interface ConnectOptions {
   signal?: AbortSignal;
 }
 
-type Msg = { from: string; kind: 'server' | 'catalogue'; id: string };
+type Msg = { from: string; kind: 'server' | 'catalogue' | 'assistant'; id: string };
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -163,6 +276,17 @@ export class McpHub extends EventTarget {
   readonly #sessions = new Map<string, McpSession>();
   readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
   readonly #reinit = new Map<string, Promise<McpSession>>();
+  readonly assistants: AssistantRegistry;
+  readonly calls: CallRegistry;
+  readonly #historyLimit: number;
+  readonly #concurrency: number;
+  readonly #maxBytes: number;
+  readonly #limiters = new Map<string, Limiter>();
+  readonly #approvals = new Map<string, (d: { ok: boolean; always?: boolean; reason?: string }) => void>();
+  readonly #controllers = new Map<string, AbortController>();
+  readonly #dirty = new Map<string, ToolCallRecord | undefined>();
+  #flushTimer?: ReturnType<typeof setTimeout>;
+  #toolsMemo = new Map<string, { servers: unknown; catalogues: unknown; profile: unknown; tools: ModelTool[]; byName: Map<string, ModelTool> }>();
 
   constructor(options: McpHubOptions = {}) {
     super();
@@ -181,8 +305,13 @@ export class McpHub extends EventTarget {
       connections: {},
       catalogues: {},
       storage: { mode: this.#storage.kind },
+      assistants: {},
+      calls: {},
       warnings: [],
     });
+    this.#historyLimit = options.historyLimit ?? 1000;
+    this.#concurrency = options.callConcurrency ?? 10;
+    this.#maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
     if ((options.broadcast ?? true) && typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(`mcp-elements:${name}`);
       this.#channel.onmessage = (e: MessageEvent<Msg>) => void this.#onRemote(e.data);
@@ -197,6 +326,24 @@ export class McpHub extends EventTarget {
       update: (id, patch) => hub.#update(id, patch),
       remove: (id) => hub.#remove(id),
     };
+    this.assistants = {
+      get: (gptId = 'default') => hub.store.state.assistants[gptId] ?? defaultProfile(gptId),
+      list: () => Object.values(hub.store.state.assistants),
+      update: (gptId, patch) => hub.#updateAssistant(gptId, patch),
+      setServer: (gptId, serverId, selection) => hub.#setAssistantServer(gptId, serverId, selection),
+      trust: (gptId, serverId, tool, trusted = true) => hub.#trust(gptId, serverId, tool, trusted),
+    };
+    this.calls = {
+      get: (id) => hub.store.state.calls[id],
+      list: (filter = {}) =>
+        Object.values(hub.store.state.calls)
+          .filter((c) => !filter.gptId || c.gptId === filter.gptId)
+          .sort((a, b) => b.createdAt - a.createdAt),
+      approve: (id, o = {}) => hub.#decide(id, { ok: true, always: !!o.always }),
+      deny: (id, reason) => hub.#decide(id, { ok: false, reason }),
+      cancel: (id) => hub.#cancelCall(id),
+      clear: (filter = {}) => hub.#clearCalls(filter.gptId),
+    };
     this.ready = this.#load();
   }
 
@@ -209,12 +356,14 @@ export class McpHub extends EventTarget {
 
   // ---- state helpers ----------------------------------------------------------------------
 
-  #emit(event: McpHubEventMap[keyof McpHubEventMap]) {
-    this.dispatchEvent(event);
+  /** Dispatch on the hub and on the page; false when a cancelable event was vetoed on either. */
+  #emit(event: McpHubEventMap[keyof McpHubEventMap]): boolean {
+    let ok = this.dispatchEvent(event);
     if (this.#target && this.#target !== this) {
       const Ctor = event.constructor as new (d: unknown) => Event;
-      this.#target.dispatchEvent(new Ctor(event.detail));
+      ok = this.#target.dispatchEvent(new Ctor(event.detail)) && ok;
     }
+    return ok;
   }
 
   #warn(message: string) {
@@ -294,10 +443,34 @@ export class McpHub extends EventTarget {
       if (r.success && servers[r.data.serverId]) catalogues[r.data.serverId] = Object.freeze(value as ServerCatalogue);
       else if (!r.success) await this.#quarantine(key, value, 'not a valid catalogue');
     }
+    const assistants: Record<string, AssistantProfile> = {};
+    const calls: Record<string, ToolCallRecord> = {};
+    for (const [key, value] of rows) {
+      if (key.startsWith(ASSISTANT)) {
+        const r = AssistantProfileSchema.safeParse(value);
+        if (r.success) assistants[r.data.gptId] = Object.freeze(r.data);
+        else await this.#quarantine(key, value, 'not a valid assistant profile');
+      } else if (key.startsWith(CALL)) {
+        const c = value as ToolCallRecord | undefined;
+        if (!c || typeof c !== 'object' || typeof c.id !== 'string' || typeof c.status !== 'string' || typeof c.createdAt !== 'number') {
+          await this.#quarantine(key, value, 'not a valid tool call record');
+          continue;
+        }
+        // a call the page was running when it went away never finished: say so
+        const fixed: ToolCallRecord = TERMINAL.has(c.status)
+          ? c
+          : { ...c, status: 'interrupted', endedAt: c.endedAt ?? Date.now(), error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' } };
+        if (fixed !== c) this.#dirty.set(fixed.id, fixed);
+        calls[c.id] = Object.freeze(fixed);
+      }
+    }
+    if (this.#dirty.size) this.#scheduleFlush();
     const now = Date.now();
     this.store.update((s) => ({
       ...s,
       ready: true,
+      assistants: Object.freeze({ ...assistants, ...s.assistants }),
+      calls: Object.freeze({ ...calls, ...s.calls }),
       servers: Object.freeze({ ...s.servers, ...servers }),
       catalogues: Object.freeze({ ...s.catalogues, ...catalogues }),
       connections: Object.freeze(Object.fromEntries(Object.keys({ ...s.servers, ...servers }).map((id) => [id, s.connections[id] ?? Object.freeze({ status: 'disconnected' as const, since: now })]))),
@@ -329,6 +502,11 @@ export class McpHub extends EventTarget {
       this.#setServer(msg.id, r.data);
       if (prev) this.#emit(new McpServerUpdatedEvent({ server: r.data, previous: prev, source: 'remote' }));
       else this.#emit(new McpServerAddedEvent({ server: r.data, source: 'remote' }));
+    } else if (msg.kind === 'assistant') {
+      const r = AssistantProfileSchema.safeParse(await this.#storage.get(ASSISTANT + msg.id));
+      if (!r.success) return;
+      this.#setAssistant(r.data);
+      this.#emit(new McpToolSelectionChangedEvent({ gptId: r.data.gptId, profile: r.data, source: 'remote' }));
     } else if (!this.#sessions.has(msg.id)) {
       const raw = await this.#storage.get(CATALOGUE + msg.id);
       const r = CatalogueSchema.safeParse(raw);
@@ -528,6 +706,7 @@ export class McpHub extends EventTarget {
           secrets: [...secrets, ...this.#vault.knownValues],
           clientInfo: this.#clientInfo,
           fetch: this.#fetch,
+          maxResponseBytes: this.#maxBytes,
         });
       } catch (e) {
         const err = toConnectionError(e, [...secrets, ...this.#vault.knownValues], signal);
@@ -702,9 +881,389 @@ export class McpHub extends EventTarget {
     };
   }
 
+  // ---- assistants ---------------------------------------------------------------------------
+
+  #setAssistant(p: AssistantProfile) {
+    this.store.update((s) => ({ ...s, assistants: withEntry(s.assistants, p.gptId, Object.freeze(p)) }));
+  }
+
+  async #updateAssistant(gptId: string, patch: AssistantPatch): Promise<AssistantProfile> {
+    await this.ready;
+    const id = parseOrThrow(gptIdSchema, gptId);
+    const parsed = parseOrThrow(AssistantPatchSchema, patch);
+    const base = this.assistants.get(id);
+    // per-field merge into the freshest stored profile (another tab may have changed other fields)
+    const merged = await this.#storage.update<AssistantProfile>(ASSISTANT + id, (old) => ({
+      ...(old ?? base),
+      ...parsed,
+      gptId: id,
+      updatedAt: Math.max(Date.now(), (old?.updatedAt ?? 0) + 1),
+    }));
+    const profile = AssistantProfileSchema.parse(merged);
+    this.#setAssistant(profile);
+    this.#broadcast('assistant', id);
+    this.#emit(new McpToolSelectionChangedEvent({ gptId: id, profile, source: 'local' }));
+    return profile;
+  }
+
+  async #setAssistantServer(gptId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile> {
+    await this.ready;
+    if (!this.store.state.servers[serverId]) throw new McpNotFoundError('server', serverId);
+    const current = this.assistants.get(gptId);
+    const servers: Record<string, { tools?: string[] }> =
+      current.servers === 'all' ? Object.fromEntries(Object.keys(this.store.state.servers).map((id) => [id, {}])) : { ...current.servers };
+    if (selection === false) delete servers[serverId];
+    else servers[serverId] = selection === true ? {} : { tools: [...new Set(selection)] };
+    return this.#updateAssistant(gptId, { servers });
+  }
+
+  async #trust(gptId: string, serverId: string, tool: string, trusted: boolean): Promise<AssistantProfile> {
+    await this.ready;
+    const current = this.assistants.get(gptId);
+    const rest = current.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool));
+    return this.#updateAssistant(gptId, { trusted: trusted ? [...rest, { serverId, tool }] : rest });
+  }
+
+  /** The tools an assistant may use, named for the model (memoised on the state's identity). */
+  #tools(gptId: string) {
+    const s = this.store.state;
+    const profile = s.assistants[gptId];
+    const memo = this.#toolsMemo.get(gptId);
+    if (memo && memo.servers === s.servers && memo.catalogues === s.catalogues && memo.profile === profile) return memo;
+    const tools = assistantTools(s, gptId);
+    const next = { servers: s.servers, catalogues: s.catalogues, profile, tools, byName: new Map(tools.map((t) => [t.name, t])) };
+    this.#toolsMemo.set(gptId, next);
+    return next;
+  }
+
+  /** The tools an assistant may use, each as the model sees it (name, description, schema). */
+  modelTools(options: { gptId?: string } = {}): ModelTool[] {
+    return this.#tools(parseOrThrow(gptIdSchema, options.gptId ?? 'default')).tools;
+  }
+
+  /**
+   * The assistant's tools in a provider's request format, to concatenate with the host's own
+   * tools: `openai` (Chat Completions), `openai-responses`, `anthropic`, `gemini` (one
+   * `{ functionDeclarations }` entry, or none when there are no tools).
+   */
+  toolsFor(provider: Provider, options: { gptId?: string } = {}): unknown[] {
+    const adapter = adapters[provider];
+    if (!adapter) throw new McpConfigError([{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }]);
+    return adapter.tools(this.modelTools(options));
+  }
+
+  // ---- calls --------------------------------------------------------------------------------
+
+  #putCall(record: ToolCallRecord) {
+    const frozen = Object.freeze(record);
+    this.store.update((s) => ({ ...s, calls: withEntry(s.calls, record.id, frozen) }));
+    this.#dirty.set(record.id, frozen);
+    this.#scheduleFlush();
+    return frozen;
+  }
+
+  #patchCall(id: string, patch: Partial<ToolCallRecord>): ToolCallRecord {
+    const current = this.store.state.calls[id];
+    return this.#putCall({ ...current, ...patch } as ToolCallRecord);
+  }
+
+  // History is written behind the call path: records are coalesced and written in one
+  // transaction per tick, and retention is applied there too.
+  #scheduleFlush() {
+    this.#flushTimer ??= setTimeout(() => void this.#flush(), 0);
+  }
+
+  async #flush() {
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const deletes = this.#prune();
+    if (!this.#dirty.size && !deletes.length) return;
+    const writes: [string, unknown][] = [];
+    for (const [id, r] of this.#dirty) if (r) writes.push([CALL + id, r]);
+    this.#dirty.clear();
+    try {
+      await this.#storage.batch(writes, deletes.map((id) => CALL + id));
+    } catch (e) {
+      this.#warn(`Could not save the tool call history: ${(e as Error).message}`);
+    }
+  }
+
+  /** Drop the oldest finished calls of each assistant beyond the history limit. */
+  #prune(): string[] {
+    const calls = Object.values(this.store.state.calls);
+    if (calls.length <= this.#historyLimit) return [];
+    const byGpt = new Map<string, ToolCallRecord[]>();
+    for (const c of calls) {
+      const list = byGpt.get(c.gptId) ?? [];
+      list.push(c);
+      byGpt.set(c.gptId, list);
+    }
+    const drop: string[] = [];
+    for (const list of byGpt.values()) {
+      if (list.length <= this.#historyLimit) continue;
+      list.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+      for (const c of list.slice(this.#historyLimit)) if (TERMINAL.has(c.status)) drop.push(c.id);
+    }
+    if (drop.length) {
+      this.store.update((s) => {
+        const next = { ...s.calls };
+        for (const id of drop) delete next[id];
+        return { ...s, calls: Object.freeze(next) };
+      });
+      for (const id of drop) this.#dirty.delete(id);
+    }
+    return drop;
+  }
+
+  async #clearCalls(gptId?: string) {
+    await this.ready;
+    const ids = Object.values(this.store.state.calls)
+      .filter((c) => TERMINAL.has(c.status) && (!gptId || c.gptId === gptId))
+      .map((c) => c.id);
+    this.store.update((s) => {
+      const next = { ...s.calls };
+      for (const id of ids) delete next[id];
+      return { ...s, calls: Object.freeze(next) };
+    });
+    for (const id of ids) this.#dirty.delete(id);
+    await this.#storage.batch([], ids.map((id) => CALL + id));
+  }
+
+  #decide(id: string, d: { ok: boolean; always?: boolean; reason?: string }) {
+    const resolve = this.#approvals.get(id);
+    if (!resolve) throw new McpToolError('not-awaiting-approval', `Call "${id}" is not waiting for approval.`);
+    this.#approvals.delete(id);
+    resolve(d);
+  }
+
+  #cancelCall(id: string) {
+    const call = this.store.state.calls[id];
+    if (!call) throw new McpNotFoundError('tool call', id);
+    if (TERMINAL.has(call.status)) return;
+    this.#controllers.get(id)?.abort(new McpToolError('cancelled', 'Cancelled by the user.'));
+  }
+
+  #end(id: string, status: 'success' | 'error' | 'cancelled', patch: Partial<ToolCallRecord>, reason?: 'denied' | 'vetoed' | 'cancelled'): ToolCallRecord {
+    const endedAt = Date.now();
+    const before = this.store.state.calls[id];
+    const r = this.#patchCall(id, { ...patch, status, endedAt, ...(before?.startedAt ? { durationMs: endedAt - before.startedAt } : {}) });
+    if (status === 'success') this.#emit(new McpToolCallCompletedEvent({ call: r }));
+    else if (status === 'error') this.#emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
+    else this.#emit(new McpToolCallCancelledEvent({ call: r, reason: reason ?? 'cancelled' }));
+    return r;
+  }
+
+  #resolveTarget(o: CallToolOptions, gptId: string): { serverId: string; tool: import('@modelcontextprotocol/sdk/types.js').Tool; name: string } {
+    const s = this.store.state;
+    if (o.name !== undefined) {
+      const t = this.#tools(gptId).byName.get(o.name);
+      if (!t) throw new McpToolError('unknown-tool', `"${o.name}" is not a tool of assistant "${gptId}".`);
+      return { serverId: t.serverId, tool: t.tool, name: t.name };
+    }
+    if (!o.serverId || !o.tool) throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
+    if (!s.servers[o.serverId]) throw new McpNotFoundError('server', o.serverId);
+    if (o.source !== 'user') {
+      // a model may only reach tools its assistant was given
+      const t = this.#tools(gptId).tools.find((x) => x.serverId === o.serverId && x.tool.name === o.tool);
+      if (!t) throw new McpToolError('unknown-tool', `"${o.tool}" is not a tool of assistant "${gptId}".`);
+      return { serverId: t.serverId, tool: t.tool, name: t.name };
+    }
+    const tool = s.catalogues[o.serverId]?.tools.find((t) => t.name === o.tool);
+    if (!tool) throw new McpToolError('unknown-tool', `Server "${s.servers[o.serverId].name}" has no tool "${o.tool}".`);
+    const named = this.#tools(gptId).tools.find((x) => x.serverId === o.serverId && x.tool.name === o.tool);
+    return { serverId: o.serverId, tool, name: named?.name ?? o.tool };
+  }
+
+  /**
+   * One tool call through the whole path: `mcp-tool-call-request` (a host may veto), the
+   * assistant's approval policy, argument validation, then execution (concurrency cap, timeout,
+   * size cap, progress, cancellation) and history. Resolves with the finished record whatever
+   * happened; rejects only for a call that cannot be identified (unknown tool or server).
+   */
+  async callTool(o: CallToolOptions): Promise<ToolCallRecord> {
+    await this.ready;
+    const gptId = parseOrThrow(gptIdSchema, o.gptId ?? 'default');
+    const { serverId, tool, name } = this.#resolveTarget(o, gptId);
+    const server = this.store.state.servers[serverId];
+    const args = o.arguments ?? {};
+    const record = this.#putCall({
+      id: randomId('call'),
+      gptId,
+      serverId,
+      serverName: server.name,
+      tool: tool.name,
+      ...(tool.title ?? tool.annotations?.title ? { toolTitle: tool.title ?? tool.annotations?.title } : {}),
+      name,
+      arguments: args,
+      status: 'pending',
+      source: o.source ?? 'model',
+      ...(o.providerCallId ? { providerCallId: o.providerCallId } : {}),
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      createdAt: Date.now(),
+    });
+    const id = record.id;
+    const controller = new AbortController();
+    this.#controllers.set(id, controller);
+    const signal = o.signal ? AbortSignal.any([o.signal, controller.signal]) : controller.signal;
+    try {
+      // 1. the host may veto before anything happens
+      if (!this.#emit(new McpToolCallRequestEvent({ call: record }))) {
+        return this.#end(id, 'cancelled', { error: { code: 'vetoed', message: 'The application did not allow this call.' } }, 'vetoed');
+      }
+      // 2. approval. Annotations are untrusted hints: they never approve anything by themselves.
+      let approval: ApprovalSource;
+      const profile = this.assistants.get(gptId);
+      if (record.source === 'user') approval = 'user-initiated';
+      else if (profile.approval === 'auto') approval = 'auto';
+      else if (profile.approval === 'trusted-only' && isTrusted(profile, serverId, tool.name)) approval = 'trusted';
+      else {
+        const waiting = this.#patchCall(id, { status: 'awaiting-approval' });
+        const decision = await new Promise<{ ok: boolean; always?: boolean; reason?: string; aborted?: boolean }>((resolve) => {
+          const onAbort = () => {
+            this.#approvals.delete(id);
+            resolve({ ok: false, aborted: true });
+          };
+          if (signal.aborted) return onAbort();
+          signal.addEventListener('abort', onAbort, { once: true });
+          this.#approvals.set(id, (d) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(d);
+          });
+          this.#emit(new McpToolCallAwaitingApprovalEvent({ call: waiting }));
+        });
+        if (decision.aborted) return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled before approval.' } }, 'cancelled');
+        if (!decision.ok) return this.#end(id, 'cancelled', { error: { code: 'denied', message: decision.reason?.trim() || 'Denied.' } }, 'denied');
+        if (decision.always) await this.#trust(gptId, serverId, tool.name, true);
+        approval = decision.always ? 'user-always' : 'user-once';
+      }
+      this.#patchCall(id, { approval });
+      // 3. arguments must match the input schema; invalid ones are never sent
+      const problem = o.argumentsError ?? validateArguments(tool, args);
+      if (problem) return this.#end(id, 'error', { error: { code: 'invalid-arguments', message: problem } });
+      // 4. execution, within the server's concurrency cap
+      let limiter = this.#limiters.get(serverId);
+      if (!limiter) this.#limiters.set(serverId, (limiter = new Limiter(this.#concurrency)));
+      let release: () => void;
+      try {
+        release = await limiter.acquire(signal);
+      } catch {
+        return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled while waiting to run.' } }, 'cancelled');
+      }
+      try {
+        if (!this.#sessions.has(serverId)) await this.connect(serverId, { signal });
+        const started = this.#patchCall(id, { status: 'running', startedAt: Date.now() });
+        this.#emit(new McpToolCallStartedEvent({ call: started }));
+        const result = await this.client(serverId).callTool(tool.name, args, {
+          signal,
+          onprogress: (p) => {
+            const progress = { progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) };
+            this.#patchCall(id, { progress });
+            this.#emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
+          },
+        });
+        const kept = {
+          content: result.content ?? [],
+          ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+          ...(result.isError ? { isError: true } : {}),
+        };
+        if (result.isError) {
+          const first = kept.content.find((c) => c.type === 'text') as { text: string } | undefined;
+          return this.#end(id, 'error', { result: kept, error: { code: 'tool-error', message: first?.text.slice(0, 2000) || 'The tool reported an error.' } });
+        }
+        return this.#end(id, 'success', { result: kept });
+      } catch (e) {
+        if (controller.signal.aborted || o.signal?.aborted) return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled.' } }, 'cancelled');
+        return this.#end(id, 'error', { error: errorInfo(e) });
+      } finally {
+        release();
+      }
+    } finally {
+      this.#controllers.delete(id);
+      this.#approvals.delete(id);
+    }
+  }
+
+  /**
+   * Run every tool call in a provider's assistant message (or whole response), in parallel,
+   * each through `callTool`; return what to append before the next model request. Denied,
+   * invalid, failed and cancelled calls come back as results the model can read.
+   */
+  async runToolCalls(provider: Provider, assistantMessage: unknown, options: RunToolCallsOptions = {}): Promise<RunToolCallsResult> {
+    const adapter = adapters[provider];
+    if (!adapter) throw new McpConfigError([{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }]);
+    await this.ready;
+    const gptId = parseOrThrow(gptIdSchema, options.gptId ?? 'default');
+    const { byName } = this.#tools(gptId);
+    const found = adapter.readCalls(assistantMessage);
+    const unhandled: unknown[] = [];
+    const records: ToolCallRecord[] = [];
+    const answers = await Promise.all(
+      found.map(async (call): Promise<unknown | undefined> => {
+        if (byName.has(call.name)) {
+          const r = await this.callTool({
+            name: call.name,
+            arguments: call.arguments ?? {},
+            ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
+            gptId,
+            ...(options.signal ? { signal: options.signal } : {}),
+            providerCallId: call.id,
+          });
+          records.push(r);
+          return adapter.result(call, outcomeOf(r));
+        }
+        if (options.runHostTool) {
+          let out: string | ToolOutcome;
+          try {
+            out = await options.runHostTool(call);
+          } catch (e) {
+            out = { isError: true, content: [{ type: 'text', text: `The tool failed: ${(e as Error)?.message ?? String(e)}` }] };
+          }
+          return adapter.result(call, typeof out === 'string' ? { isError: false, content: [{ type: 'text', text: out }] } : out);
+        }
+        if (options.unknownTools === 'error') {
+          const names = [...byName.keys()].slice(0, 50).join(', ');
+          return adapter.result(call, { isError: true, content: [{ type: 'text', text: `There is no tool named "${call.name}". Available tools: ${names || 'none'}.` }] });
+        }
+        unhandled.push(call.raw);
+        return undefined;
+      }),
+    );
+    const results = answers.filter((a) => a !== undefined);
+    return { messages: adapter.messages(results), results, unhandled, calls: records };
+  }
+
+  /**
+   * Alternate model and tools until the model stops calling tools or `maxSteps` model turns
+   * were taken. `complete(messages, tools)` calls the host's LLM and returns its reply.
+   */
+  async runConversation(o: RunConversationOptions): Promise<{ messages: unknown[]; reply: unknown; steps: number; stopped: 'done' | 'max-steps' }> {
+    const adapter = adapters[o.provider];
+    if (!adapter) throw new McpConfigError([{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }]);
+    const maxSteps = o.maxSteps ?? 8;
+    const messages = [...o.messages];
+    let reply: unknown;
+    for (let step = 1; step <= maxSteps; step++) {
+      o.signal?.throwIfAborted();
+      reply = await o.complete([...messages], this.toolsFor(o.provider, { gptId: o.gptId }));
+      messages.push(...adapter.replyMessages(reply));
+      if (adapter.readCalls(reply).length === 0) return { messages, reply, steps: step, stopped: 'done' };
+      const run = await this.runToolCalls(o.provider, reply, {
+        gptId: o.gptId,
+        signal: o.signal,
+        unknownTools: 'error',
+        ...(o.runHostTool ? { runHostTool: o.runHostTool } : {}),
+      });
+      messages.push(...run.messages);
+    }
+    return { messages, reply, steps: maxSteps, stopped: 'max-steps' };
+  }
+
   /** Close every session and stop listening to other tabs. */
   async dispose(): Promise<void> {
     this.#channel?.close();
+    for (const id of [...this.#approvals.keys()]) this.#decide(id, { ok: false, reason: 'The page is closing.' });
+    for (const c of this.#controllers.values()) c.abort();
+    await this.#flush();
     for (const c of this.#connecting.values()) c.abort.abort();
     await Promise.all([...this.#sessions.keys()].map((id) => this.#closeSession(id)));
   }

@@ -1,7 +1,43 @@
 // Must be first: configures zod before anything parses.
 import './zod-setup.js';
 
-export { McpHub, getHub, backoffDelay, type McpHubOptions, type ConnectOptions, type ServerClient, type ServerRegistry } from './hub.js';
+export {
+  McpHub,
+  getHub,
+  backoffDelay,
+  type McpHubOptions,
+  type ConnectOptions,
+  type ServerClient,
+  type ServerRegistry,
+  type AssistantRegistry,
+  type CallRegistry,
+  type CallToolOptions,
+  type RunToolCallsOptions,
+  type RunToolCallsResult,
+  type RunConversationOptions,
+} from './hub.js';
+export {
+  AssistantProfileSchema,
+  AssistantPatchSchema,
+  ApprovalModeSchema,
+  modelDescription,
+  type AssistantProfile,
+  type AssistantPatch,
+  type ApprovalMode,
+} from './assistants.js';
+export { McpToolError, validateArguments, outcomeOf, type ToolCallRecord, type ToolCallStatus, type ApprovalSource } from './calls.js';
+export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
+export {
+  PROVIDERS,
+  toGeminiSchema,
+  outcomeText,
+  OpenAIStreamAccumulator,
+  AnthropicStreamAccumulator,
+  type Provider,
+  type ModelTool,
+  type ProviderToolCall,
+  type ToolOutcome,
+} from './providers/index.js';
 export * from './errors.js';
 export {
   ServerConfigSchema,

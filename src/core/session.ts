@@ -64,6 +64,56 @@ export interface OpenOptions {
   secrets: Iterable<string>;
   clientInfo: Implementation;
   fetch?: typeof fetch;
+  /** Largest response body accepted for one request (bytes). */
+  maxResponseBytes?: number;
+}
+
+/** JSON-RPC error code we use internally for an oversized response. */
+export const TOO_LARGE_CODE = -32099;
+
+/**
+ * Count a response body's bytes and fail it once it passes `max`: a hostile or broken server
+ * cannot make the page buffer an unbounded result.
+ */
+function capBody(res: Response, max: number, onExceed: (e: McpConnectionError) => void): Response {
+  const tooLarge = () => new McpConnectionError('too-large', `The server's response is larger than the ${Math.round(max / 1048576)} MB limit; it was discarded.`);
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    void res.body?.cancel();
+    const e = tooLarge();
+    onExceed(e);
+    throw e;
+  }
+  if (!res.body || !res.ok) return res;
+  const reader = res.body.getReader();
+  let n = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctrl) {
+      const { done, value } = await reader.read();
+      if (done) return ctrl.close();
+      n += value.byteLength;
+      if (n > max) {
+        void reader.cancel();
+        const e = tooLarge();
+        onExceed(e);
+        ctrl.error(e);
+        return;
+      }
+      ctrl.enqueue(value);
+    },
+    cancel: (r) => reader.cancel(r),
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+function requestIds(body: unknown): (string | number)[] {
+  if (typeof body !== 'string') return [];
+  try {
+    const m = JSON.parse(body) as unknown;
+    return (Array.isArray(m) ? m : [m]).flatMap((x) => (x && typeof x === 'object' && 'method' in x && 'id' in x ? [(x as { id: string | number }).id] : []));
+  } catch {
+    return [];
+  }
 }
 
 export const CORS_HINT =
@@ -83,12 +133,20 @@ function crossOrigin(url: string): boolean {
 }
 
 /** A fetch that turns network-layer failures into a McpConnectionError explaining likely causes. */
-function explainingFetch(base: typeof fetch | undefined, record: (e: McpConnectionError) => void): typeof fetch {
+function explainingFetch(
+  base: typeof fetch | undefined,
+  record: (e: McpConnectionError) => void,
+  cap?: { max: number; onExceed: (ids: (string | number)[], e: McpConnectionError) => void },
+): typeof fetch {
   return async (input, init) => {
     const f = base ?? globalThis.fetch;
     try {
-      return await f(input, init);
+      const res = await f(input, init);
+      // only request/response bodies are capped; the long-lived GET stream is not one result
+      if (cap && (init?.method ?? 'GET').toUpperCase() === 'POST') return capBody(res, cap.max, (e) => cap.onExceed(requestIds(init?.body), e));
+      return res;
     } catch (e) {
+      if (e instanceof McpConnectionError) throw e;
       if ((e as Error)?.name === 'AbortError' || (e as Error)?.name === 'TimeoutError') throw e;
       const url = input instanceof Request ? input.url : String(input);
       const origin = safeOrigin(url);
@@ -132,6 +190,7 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
     return new McpConnectionError('protocol', `Unexpected response from the server. ${detail}`, { cause: e });
   }
   if (e instanceof McpError) {
+    if (e.code === TOO_LARGE_CODE) return new McpConnectionError('too-large', clean(e.message.replace(/^MCP error -?\d+: /, '')), { rpcCode: e.code, cause: e });
     if (e.code === ErrorCode.RequestTimeout) return new McpConnectionError('timeout', `The server did not answer in time. ${clean(e.message)}`, { rpcCode: e.code, cause: e });
     if (e.code === ErrorCode.ConnectionClosed) return new McpConnectionError('network', 'The connection to the server closed.', { rpcCode: e.code, cause: e });
     return new McpConnectionError('server', `The server returned an error: ${clean(e.message)}`, { rpcCode: e.code, cause: e });
@@ -300,13 +359,20 @@ function newClient(info: Implementation): Client {
   return new Client(info, { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
 }
 
-async function openSdk(kind: 'streamable-http' | 'sse', o: OpenOptions, fetchFn: typeof fetch, lastNetwork: () => McpConnectionError | undefined): Promise<SdkSession> {
+async function openSdk(kind: 'streamable-http' | 'sse', o: OpenOptions, makeFetch: (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) => typeof fetch, lastNetwork: () => McpConnectionError | undefined): Promise<SdkSession> {
   const url = new URL(o.url);
+  let transportRef: StreamableHTTPClientTransport | SSEClientTransport | undefined;
+  // an oversized response fails its request at once (for SSE responses the transport would
+  // otherwise wait for the timeout): answer the request ids of that POST with an error
+  const fetchFn = makeFetch((ids, e) => {
+    for (const id of ids) transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message: e.message } });
+  });
   const requestInit: RequestInit = { headers: o.headers };
   const transport =
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchFn })
       : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn } });
+  transportRef = transport;
   const client = newClient(o.clientInfo);
   const session = new SdkSession(kind, client, transport);
   // capture the negotiated version for both transports
@@ -335,7 +401,10 @@ async function openSdk(kind: 'streamable-http' | 'sse', o: OpenOptions, fetchFn:
 /** Open a session with the configured transport; `auto` falls back as documented. */
 export async function openSession(o: OpenOptions): Promise<McpSession> {
   let lastNet: McpConnectionError | undefined;
-  const fetchFn = explainingFetch(o.fetch, (e) => (lastNet = e));
+  const max = o.maxResponseBytes;
+  const makeFetch = (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) =>
+    explainingFetch(o.fetch, (e) => (lastNet = e), max ? { max, onExceed } : undefined);
+  const fetchFn = makeFetch(() => {});
   const jsonrpc = async () => {
     const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);
     // a probe: the endpoint must answer tools/list
@@ -345,18 +414,18 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
   switch (o.transport) {
     case 'streamable-http':
     case 'sse':
-      return openSdk(o.transport, o, fetchFn, () => lastNet);
+      return openSdk(o.transport, o, makeFetch, () => lastNet);
     case 'jsonrpc':
       return jsonrpc();
     case 'auto': {
       try {
-        return await openSdk('streamable-http', o, fetchFn, () => lastNet);
+        return await openSdk('streamable-http', o, makeFetch, () => lastNet);
       } catch (e) {
         const err = e as McpConnectionError;
         if (err.code === 'server' && err.rpcCode === ErrorCode.MethodNotFound) return jsonrpc();
         if (err.code === 'http' && [400, 404, 405].includes(err.status ?? 0)) {
           try {
-            return await openSdk('sse', o, fetchFn, () => lastNet);
+            return await openSdk('sse', o, makeFetch, () => lastNet);
           } catch (e2) {
             const err2 = e2 as McpConnectionError;
             throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, { status: err.status, cause: e2 });

@@ -1,4 +1,4 @@
-import { createStore, get, set, del, entries, update, type UseStore } from 'idb-keyval';
+import { createStore, get, set, del, entries, update, setMany, delMany, type UseStore } from 'idb-keyval';
 import { McpStorageError } from './errors.js';
 
 /** Key-value persistence, one key per record. */
@@ -10,6 +10,8 @@ export interface RecordStorage {
   /** Atomically read, change and write one key (one IndexedDB transaction). */
   update<T>(key: string, fn: (old: T | undefined) => T): Promise<T>;
   entries(): Promise<[string, unknown][]>;
+  /** Write and delete several keys in one transaction. */
+  batch(writes: [string, unknown][], deletes: string[]): Promise<void>;
 }
 
 export class MemoryStorage implements RecordStorage {
@@ -31,6 +33,10 @@ export class MemoryStorage implements RecordStorage {
   }
   async entries() {
     return [...this.#map.entries()];
+  }
+  async batch(writes: [string, unknown][], deletes: string[]) {
+    for (const [k, v] of writes) this.#map.set(k, v);
+    for (const k of deletes) this.#map.delete(k);
   }
 }
 
@@ -63,6 +69,10 @@ export class IdbStorage implements RecordStorage {
   }
   async entries() {
     return (await entries<IDBValidKey, unknown>(this.#store)).map(([k, v]) => [String(k), v] as [string, unknown]);
+  }
+  async batch(writes: [string, unknown][], deletes: string[]) {
+    if (writes.length) await setMany(writes, this.#store);
+    if (deletes.length) await delMany(deletes, this.#store);
   }
 }
 
@@ -138,6 +148,11 @@ export class ResilientStorage implements RecordStorage {
   }
   entries() {
     return this.#run((s) => s.entries());
+  }
+  batch(writes: [string, unknown][], deletes: string[]) {
+    for (const [k, v] of writes) this.remember(k, v);
+    for (const k of deletes) this.remember(k, undefined);
+    return this.#run((s) => s.batch(writes, deletes));
   }
 }
 

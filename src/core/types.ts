@@ -1,5 +1,7 @@
 import type { Tool, Resource, ResourceTemplate, Prompt, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './schemas.js';
+import type { AssistantProfile } from './assistants.js';
+import type { ToolCallRecord } from './calls.js';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -49,6 +51,10 @@ export interface HubState {
   readonly connections: Readonly<Record<string, ConnectionState>>;
   readonly catalogues: Readonly<Record<string, ServerCatalogue>>;
   readonly storage: StorageState;
+  /** Assistant profiles that were configured (others use the defaults). */
+  readonly assistants: Readonly<Record<string, AssistantProfile>>;
+  /** Tool call history of this page (persisted), by call id. */
+  readonly calls: Readonly<Record<string, ToolCallRecord>>;
   /** Problems found while loading (corrupt records set aside), newest last. */
   readonly warnings: readonly string[];
 }

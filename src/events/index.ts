@@ -5,6 +5,14 @@ export * from './server-removed.js';
 export * from './server-status-changed.js';
 export * from './tools-changed.js';
 export * from './storage-degraded.js';
+export * from './tool-call-request.js';
+export * from './tool-call-awaiting-approval.js';
+export * from './tool-call-started.js';
+export * from './tool-call-progress.js';
+export * from './tool-call-completed.js';
+export * from './tool-call-failed.js';
+export * from './tool-call-cancelled.js';
+export * from './tool-selection-changed.js';
 
 import type { McpServerAddedEvent } from './server-added.js';
 import type { McpServerUpdatedEvent } from './server-updated.js';
@@ -12,6 +20,14 @@ import type { McpServerRemovedEvent } from './server-removed.js';
 import type { McpServerStatusChangedEvent } from './server-status-changed.js';
 import type { McpToolsChangedEvent } from './tools-changed.js';
 import type { McpStorageDegradedEvent } from './storage-degraded.js';
+import type { McpToolCallRequestEvent } from './tool-call-request.js';
+import type { McpToolCallAwaitingApprovalEvent } from './tool-call-awaiting-approval.js';
+import type { McpToolCallStartedEvent } from './tool-call-started.js';
+import type { McpToolCallProgressEvent } from './tool-call-progress.js';
+import type { McpToolCallCompletedEvent } from './tool-call-completed.js';
+import type { McpToolCallFailedEvent } from './tool-call-failed.js';
+import type { McpToolCallCancelledEvent } from './tool-call-cancelled.js';
+import type { McpToolSelectionChangedEvent } from './tool-selection-changed.js';
 
 /** Every event the hub dispatches, by name. */
 export interface McpHubEventMap {
@@ -21,6 +37,14 @@ export interface McpHubEventMap {
   'mcp-server-status-changed': McpServerStatusChangedEvent;
   'mcp-tools-changed': McpToolsChangedEvent;
   'mcp-storage-degraded': McpStorageDegradedEvent;
+  'mcp-tool-call-request': McpToolCallRequestEvent;
+  'mcp-tool-call-awaiting-approval': McpToolCallAwaitingApprovalEvent;
+  'mcp-tool-call-started': McpToolCallStartedEvent;
+  'mcp-tool-call-progress': McpToolCallProgressEvent;
+  'mcp-tool-call-completed': McpToolCallCompletedEvent;
+  'mcp-tool-call-failed': McpToolCallFailedEvent;
+  'mcp-tool-call-cancelled': McpToolCallCancelledEvent;
+  'mcp-tool-selection-changed': McpToolSelectionChangedEvent;
 }
 
 declare global {

@@ -1,0 +1,156 @@
+import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpConnectionError, McpElementsError } from './errors.js';
+import type { ToolOutcome } from './providers/types.js';
+
+export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'cancelled' | 'interrupted';
+export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'cancelled', 'interrupted']);
+
+/** How a call came to run (or not). */
+export type ApprovalSource = 'auto' | 'trusted' | 'user-once' | 'user-always' | 'user-initiated';
+
+/** One tool call, as kept in history and shown by `<mcp-tool-call>`. */
+export interface ToolCallRecord {
+  readonly id: string;
+  readonly gptId: string;
+  readonly serverId: string;
+  readonly serverName: string;
+  /** The MCP tool name. */
+  readonly tool: string;
+  readonly toolTitle?: string;
+  /** The model-facing name (`<server>__<tool>`). */
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly status: ToolCallStatus;
+  /** Who asked: the model (through a provider message) or the user (e.g. "Try it"). */
+  readonly source: 'model' | 'user';
+  /** The provider's id for this call, when it came from a provider message. */
+  readonly providerCallId?: string;
+  readonly annotations?: Tool['annotations'];
+  readonly approval?: ApprovalSource;
+  readonly createdAt: number;
+  readonly startedAt?: number;
+  readonly endedAt?: number;
+  readonly durationMs?: number;
+  readonly progress?: { readonly progress: number; readonly total?: number; readonly message?: string };
+  readonly result?: {
+    readonly content: CallToolResult['content'];
+    readonly structuredContent?: Record<string, unknown>;
+    readonly isError?: boolean;
+  };
+  /** Why the call did not succeed. Codes: denied, vetoed, cancelled, invalid-arguments, tool-error, timeout, too-large, not-connected, network, http, unauthorized, protocol, server, output-invalid, interrupted. */
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** A thrown-away error for calls that never reach a server. */
+export class McpToolError extends McpElementsError {}
+
+const validators = new WeakMap<object, Validator>();
+
+function leafErrors(errors: OutputUnit[]): OutputUnit[] {
+  // cfworker reports umbrella errors ("property x does not match") beside the leaf causes
+  const umbrella = new Set(['properties', 'allOf', 'items', 'prefixItems', 'additionalItems', '$ref', 'dependentSchemas', 'unevaluatedProperties']);
+  const leaves = errors.filter((e) => !umbrella.has(e.keyword));
+  return leaves.length ? leaves : errors;
+}
+
+function where(loc: string): string {
+  const path = loc.replace(/^#\/?/, '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return path.length ? `"${path.join('.')}"` : 'the arguments';
+}
+
+/**
+ * Validate arguments against a tool's input schema. Returns null when valid, else sentences a
+ * model can act on ("the arguments: Instance does not have required property "message".").
+ */
+export function validateArguments(tool: Tool, args: unknown): string | null {
+  const schema = tool.inputSchema as object;
+  let v = validators.get(schema);
+  if (!v) {
+    try {
+      v = new Validator(schema as never, '2020-12', false);
+    } catch {
+      return null; // a schema we cannot compile is the server's problem; let the server judge
+    }
+    validators.set(schema, v);
+  }
+  const r = v.validate(args);
+  if (r.valid) return null;
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const e of leafErrors(r.errors)) {
+    const line = `${where(e.instanceLocation)}: ${e.error}`;
+    if (!seen.has(line)) {
+      seen.add(line);
+      lines.push(line);
+    }
+    if (lines.length >= 10) break;
+  }
+  return lines.join('; ');
+}
+
+/** A per-server concurrency cap: calls beyond it wait in order; none is dropped. */
+export class Limiter {
+  #active = 0;
+  readonly #queue: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+  get active() {
+    return this.#active;
+  }
+  get waiting() {
+    return this.#queue.length;
+  }
+  /** Wait for a slot; rejects if `signal` aborts first. Call the returned function to release. */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    const release = () => {
+      this.#active--;
+      this.#queue.shift()?.();
+    };
+    if (this.#active < this.max) {
+      this.#active++;
+      return Promise.resolve(release);
+    }
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.#active++;
+        resolve(release);
+      };
+      const onAbort = () => {
+        const i = this.#queue.indexOf(go);
+        if (i >= 0) this.#queue.splice(i, 1);
+        reject(signal!.reason);
+      };
+      this.#queue.push(go);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** What to tell the model about a finished call. */
+export function outcomeOf(r: ToolCallRecord): ToolOutcome {
+  if (r.result && (r.status === 'success' || r.error?.code === 'tool-error')) {
+    return { isError: r.status !== 'success', content: r.result.content, ...(r.result.structuredContent ? { structuredContent: r.result.structuredContent } : {}) };
+  }
+  const text =
+    r.error?.code === 'denied'
+      ? `The user denied this tool call${r.error.message && r.error.message !== 'Denied.' ? `: ${r.error.message}` : '.'} Do not retry it unless the user asks.`
+      : r.error?.code === 'vetoed'
+        ? 'The application did not allow this tool call.'
+        : r.error?.code === 'cancelled'
+          ? 'The tool call was cancelled before it finished.'
+          : r.error?.code === 'invalid-arguments'
+            ? `Invalid arguments, the call was not sent: ${r.error.message}. Fix the arguments and call the tool again.`
+            : `The tool call failed: ${r.error?.message ?? 'unknown error'}`;
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** An error's code and message for a record. */
+export function errorInfo(e: unknown): { code: string; message: string } {
+  if (e instanceof McpConnectionError) {
+    if (e.code === 'server' && /output schema|structured content/i.test(e.message)) return { code: 'output-invalid', message: e.message };
+    return { code: e.code, message: e.message };
+  }
+  if (e instanceof McpElementsError) return { code: e.code, message: e.message };
+  return { code: 'error', message: (e as Error)?.message ?? String(e) };
+}
