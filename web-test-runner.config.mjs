@@ -38,7 +38,7 @@ export default {
   files: process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
   hostname: '127.0.0.2',
-  port: 8765,
+  port: Number(process.env.WTR_PORT) || 8765,
   concurrency: 1,
   concurrentBrowsers: 1,
   testsFinishTimeout: 600000,

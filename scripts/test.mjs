@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startAll } from '../test/fixtures/servers.mjs';
+import { startAll, freePort } from '../test/fixtures/servers.mjs';
 import { chromePath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -46,7 +46,7 @@ const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
 try {
   if (want('browser')) {
     const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
-    const r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], { ...env, WTR_COUNTS_FILE: counts });
+    const r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], { ...env, WTR_COUNTS_FILE: counts, WTR_PORT: String(process.env.WTR_PORT ?? (await freePort())) });
     if (existsSync(counts)) {
       const c = JSON.parse(readFileSync(counts, 'utf8'));
       totals.passed += c.passed;
