@@ -125,7 +125,7 @@ export interface RunToolCallsResult {
   results: unknown[];
   /** The host's own tool calls, untouched (provider format), when not run by `runHostTool`. */
   unhandled: unknown[];
-  /** The MCP calls' records. */
+  /** The MCP calls' records, in the order of the calls. */
   calls: ToolCallRecord[];
 }
 
@@ -1196,9 +1196,9 @@ export class McpHub extends EventTarget {
     const { byName } = this.#tools(gptId);
     const found = adapter.readCalls(assistantMessage);
     const unhandled: unknown[] = [];
-    const records: ToolCallRecord[] = [];
+    const records: (ToolCallRecord | undefined)[] = [];
     const answers = await Promise.all(
-      found.map(async (call): Promise<unknown | undefined> => {
+      found.map(async (call, index): Promise<unknown | undefined> => {
         if (byName.has(call.name)) {
           const r = await this.callTool({
             name: call.name,
@@ -1208,7 +1208,7 @@ export class McpHub extends EventTarget {
             ...(options.signal ? { signal: options.signal } : {}),
             providerCallId: call.id,
           });
-          records.push(r);
+          records[index] = r;
           return adapter.result(call, outcomeOf(r));
         }
         if (options.runHostTool) {
@@ -1229,7 +1229,7 @@ export class McpHub extends EventTarget {
       }),
     );
     const results = answers.filter((a) => a !== undefined);
-    return { messages: adapter.messages(results), results, unhandled, calls: records };
+    return { messages: adapter.messages(results), results, unhandled, calls: records.filter((r): r is ToolCallRecord => !!r) };
   }
 
   /**
