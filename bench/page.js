@@ -47,4 +47,34 @@ window.benchConnect = async (url, rounds) => {
   await mem.dispose();
   return { ours: median(ours), raw: median(raw), rawFull: median(rawFull), oursMem: median(oursMem) };
 };
+window.benchCalls = async (url, n) => {
+  const hub = new McpHub({ storeName: `bench-calls-${Date.now()}`, eventTarget: window, ...(window.benchHubOptions ?? {}), ...(window.benchHubOptions?.memory ? { storage: new globalThis.McpElements.MemoryStorage() } : {}) });
+  const s = await hub.servers.add({ name: 'everything', url, transport: 'streamable-http' });
+  await hub.connect(s.id);
+  await hub.assistants.update('default', { approval: 'auto' });
+  const client = new Sdk.Client({ name: 'bench-raw', version: '1' });
+  await client.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
+  await client.listTools();
+  const ours = [], raw = [];
+  for (let i = 0; i < 10; i++) {
+    await client.callTool({ name: 'echo', arguments: { message: 'warm' } });
+    await hub.callTool({ name: 'everything__echo', arguments: { message: 'warm' } });
+  }
+  for (let i = 0; i < n; i++) {
+    // alternate which side goes first so neither always follows the other
+    const first = i % 2 === 0;
+    for (const side of first ? ['raw', 'ours'] : ['ours', 'raw']) {
+      const t0 = performance.now();
+      if (side === 'raw') await client.callTool({ name: 'echo', arguments: { message: `m${i}` } });
+      else {
+        const r = await hub.callTool({ name: 'everything__echo', arguments: { message: `m${i}` } });
+        if (r.status !== 'success') throw new Error(r.error?.message);
+      }
+      (side === 'raw' ? raw : ours).push(performance.now() - t0);
+    }
+  }
+  await client.close();
+  await hub.dispose();
+  return { ours: median(ours), raw: median(raw) };
+};
 window.benchReady = true;

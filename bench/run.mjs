@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
 if (!process.env.SKIP_BUILD) {
   const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
@@ -37,22 +38,28 @@ const bare = gz('bench/.build/sdk-bare.js');
 
 // serve the project root on 127.0.0.1 for the page
 const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json' };
+// cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs
+const isolation = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const http = createServer((req, res) => {
   const p = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-  if (req.url === '/bench.html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/bench/page.js"></script>');
+  if (req.url === '/bench.html') return res.writeHead(200, { 'content-type': 'text/html', ...isolation }).end('<!doctype html><script type="module" src="/bench/page.js"></script>');
   if (!p.startsWith(root) || !existsSync(p)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream' }).end(readFileSync(p));
+  res.writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream', ...isolation }).end(readFileSync(p));
 });
 await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
 const origin = `http://127.0.0.1:${http.address().port}`;
 const everything = await startEverything('streamableHttp');
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-let connect;
+let connect, calls;
 try {
   const page = await browser.newPage();
   await page.goto(`${origin}/bench.html`);
   await page.waitForFunction(() => window.benchReady === true);
+  if (!(await page.evaluate(() => crossOriginIsolated))) console.warn('bench page is not cross-origin isolated: timings are coarse (100 µs)');
   connect = await page.evaluate(([url, n]) => window.benchConnect(url, n), [everything.url, ROUNDS]);
+  // BENCH_HUB_OPTIONS='{"maxResponseBytes":0}' explores what a hub option costs
+  await page.evaluate((o) => (window.benchHubOptions = o), JSON.parse(process.env.BENCH_HUB_OPTIONS ?? '{}'));
+  calls = await page.evaluate(([url, n]) => window.benchCalls(url, n), [everything.url, CALLS]);
 } finally {
   await browser.close();
   await everything.close();
@@ -64,6 +71,7 @@ const rows = [
   { measure: `connect + list tools, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.ours / connect.raw },
   { measure: `connect + list tools, in-memory store, median of ${ROUNDS} (ms)`, ours: connect.oursMem, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.oursMem / connect.raw },
   { measure: `connect + full discovery, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.rawFull, baselineName: 'raw SDK Client: connect + tools, resources, templates, prompts', ratio: connect.ours / connect.rawFull },
+  { measure: `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`, ours: calls.ours, baseline: calls.raw, baselineName: 'raw SDK client.callTool, same server, interleaved', ratio: calls.ours / calls.raw },
 ];
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
 for (const r of rows) console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${r.baseline.toFixed(1)} | ${r.baselineName} | ${r.ratio.toFixed(2)} |`);

@@ -61,6 +61,8 @@ const CATALOGUE = 'catalogue:';
 const QUARANTINE = 'quarantine:';
 const ASSISTANT = 'assistant:';
 const CALL = 'call:';
+/** How long a call must be in flight before its state is written (ms). */
+const IN_FLIGHT_WRITE_DELAY = 150;
 
 export interface McpHubOptions {
   /** IndexedDB database name (one per hub family). Default `mcp-elements`. */
@@ -286,6 +288,8 @@ export class McpHub extends EventTarget {
   readonly #controllers = new Map<string, AbortController>();
   readonly #dirty = new Map<string, ToolCallRecord | undefined>();
   #flushTimer?: ReturnType<typeof setTimeout>;
+  #flushDelay = 0;
+  #onPageHide?: () => void;
   #toolsMemo = new Map<string, { servers: unknown; catalogues: unknown; profile: unknown; tools: ModelTool[]; byName: Map<string, ModelTool> }>();
 
   constructor(options: McpHubOptions = {}) {
@@ -307,6 +311,7 @@ export class McpHub extends EventTarget {
       storage: { mode: this.#storage.kind },
       assistants: {},
       calls: {},
+      activeCalls: {},
       warnings: [],
     });
     this.#historyLimit = options.historyLimit ?? 1000;
@@ -334,9 +339,9 @@ export class McpHub extends EventTarget {
       trust: (gptId, serverId, tool, trusted = true) => hub.#trust(gptId, serverId, tool, trusted),
     };
     this.calls = {
-      get: (id) => hub.store.state.calls[id],
+      get: (id) => hub.store.state.activeCalls[id] ?? hub.store.state.calls[id],
       list: (filter = {}) =>
-        Object.values(hub.store.state.calls)
+        [...Object.values(hub.store.state.activeCalls), ...Object.values(hub.store.state.calls)]
           .filter((c) => !filter.gptId || c.gptId === filter.gptId)
           .sort((a, b) => b.createdAt - a.createdAt),
       approve: (id, o = {}) => hub.#decide(id, { ok: true, always: !!o.always }),
@@ -345,6 +350,10 @@ export class McpHub extends EventTarget {
       clear: (filter = {}) => hub.#clearCalls(filter.gptId),
     };
     this.ready = this.#load();
+    if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
+      this.#onPageHide = () => void this.#flush();
+      addEventListener('pagehide', this.#onPageHide);
+    }
   }
 
   /** Typed addEventListener for hub events. */
@@ -825,7 +834,7 @@ export class McpHub extends EventTarget {
    * the session expired: re-initialize once and retry the request.
    */
   async #withSession<T>(id: string, options: RequestOptions, run: (s: McpSession, o: RequestOptions) => Promise<T>): Promise<T> {
-    await this.ready;
+    if (!this.store.state.ready) await this.ready;
     const cfg = this.store.state.servers[id];
     if (!cfg) throw new McpNotFoundError('server', id);
     const session = this.#sessions.get(id);
@@ -954,23 +963,35 @@ export class McpHub extends EventTarget {
 
   // ---- calls --------------------------------------------------------------------------------
 
+  // Calls in flight live in the small `activeCalls` map, which changes several times per call;
+  // a call moves to `calls` (history, possibly thousands) once, when it ends.
   #putCall(record: ToolCallRecord) {
     const frozen = Object.freeze(record);
-    this.store.update((s) => ({ ...s, calls: withEntry(s.calls, record.id, frozen) }));
+    const done = TERMINAL.has(record.status);
+    this.store.update((s) => ({
+      ...s,
+      activeCalls: done ? (s.activeCalls[record.id] ? withEntry(s.activeCalls, record.id, undefined) : s.activeCalls) : withEntry(s.activeCalls, record.id, frozen),
+      calls: done ? withEntry(s.calls, record.id, frozen) : s.calls,
+    }));
     this.#dirty.set(record.id, frozen);
-    this.#scheduleFlush();
+    this.#scheduleFlush(done ? 0 : IN_FLIGHT_WRITE_DELAY);
     return frozen;
   }
 
   #patchCall(id: string, patch: Partial<ToolCallRecord>): ToolCallRecord {
-    const current = this.store.state.calls[id];
+    const current = this.store.state.activeCalls[id] ?? this.store.state.calls[id];
     return this.#putCall({ ...current, ...patch } as ToolCallRecord);
   }
 
   // History is written behind the call path: records are coalesced and written in one
-  // transaction per tick, and retention is applied there too.
-  #scheduleFlush() {
-    this.#flushTimer ??= setTimeout(() => void this.#flush(), 0);
+  // transaction, and retention is applied there too. A finished call is written on the next
+  // tick; a call in flight only if it is still in flight a moment later (most calls finish
+  // first, which saves a write per call); `pagehide` writes whatever is pending.
+  #scheduleFlush(delay = 0) {
+    if (this.#flushTimer && this.#flushDelay <= delay) return;
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushDelay = delay;
+    this.#flushTimer = setTimeout(() => void this.#flush(), delay);
   }
 
   async #flush() {
@@ -1037,7 +1058,7 @@ export class McpHub extends EventTarget {
   }
 
   #cancelCall(id: string) {
-    const call = this.store.state.calls[id];
+    const call = this.calls.get(id);
     if (!call) throw new McpNotFoundError('tool call', id);
     if (TERMINAL.has(call.status)) return;
     this.#controllers.get(id)?.abort(new McpToolError('cancelled', 'Cancelled by the user.'));
@@ -1045,7 +1066,7 @@ export class McpHub extends EventTarget {
 
   #end(id: string, status: 'success' | 'error' | 'cancelled', patch: Partial<ToolCallRecord>, reason?: 'denied' | 'vetoed' | 'cancelled'): ToolCallRecord {
     const endedAt = Date.now();
-    const before = this.store.state.calls[id];
+    const before = this.store.state.activeCalls[id];
     const r = this.#patchCall(id, { ...patch, status, endedAt, ...(before?.startedAt ? { durationMs: endedAt - before.startedAt } : {}) });
     if (status === 'success') this.#emit(new McpToolCallCompletedEvent({ call: r }));
     else if (status === 'error') this.#emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
@@ -1081,7 +1102,7 @@ export class McpHub extends EventTarget {
    * happened; rejects only for a call that cannot be identified (unknown tool or server).
    */
   async callTool(o: CallToolOptions): Promise<ToolCallRecord> {
-    await this.ready;
+    if (!this.store.state.ready) await this.ready;
     const gptId = parseOrThrow(gptIdSchema, o.gptId ?? 'default');
     const { serverId, tool, name } = this.#resolveTarget(o, gptId);
     const server = this.store.state.servers[serverId];
@@ -1136,10 +1157,9 @@ export class McpHub extends EventTarget {
         if (decision.always) await this.#trust(gptId, serverId, tool.name, true);
         approval = decision.always ? 'user-always' : 'user-once';
       }
-      this.#patchCall(id, { approval });
       // 3. arguments must match the input schema; invalid ones are never sent
       const problem = o.argumentsError ?? validateArguments(tool, args);
-      if (problem) return this.#end(id, 'error', { error: { code: 'invalid-arguments', message: problem } });
+      if (problem) return this.#end(id, 'error', { approval, error: { code: 'invalid-arguments', message: problem } });
       // 4. execution, within the server's concurrency cap
       let limiter = this.#limiters.get(serverId);
       if (!limiter) this.#limiters.set(serverId, (limiter = new Limiter(this.#concurrency)));
@@ -1147,20 +1167,21 @@ export class McpHub extends EventTarget {
       try {
         release = await limiter.acquire(signal);
       } catch {
-        return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled while waiting to run.' } }, 'cancelled');
+        return this.#end(id, 'cancelled', { approval, error: { code: 'cancelled', message: 'Cancelled while waiting to run.' } }, 'cancelled');
       }
       try {
         if (!this.#sessions.has(serverId)) await this.connect(serverId, { signal });
-        const started = this.#patchCall(id, { status: 'running', startedAt: Date.now() });
+        const started = this.#patchCall(id, { status: 'running', approval, startedAt: Date.now() });
         this.#emit(new McpToolCallStartedEvent({ call: started }));
-        const result = await this.client(serverId).callTool(tool.name, args, {
+        const result = await this.#withSession(serverId, {}, (session, ro) => session.callTool(tool.name, args, {
+          ...ro,
           signal,
           onprogress: (p) => {
             const progress = { progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) };
             this.#patchCall(id, { progress });
             this.#emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
           },
-        });
+        }));
         const kept = {
           content: result.content ?? [],
           ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
@@ -1261,6 +1282,7 @@ export class McpHub extends EventTarget {
   /** Close every session and stop listening to other tabs. */
   async dispose(): Promise<void> {
     this.#channel?.close();
+    if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
     for (const id of [...this.#approvals.keys()]) this.#decide(id, { ok: false, reason: 'The page is closing.' });
     for (const c of this.#controllers.values()) c.abort();
     await this.#flush();

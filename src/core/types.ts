@@ -53,8 +53,10 @@ export interface HubState {
   readonly storage: StorageState;
   /** Assistant profiles that were configured (others use the defaults). */
   readonly assistants: Readonly<Record<string, AssistantProfile>>;
-  /** Tool call history of this page (persisted), by call id. */
+  /** Finished tool calls (persisted history, newest kept), by call id. */
   readonly calls: Readonly<Record<string, ToolCallRecord>>;
+  /** Tool calls in flight (pending, awaiting approval, running), by call id. */
+  readonly activeCalls: Readonly<Record<string, ToolCallRecord>>;
   /** Problems found while loading (corrupt records set aside), newest last. */
   readonly warnings: readonly string[];
 }
