@@ -179,6 +179,16 @@ describe('hub.callTool', () => {
       expect(r.error?.code).to.equal('timeout');
     });
 
+    it('structuredContent that breaks the output schema is an error', async () => {
+      const hub = privateHub();
+      const s = await hub.servers.add({ name: 'bad', url: `${urls.fixture}/bad-output/mcp` });
+      await hub.connect(s.id);
+      await hub.assistants.update('default', { approval: 'auto' });
+      const r = await hub.callTool({ name: 'bad__measure' });
+      expect(r.status).to.equal('error');
+      expect(r.error?.code).to.equal('output-invalid');
+    });
+
     it('an isError result is an error with the tool text', async () => {
       const { hub } = await fixtureHub();
       await hub.assistants.update('default', { approval: 'auto' });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { AnthropicStreamAccumulator, OpenAIStreamAccumulator, toGeminiSchema, type McpHub } from '../../src/core/index.js';
+import { AnthropicStreamAccumulator, OpenAIStreamAccumulator, modelDescription, toGeminiSchema, type McpHub } from '../../src/core/index.js';
 import { privateHub, urls } from '../helpers.js';
 
 /** A hub connected to server-everything (named "everything"), approval `auto` for gptId `p`. */
@@ -220,6 +220,17 @@ describe('runConversation', () => {
     const r = await hub.runConversation({ provider: 'openai', gptId: 'p', complete, messages: [], maxSteps: 3 });
     expect(r.stopped).to.equal('max-steps');
     expect(r.messages.filter((m: any) => m.role === 'tool')).to.have.length(3);
+  });
+});
+
+describe('descriptions for the model', () => {
+  it('carry short hints from annotations, and are capped', () => {
+    const base = { name: 't', inputSchema: { type: 'object' as const } };
+    expect(modelDescription({ ...base, description: 'Deletes a file.', annotations: { destructiveHint: true } })).to.equal('Deletes a file. [May change or delete things. Talks to outside systems.]');
+    expect(modelDescription({ ...base, description: 'Reads.', annotations: { readOnlyHint: true, openWorldHint: false } })).to.equal('Reads. [Safe to retry.]');
+    expect(modelDescription({ ...base, description: 'Plain.' })).to.equal('Plain.');
+    expect(modelDescription({ ...base, title: 'Search', description: 'Finds things.' })).to.equal('Search: Finds things.');
+    expect(modelDescription({ ...base, description: 'x'.repeat(1_000_000) }).length).to.be.at.most(1024);
   });
 });
 
