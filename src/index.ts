@@ -1,5 +1,6 @@
 /**
  * mcp-elements: registers every element and re-exports the core and the events.
- * (The elements arrive with their own issue; today this is the core.)
  */
 export * from './core/index.js';
+export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
+export { StoreController } from './controllers/store-controller.js';

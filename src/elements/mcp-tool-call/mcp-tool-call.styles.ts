@@ -1,0 +1,78 @@
+import { css, unsafeCSS } from 'lit';
+import { resultStyles } from '../../internal/result-view.js';
+
+export const styles = css`
+  :host {
+    --_card-bg: var(--mcp-tool-call-background, var(--_bg));
+    --_card-border: var(--mcp-tool-call-border-color, var(--_border));
+  }
+  .card {
+    border: 1px solid var(--_card-border);
+    border-radius: var(--_radius);
+    background: var(--_card-bg);
+    padding: 0.6rem 0.8rem;
+    display: grid;
+    gap: 0.4rem;
+  }
+  :host(:state(awaiting-approval)) .card {
+    border-color: var(--_warning);
+  }
+  :host(:state(error)) .card {
+    border-color: var(--_danger);
+  }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    align-items: baseline;
+  }
+  .tool {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .server {
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  .status {
+    margin-left: auto;
+    font-size: 0.85em;
+    border-radius: 999px;
+    padding: 0 0.5rem;
+    border: 1px solid currentColor;
+  }
+  .status[data-status='success'] { color: var(--_success); }
+  .status[data-status='error'], .status[data-status='interrupted'] { color: var(--_danger); }
+  .status[data-status='awaiting-approval'] { color: var(--_warning); }
+  .status[data-status='running'], .status[data-status='pending'] { color: var(--_accent); }
+  .status[data-status='cancelled'] { color: var(--_muted); }
+  .warnings {
+    margin: 0;
+    padding-left: 1.2rem;
+    color: var(--_warning);
+  }
+  .actions {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
+  .approval {
+    display: grid;
+    gap: 0.4rem;
+    outline: none;
+  }
+  progress {
+    width: 100%;
+  }
+  .error {
+    color: var(--_danger);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    margin: 0;
+  }
+  details > summary {
+    cursor: pointer;
+    color: var(--_muted);
+  }
+  ${unsafeCSS(resultStyles)}
+`;

@@ -1,0 +1,200 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
+import { renderResult } from '../../internal/result-view.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import type { ToolCallRecord, ToolCallStatus } from '../../core/calls.js';
+import { styles } from './mcp-tool-call.styles.js';
+
+const STRINGS = {
+  pending: 'Pending',
+  'awaiting-approval': 'Needs approval',
+  running: 'Running',
+  success: 'Done',
+  error: 'Failed',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted',
+  on: 'on',
+  arguments: 'Arguments',
+  approvalNeeded: 'This tool wants to run. Check the arguments before you allow it.',
+  allowOnce: 'Allow once',
+  alwaysAllow: 'Always allow',
+  deny: 'Deny',
+  cancel: 'Cancel',
+  mayChange: 'May change or delete things.',
+  mayChangeSoft: 'May change things.',
+  openWorld: 'Talks to outside systems.',
+  progress: 'Progress',
+  duration: 'took',
+  result: 'Result',
+  noCall: 'No tool call.',
+  image: 'Image from the tool',
+  audio: 'Audio from the tool',
+  resourceLink: 'Resource',
+  embeddedResource: 'Embedded resource',
+  binary: 'binary data',
+  structured: 'Structured result',
+  noContent: 'The tool returned no content.',
+  finished: 'Tool call finished:',
+};
+export type McpToolCallStrings = typeof STRINGS;
+
+function formatDuration(ms?: number): string {
+  if (ms === undefined) return '';
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * One tool call as a card: tool and server, arguments, status, duration, progress, approval
+ * (Allow once / Always allow / Deny, with warnings from the tool's annotations), cancel, and the
+ * result or error. Bound to a hub record by `call-id` (follows it live) or given as `.call`.
+ *
+ * @summary Shows one MCP tool call and lets the user approve, deny or cancel it.
+ * @tag mcp-tool-call
+ *
+ * @attr call-id - The id of a call in the hub; the card follows it live.
+ * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @prop {ToolCallRecord | undefined} call - A call record to show (used when no `call-id`).
+ * @prop {McpHub} hub - The hub (defaults to the page's).
+ * @prop {Partial<McpToolCallStrings>} strings - Replacement user-visible strings.
+ *
+ * @csspart card - The card.
+ * @csspart header - Tool, server and status line.
+ * @csspart status - The status badge.
+ * @csspart arguments - The arguments disclosure.
+ * @csspart approval - The approval box (warnings and buttons).
+ * @csspart actions - Button row.
+ * @csspart progress - The progress bar.
+ * @csspart result - The result.
+ * @csspart error - The error message.
+ *
+ * @cssprop --mcp-tool-call-background - Card background.
+ * @cssprop --mcp-tool-call-border-color - Card border colour.
+ *
+ * @cssstate pending / awaiting-approval / running / success / error / cancelled / interrupted - The call's status.
+ */
+export class McpToolCallElement extends McpElement<McpToolCallStrings> {
+  static override properties = {
+    ...McpElement.properties,
+    callId: { attribute: 'call-id' },
+    call: { attribute: false },
+  };
+  static override styles = [baseStyles, styles];
+  /** The id of a call in the hub. */
+  declare callId?: string;
+  /** A call record to show when no `call-id` is set. */
+  declare call?: ToolCallRecord;
+  protected override defaultStrings = STRINGS;
+  readonly #internals = this.attachInternals();
+  readonly #record = new StoreController(this, (s) => (this.callId ? (s.activeCalls[this.callId] ?? s.calls[this.callId]) : undefined));
+  #lastStatus?: ToolCallStatus;
+
+  /** The record shown: the hub's (by `call-id`) or the `.call` property. */
+  get record(): ToolCallRecord | undefined {
+    return this.#record.value ?? (this.callId ? undefined : this.call);
+  }
+
+  override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('callId') || changed.has('hub')) this.#record.refresh();
+  }
+
+  override updated() {
+    const r = this.record;
+    const status = r?.status;
+    if (status !== this.#lastStatus) {
+      const states = this.#internals.states;
+      for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted']) states.delete(s);
+      if (status) states.add(status);
+      // move focus to the decision when a call starts waiting for it
+      if (status === 'awaiting-approval') (this.renderRoot.querySelector('.approval') as HTMLElement | null)?.focus();
+      this.#lastStatus = status;
+    }
+  }
+
+  #approve(always: boolean) {
+    const r = this.record;
+    if (r) this.hub.calls.approve(r.id, { always });
+  }
+  #deny() {
+    const r = this.record;
+    if (r) this.hub.calls.deny(r.id);
+  }
+  #cancel() {
+    const r = this.record;
+    if (r) this.hub.calls.cancel(r.id);
+  }
+  #resultStrings() {
+    return {
+      image: this.t('image'),
+      audio: this.t('audio'),
+      resourceLink: this.t('resourceLink'),
+      embeddedResource: this.t('embeddedResource'),
+      binary: this.t('binary'),
+      structured: this.t('structured'),
+      noContent: this.t('noContent'),
+    };
+  }
+  #onKeydown(e: KeyboardEvent) {
+    if (e.key === 'Escape' && this.record?.status === 'awaiting-approval') {
+      e.preventDefault();
+      this.#deny();
+    }
+  }
+
+  #warnings(r: ToolCallRecord): string[] {
+    const a = r.annotations;
+    const out: string[] = [];
+    // without annotations the spec's defaults apply: may be destructive, open world
+    if (a?.readOnlyHint !== true) out.push(a?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
+    if (a?.openWorldHint !== false) out.push(this.t('openWorld'));
+    return out;
+  }
+
+  override render() {
+    const r = this.record;
+    if (!r) return html`<div class="card" part="card"><p class="muted">${this.t('noCall')}</p></div>`;
+    const waiting = r.status === 'awaiting-approval';
+    const live = r.status === 'pending' || r.status === 'running' || waiting;
+    const args = JSON.stringify(r.arguments, null, 2);
+    return html`<article class="card" part="card" aria-label=${`${r.toolTitle ?? r.tool} ${this.t('on')} ${r.serverName}`} @keydown=${this.#onKeydown}>
+      <header part="header">
+        <span class="tool">${r.toolTitle ?? r.tool}</span>
+        <span class="server">${this.t('on')} ${r.serverName}</span>
+        <span class="status" part="status" data-status=${r.status}>${this.t(r.status)}</span>
+        ${r.durationMs !== undefined ? html`<span class="muted">${this.t('duration')} ${formatDuration(r.durationMs)}</span>` : nothing}
+      </header>
+      <details part="arguments" ?open=${waiting}>
+        <summary>${this.t('arguments')}</summary>
+        <pre>${args}</pre>
+      </details>
+      ${waiting
+        ? html`<div class="approval" part="approval" role="group" tabindex="-1" aria-label=${this.t('approvalNeeded')}>
+            <p>${this.t('approvalNeeded')}</p>
+            <ul class="warnings">${this.#warnings(r).map((w) => html`<li>${w}</li>`)}</ul>
+            <div class="actions" part="actions">
+              <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>${this.t('allowOnce')}</button>
+              <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
+              <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
+            </div>
+          </div>`
+        : nothing}
+      ${r.status === 'running' && r.progress
+        ? html`<div part="progress">
+            <progress aria-label=${this.t('progress')} value=${r.progress.progress} max=${r.progress.total ?? nothing}></progress>
+            ${r.progress.message ? html`<span class="muted">${r.progress.message}</span>` : nothing}
+          </div>`
+        : nothing}
+      ${live && !waiting ? html`<div class="actions" part="actions"><button data-action="cancel" @click=${() => this.#cancel()}>${this.t('cancel')}</button></div>` : nothing}
+      ${r.result ? renderResult(r.result, this.#resultStrings()) : nothing}
+      ${r.error && !(r.error.code === 'tool-error' && r.result) ? html`<p class="error" part="error" role="alert">${r.error.message}</p>` : nothing}
+      <span class="visually-hidden" role="status" aria-live="polite">${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span>
+    </article>`;
+  }
+}
+
+define('mcp-tool-call', McpToolCallElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-tool-call': McpToolCallElement;
+  }
+}

@@ -1,0 +1,96 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+// Only raster image types: an SVG could carry script (inert in <img>, but not worth the risk).
+const IMAGE = /^image\/(png|jpeg|gif|webp|avif|bmp)$/;
+const AUDIO = /^audio\/(wav|x-wav|mpeg|mp3|ogg|webm|aac|flac|mp4)$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** A link only for http(s) URLs; anything else (javascript:, data:, file:) is shown as text. */
+export function safeHref(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function dataUrl(mime: string, data: string, allowed: RegExp): string | undefined {
+  return allowed.test(mime) && data.length > 0 && BASE64.test(data) ? `data:${mime};base64,${data}` : undefined;
+}
+
+/** Structured JSON as a readable, collapsible tree (text only). */
+export function renderTree(value: unknown, depth = 0): TemplateResult {
+  if (value === null || typeof value !== 'object') {
+    return html`<span class="tree-leaf tree-${value === null ? 'null' : typeof value}">${JSON.stringify(value)}</span>`;
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  if (entries.length === 0) return html`<span class="tree-leaf">${Array.isArray(value) ? '[]' : '{}'}</span>`;
+  return html`<ul class="tree" role=${depth === 0 ? 'tree' : 'group'}>
+    ${entries.map(([k, v]) =>
+      v !== null && typeof v === 'object'
+        ? html`<li role="treeitem" aria-expanded="true"><details open><summary><span class="tree-key">${k}</span></summary>${renderTree(v, depth + 1)}</details></li>`
+        : html`<li role="treeitem"><span class="tree-key">${k}</span>: ${renderTree(v, depth + 1)}</li>`,
+    )}
+  </ul>`;
+}
+
+export interface ResultStrings {
+  image: string;
+  audio: string;
+  resourceLink: string;
+  embeddedResource: string;
+  binary: string;
+  structured: string;
+  noContent: string;
+}
+
+/** Render MCP content blocks and structured content. Every server string is text, never HTML. */
+export function renderResult(result: { content?: CallToolResult['content']; structuredContent?: Record<string, unknown> } | undefined, s: ResultStrings): TemplateResult {
+  const content = result?.content ?? [];
+  return html`<div class="result" part="result">
+    ${content.length === 0 && !result?.structuredContent ? html`<p class="muted">${s.noContent}</p>` : nothing}
+    ${content.map((c) => {
+      switch (c.type) {
+        case 'text':
+          return html`<pre class="text">${c.text}</pre>`;
+        case 'image': {
+          const src = dataUrl(c.mimeType, c.data, IMAGE);
+          return src ? html`<img part="image" src=${src} alt=${s.image} />` : html`<p class="muted">${s.image} (${c.mimeType})</p>`;
+        }
+        case 'audio': {
+          const src = dataUrl(c.mimeType, c.data, AUDIO);
+          return src ? html`<audio part="audio" controls src=${src} aria-label=${s.audio}></audio>` : html`<p class="muted">${s.audio} (${c.mimeType})</p>`;
+        }
+        case 'resource_link': {
+          const href = safeHref(c.uri);
+          return html`<p class="resource-link">${s.resourceLink}:
+            ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${c.title ?? c.name}</a>` : html`<span>${c.title ?? c.name}</span>`}
+            <code>${c.uri}</code>${c.description ? html` — ${c.description}` : nothing}</p>`;
+        }
+        case 'resource': {
+          const r = c.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
+          if (typeof r.text === 'string') return html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><pre>${r.text}</pre></div>`;
+          const img = r.mimeType && r.blob ? dataUrl(r.mimeType, r.blob, IMAGE) : undefined;
+          return img
+            ? html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><img src=${img} alt=${r.uri} /></div>`
+            : html`<p class="muted">${s.embeddedResource}: <code>${r.uri}</code> (${r.mimeType ?? s.binary})</p>`;
+        }
+        default:
+          return html`<pre>${JSON.stringify(c, null, 2)}</pre>`;
+      }
+    })}
+    ${result?.structuredContent ? html`<div class="structured"><p class="muted">${s.structured}</p>${renderTree(result.structuredContent)}</div>` : nothing}
+  </div>`;
+}
+
+export const resultStyles = `
+  .result img { max-width: 100%; border-radius: 4px; }
+  .result pre.text { background: transparent; padding: 0; max-height: 20rem; }
+  .tree { list-style: none; margin: 0; padding-left: 1rem; font-family: var(--_mono); font-size: 0.85em; }
+  .tree summary { cursor: pointer; }
+  .tree-key { color: var(--_accent); }
+  .tree-string { color: var(--_success); }
+  .resource-link code, .resource code { overflow-wrap: anywhere; }
+`;

@@ -1,0 +1,135 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/index.js';
+import type { McpToolCallElement } from '../../src/index.js';
+import { fixtureTenant, nextEvent, privateHub } from '../helpers.js';
+
+async function setup(approval: 'auto' | 'always-ask' = 'always-ask') {
+  const t = fixtureTenant();
+  const hub = privateHub();
+  const s = await hub.servers.add({ name: 'Fixture', url: t.url });
+  await hub.connect(s.id);
+  await hub.assistants.update('default', { approval });
+  return { hub, server: s, t };
+}
+
+async function card(hub: any, callId?: string) {
+  return fixture<McpToolCallElement>(html`<mcp-tool-call .hub=${hub} call-id=${callId ?? ''}></mcp-tool-call>`);
+}
+const shadow = (el: Element) => el.shadowRoot!;
+const button = (el: Element, action: string) => shadow(el).querySelector(`[data-action="${action}"]`) as HTMLButtonElement;
+
+describe('<mcp-tool-call>', () => {
+  it('is accessible when empty', async () => {
+    const el = await fixture<McpToolCallElement>(html`<mcp-tool-call .hub=${privateHub()}></mcp-tool-call>`);
+    expect(shadow(el).textContent).to.contain('No tool call.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('awaiting approval: warnings, full arguments, focus on the decision, Allow once drives hub.calls', async () => {
+    const { hub } = await setup();
+    const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+    const p = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });
+    const id = (await waiting).detail.call.id;
+    const el = await card(hub, id);
+    await el.updateComplete;
+    expect(el.matches(':state(awaiting-approval)')).to.equal(true);
+    const text = shadow(el).textContent!;
+    expect(text).to.contain('Needs approval');
+    expect(text).to.contain('May change or delete things.');
+    expect(text).to.contain('Talks to outside systems.');
+    expect((shadow(el).querySelector('details[part=arguments]') as HTMLDetailsElement).open).to.equal(true);
+    expect(shadow(el).querySelector('pre')!.textContent).to.contain('"ms": 1');
+    expect(shadow(el).activeElement?.classList.contains('approval')).to.equal(true);
+    await expect(el).to.be.accessible();
+    button(el, 'allow-once').click();
+    const r = await p;
+    expect(r.status).to.equal('success');
+    expect(r.approval).to.equal('user-once');
+    await el.updateComplete;
+    expect(el.matches(':state(success)')).to.equal(true);
+    expect(shadow(el).textContent).to.contain('waited 1 ms');
+    await expect(el).to.be.accessible();
+  });
+
+  it('Always allow trusts the tool; Deny and Escape deny', async () => {
+    const { hub, server } = await setup();
+    let waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+    let p = hub.callTool({ name: 'Fixture__echo', arguments: { message: 'a' } });
+    let el = await card(hub, (await waiting).detail.call.id);
+    button(el, 'always-allow').click();
+    expect((await p).approval).to.equal('user-always');
+    expect(hub.assistants.get().trusted).to.deep.equal([{ serverId: server.id, tool: 'echo' }]);
+
+    waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+    p = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });
+    el = await card(hub, (await waiting).detail.call.id);
+    button(el, 'deny').click();
+    expect((await p).error?.code).to.equal('denied');
+
+    waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+    p = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });
+    el = await card(hub, (await waiting).detail.call.id);
+    await el.updateComplete;
+    (shadow(el).activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect((await p).error?.code).to.equal('denied');
+    await el.updateComplete;
+    expect(el.matches(':state(cancelled)')).to.equal(true);
+  });
+
+  it('running: progress and Cancel; the server sees the cancellation', async () => {
+    const { hub } = await setup('auto');
+    const started = nextEvent<CustomEvent>(hub, 'mcp-tool-call-started');
+    const p = hub.callTool({ name: 'Fixture__hang' });
+    const el = await card(hub, (await started).detail.call.id);
+    await el.updateComplete;
+    expect(el.matches(':state(running)')).to.equal(true);
+    await expect(el).to.be.accessible();
+    button(el, 'cancel').click();
+    expect((await p).status).to.equal('cancelled');
+  });
+
+  it('shows a failure as an error, accessibly', async () => {
+    const { hub } = await setup('auto');
+    const r = await hub.callTool({ name: 'Fixture__fail' });
+    const el = await card(hub, r.id);
+    expect(el.matches(':state(error)')).to.equal(true);
+    expect(shadow(el).textContent).to.contain('it broke on purpose');
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders a .call property without a hub record', async () => {
+    const el = await fixture<McpToolCallElement>(html`<mcp-tool-call .hub=${privateHub()} .call=${{ id: 'x', gptId: 'default', serverId: 's', serverName: 'S', tool: 't', name: 'S__t', arguments: { a: 1 }, status: 'success', source: 'model', createdAt: 0, durationMs: 1200, result: { content: [{ type: 'text', text: 'hello' }], structuredContent: { n: 1 } } }}></mcp-tool-call>`);
+    expect(shadow(el).textContent).to.contain('hello');
+    expect(shadow(el).textContent).to.contain('1.2 s');
+    expect(shadow(el).querySelector('[role=tree]')).to.exist;
+  });
+
+  it('renders hostile server strings inert', async () => {
+    const { hub } = await setup('auto');
+    (window as any).__pwned = 0;
+    const r = await hub.callTool({ name: 'Fixture__hostile' });
+    const el = await card(hub, r.id);
+    const root = shadow(el);
+    expect(root.querySelector('script')).to.equal(null);
+    expect(root.querySelector('img[onerror]')).to.equal(null);
+    expect([...root.querySelectorAll('a')].every((a) => !a.getAttribute('href')?.startsWith('javascript:'))).to.equal(true);
+    expect([...root.querySelectorAll('img')].every((i) => !i.getAttribute('src')?.startsWith('data:image/svg'))).to.equal(true);
+    expect(root.textContent).to.contain('<script>window.__pwned=1</script>');
+    expect(root.textContent).to.contain('\u202eexe.txt');
+    expect((window as any).__pwned).to.equal(0);
+  });
+
+  it('leaves no subscription behind after 10 attach/detach cycles', async () => {
+    const hub = privateHub();
+    const before = hub.store.listenerCount;
+    const el = document.createElement('mcp-tool-call');
+    el.hub = hub;
+    for (let i = 0; i < 10; i++) {
+      document.body.append(el);
+      await el.updateComplete;
+      expect(hub.store.listenerCount).to.equal(before + 1);
+      el.remove();
+    }
+    expect(hub.store.listenerCount).to.equal(before);
+  });
+});
