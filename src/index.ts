@@ -4,3 +4,4 @@
 export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
 export { StoreController } from './controllers/store-controller.js';
+export { GptToolSelectorElement, type GptToolSelectorStrings } from './elements/gpt-tool-selector/gpt-tool-selector.js';

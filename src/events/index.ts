@@ -13,6 +13,7 @@ export * from './tool-call-completed.js';
 export * from './tool-call-failed.js';
 export * from './tool-call-cancelled.js';
 export * from './tool-selection-changed.js';
+export * from './tool-selection-change-request.js';
 
 import type { McpServerAddedEvent } from './server-added.js';
 import type { McpServerUpdatedEvent } from './server-updated.js';
@@ -47,7 +48,14 @@ export interface McpHubEventMap {
   'mcp-tool-selection-changed': McpToolSelectionChangedEvent;
 }
 
+import type { McpToolSelectionChangeRequestEvent } from './tool-selection-change-request.js';
+
+/** Events the elements dispatch (they bubble and are composed). */
+export interface McpElementEventMap {
+  'mcp-tool-selection-change-request': McpToolSelectionChangeRequestEvent;
+}
+
 declare global {
-  interface GlobalEventHandlersEventMap extends McpHubEventMap {}
+  interface GlobalEventHandlersEventMap extends McpHubEventMap, McpElementEventMap {}
   interface WindowEventMap extends McpHubEventMap {}
 }

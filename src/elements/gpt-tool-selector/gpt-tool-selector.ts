@@ -1,0 +1,217 @@
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { live } from 'lit/directives/live.js';
+import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/assistants.js';
+import { McpToolSelectionChangeRequestEvent } from '../../events/tool-selection-change-request.js';
+
+const STRINGS = {
+  title: 'Tools for this assistant',
+  servers: 'Servers',
+  noServers: 'No MCP servers yet. Add one first.',
+  tools: 'tools',
+  chooseTools: 'Choose tools',
+  selectAll: 'Select all',
+  selectNone: 'Select none',
+  approval: 'Approval',
+  auto: 'Run without asking',
+  'always-ask': 'Always ask',
+  'trusted-only': 'Ask unless trusted',
+  trusted: 'Trusted tools',
+  noTrusted: 'No trusted tools.',
+  untrust: 'Remove',
+  cost: 'Context cost of the selected tools',
+  characters: 'characters',
+  tokens: 'tokens (about)',
+  connected: 'Connected',
+  connecting: 'Connecting',
+  disconnected: 'Not connected',
+  error: 'Error',
+  notDiscovered: 'Tools not discovered yet; connect the server.',
+};
+export type GptToolSelectorStrings = typeof STRINGS;
+
+/**
+ * Chooses which MCP servers and tools one assistant may use, how its calls are approved, and
+ * which tools it trusts; shows what the selected tool definitions cost in context.
+ *
+ * @summary Per-assistant tool selection and approval mode.
+ * @tag gpt-tool-selector
+ *
+ * @attr gpt-id - The assistant profile to edit (default `default`).
+ * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @prop {McpHub} hub - The hub (defaults to the page's).
+ * @prop {Partial<GptToolSelectorStrings>} strings - Replacement user-visible strings.
+ *
+ * @fires {McpToolSelectionChangeRequestEvent} mcp-tool-selection-change-request - Before a change is applied; cancelable.
+ * @fires {McpToolSelectionChangedEvent} mcp-tool-selection-changed - From the hub, after a change (reaches `window`).
+ *
+ * @csspart servers - The server list.
+ * @csspart server - One server row.
+ * @csspart approval - The approval mode group.
+ * @csspart trusted - The trusted tools list.
+ * @csspart cost - The context cost estimate.
+ *
+ * @cssprop --mcp-gpt-tool-selector-gap - Space between sections.
+ */
+export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
+  static override properties = { ...McpElement.properties, gptId: { attribute: 'gpt-id' } };
+  static override styles = [
+    baseStyles,
+    css`
+      :host { --_section-gap: var(--mcp-gpt-tool-selector-gap, 1rem); }
+      section { display: grid; gap: 0.4rem; margin-bottom: var(--_section-gap); }
+      h2, h3 { margin: 0; font-size: 1em; }
+      ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.3rem; }
+      .server { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.4rem 0.6rem; }
+      .row { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
+      .status { font-size: 0.85em; color: var(--_muted); }
+      .status[data-status='connected'] { color: var(--_success); }
+      .status[data-status='error'] { color: var(--_danger); }
+      .tools { padding-left: 1.5rem; margin-top: 0.3rem; }
+      .name { overflow-wrap: anywhere; }
+      fieldset { border: 1px solid var(--_border); border-radius: var(--_radius); display: grid; gap: 0.2rem; }
+    `,
+  ];
+  /** The assistant profile to edit. */
+  declare gptId: string;
+  protected override defaultStrings = STRINGS;
+  readonly #view = new StoreController(this, (s) => ({
+    servers: s.servers,
+    connections: s.connections,
+    catalogues: s.catalogues,
+    profile: s.assistants[this.gptId ?? 'default'],
+  }));
+
+  constructor() {
+    super();
+    this.gptId = 'default';
+  }
+
+  override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('gptId') || changed.has('hub')) this.#view.refresh();
+  }
+
+  get #profile(): AssistantProfile {
+    return this.hub.assistants.get(this.gptId);
+  }
+
+  async #apply(patch: AssistantPatch) {
+    if (!this.emit(new McpToolSelectionChangeRequestEvent({ gptId: this.gptId, patch }))) {
+      // vetoed: put the controls back as the profile says
+      this.requestUpdate();
+      return;
+    }
+    await this.hub.assistants.update(this.gptId, patch);
+  }
+
+  #selection(): Record<string, { tools?: string[] }> {
+    const p = this.#profile;
+    return p.servers === 'all' ? Object.fromEntries(Object.keys(this.#view.value.servers).map((id) => [id, {}])) : { ...p.servers };
+  }
+
+  #toggleServer(id: string, on: boolean) {
+    const servers = this.#selection();
+    if (on) servers[id] = {};
+    else delete servers[id];
+    void this.#apply({ servers });
+  }
+
+  #toggleTool(serverId: string, tool: string, on: boolean) {
+    const servers = this.#selection();
+    const all = (this.#view.value.catalogues[serverId]?.tools ?? []).map((t) => t.name);
+    const current = new Set(servers[serverId] ? (servers[serverId].tools ?? all) : []);
+    if (on) current.add(tool);
+    else current.delete(tool);
+    if (current.size === 0) delete servers[serverId];
+    else servers[serverId] = current.size === all.length ? {} : { tools: all.filter((t) => current.has(t)) };
+    void this.#apply({ servers });
+  }
+
+  #setAll(on: boolean) {
+    void this.#apply({ servers: on ? 'all' : {} });
+  }
+
+  /** Characters and approximate tokens the selected tool definitions add to each request. */
+  get contextCost(): { characters: number; tokens: number } {
+    const characters = JSON.stringify(this.hub.toolsFor('openai', { gptId: this.gptId })).length;
+    return { characters, tokens: Math.ceil(characters / 4) };
+  }
+
+  override render() {
+    const { servers, connections, catalogues } = this.#view.value;
+    const profile = this.#profile;
+    const list = Object.values(servers).sort((a, b) => a.createdAt - b.createdAt);
+    const cost = this.contextCost;
+    return html`
+      <section>
+        <h2 id="servers-h">${this.t('servers')}</h2>
+        ${list.length === 0
+          ? html`<p class="muted">${this.t('noServers')}</p>`
+          : html`<div class="row">
+                <button data-action="all" @click=${() => this.#setAll(true)}>${this.t('selectAll')}</button>
+                <button data-action="none" @click=${() => this.#setAll(false)}>${this.t('selectNone')}</button>
+              </div>
+              <ul part="servers" aria-labelledby="servers-h">
+                ${repeat(list, (s) => s.id, (s) => {
+                  const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
+                  const tools = catalogues[s.id]?.tools ?? [];
+                  const chosen = sel ? (sel.tools ? new Set(sel.tools) : new Set(tools.map((t) => t.name))) : new Set<string>();
+                  const status = connections[s.id]?.status ?? 'disconnected';
+                  return html`<li class="server" part="server" data-server=${s.id}>
+                    <div class="row">
+                      <input type="checkbox" id=${`srv-${s.id}`} .checked=${live(!!sel)} @change=${(e: Event) => this.#toggleServer(s.id, (e.target as HTMLInputElement).checked)} />
+                      <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
+                      <span class="status" data-status=${status}>${this.t(status)}</span>
+                      <span class="muted">${sel ? `${chosen.size}/` : ''}${tools.length} ${this.t('tools')}</span>
+                    </div>
+                    ${tools.length
+                      ? html`<details>
+                          <summary>${this.t('chooseTools')}</summary>
+                          <ul class="tools">
+                            ${tools.map(
+                              (t) => html`<li class="row">
+                                <input type="checkbox" id=${`tool-${s.id}-${t.name}`} data-tool=${t.name} .checked=${live(chosen.has(t.name))} @change=${(e: Event) => this.#toggleTool(s.id, t.name, (e.target as HTMLInputElement).checked)} />
+                                <label class="name" for=${`tool-${s.id}-${t.name}`}>${t.title ?? t.name}</label>
+                              </li>`,
+                            )}
+                          </ul>
+                        </details>`
+                      : html`<p class="muted">${this.t('notDiscovered')}</p>`}
+                  </li>`;
+                })}
+              </ul>`}
+      </section>
+      <section>
+        <fieldset part="approval">
+          <legend>${this.t('approval')}</legend>
+          ${(['always-ask', 'trusted-only', 'auto'] as ApprovalMode[]).map(
+            (m) => html`<label><input type="radio" name="approval" value=${m} .checked=${live(profile.approval === m)} @change=${() => void this.#apply({ approval: m })} /> ${this.t(m)}</label>`,
+          )}
+        </fieldset>
+      </section>
+      <section part="trusted">
+        <h3>${this.t('trusted')}</h3>
+        ${profile.trusted.length === 0
+          ? html`<p class="muted">${this.t('noTrusted')}</p>`
+          : html`<ul>
+              ${profile.trusted.map(
+                (t) => html`<li class="row"><span class="name">${servers[t.serverId]?.name ?? t.serverId} › ${t.tool}</span>
+                  <button data-action="untrust" aria-label=${`${this.t('untrust')} ${t.tool}`} @click=${() => void this.#apply({ trusted: profile.trusted.filter((x) => x !== t) })}>${this.t('untrust')}</button></li>`,
+              )}
+            </ul>`}
+      </section>
+      <p part="cost" class="muted" aria-live="polite">${this.t('cost')}: ${cost.characters.toLocaleString('en')} ${this.t('characters')}, ~${cost.tokens.toLocaleString('en')} ${this.t('tokens')}</p>
+      ${nothing}
+    `;
+  }
+}
+
+define('gpt-tool-selector', GptToolSelectorElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gpt-tool-selector': GptToolSelectorElement;
+  }
+}

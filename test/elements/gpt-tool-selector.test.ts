@@ -1,0 +1,99 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/index.js';
+import type { GptToolSelectorElement } from '../../src/index.js';
+import { fixtureTenant, nextEvent, privateHub, urls } from '../helpers.js';
+
+const q = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
+const qa = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
+
+async function setup() {
+  const hub = privateHub();
+  const a = await hub.servers.add({ name: 'Everything', url: urls.everything });
+  const b = await hub.servers.add({ name: 'Fixture', url: fixtureTenant().url });
+  await Promise.all([hub.connect(a.id), hub.connect(b.id)]);
+  const el = await fixture<GptToolSelectorElement>(html`<gpt-tool-selector .hub=${hub} gpt-id="writer"></gpt-tool-selector>`);
+  return { hub, a, b, el };
+}
+
+describe('<gpt-tool-selector>', () => {
+  it('is accessible when there are no servers', async () => {
+    const el = await fixture<GptToolSelectorElement>(html`<gpt-tool-selector .hub=${privateHub()}></gpt-tool-selector>`);
+    expect(el.shadowRoot!.textContent).to.contain('No MCP servers yet');
+    await expect(el).to.be.accessible();
+  });
+
+  it('lists servers with status and tool counts; unchecking a server removes its tools', async () => {
+    const { hub, a, b, el } = await setup();
+    await expect(el).to.be.accessible();
+    const row = q(el, `[data-server="${b.id}"]`);
+    expect(row.textContent).to.contain('Connected');
+    const count = hub.catalogue(b.id)!.tools.length;
+    expect(row.textContent).to.contain(`${count}/${count} tools`);
+    const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
+    (row.querySelector('input[type=checkbox]') as HTMLInputElement).click();
+    const ev = await changed;
+    expect(ev.detail.gptId).to.equal('writer');
+    expect(Object.keys(ev.detail.profile.servers)).to.deep.equal([a.id]);
+    expect(hub.modelTools({ gptId: 'writer' }).every((t) => t.serverId === a.id)).to.equal(true);
+  });
+
+  it('chooses individual tools, select none/all, and shows the context cost', async () => {
+    const { hub, b, el } = await setup();
+    const before = el.contextCost.characters;
+    expect(q(el, '[part=cost]').textContent).to.contain(before.toLocaleString('en'));
+    const echo = q(el, `[data-server="${b.id}"] input[data-tool="echo"]`) as HTMLInputElement;
+    const changed = nextEvent(window, 'mcp-tool-selection-changed');
+    echo.click();
+    await changed;
+    await el.updateComplete;
+    expect(hub.modelTools({ gptId: 'writer' }).some((t) => t.name === 'Fixture__echo')).to.equal(false);
+    expect(el.contextCost.characters).to.be.lessThan(before);
+    let next = nextEvent(window, 'mcp-tool-selection-changed');
+    q(el, '[data-action=none]').click();
+    await next;
+    expect(hub.toolsFor('openai', { gptId: 'writer' })).to.deep.equal([]);
+    next = nextEvent(window, 'mcp-tool-selection-changed');
+    q(el, '[data-action=all]').click();
+    await next;
+    expect(hub.assistants.get('writer').servers).to.equal('all');
+  });
+
+  it('sets the approval mode, and a host can veto the change', async () => {
+    const { hub, el } = await setup();
+    const radio = qa(el, 'input[type=radio]').find((r) => (r as HTMLInputElement).value === 'auto') as HTMLInputElement;
+    const veto = (e: Event) => e.preventDefault();
+    window.addEventListener('mcp-tool-selection-change-request', veto, { once: true });
+    radio.click();
+    await el.updateComplete;
+    expect(hub.assistants.get('writer').approval).to.equal('always-ask');
+    const changed = nextEvent(window, 'mcp-tool-selection-changed');
+    radio.click();
+    await changed;
+    expect(hub.assistants.get('writer').approval).to.equal('auto');
+  });
+
+  it('lists trusted tools and removes one', async () => {
+    const { hub, b, el } = await setup();
+    await hub.assistants.trust('writer', b.id, 'echo');
+    await el.updateComplete;
+    expect(q(el, '[part=trusted]').textContent).to.contain('Fixture › echo');
+    await expect(el).to.be.accessible();
+    const changed = nextEvent(window, 'mcp-tool-selection-changed');
+    q(el, '[data-action=untrust]').click();
+    await changed;
+    expect(hub.assistants.get('writer').trusted).to.deep.equal([]);
+  });
+
+  it('leaves no subscription behind after 10 attach/detach cycles', async () => {
+    const hub = privateHub();
+    const before = hub.store.listenerCount;
+    const el = document.createElement('gpt-tool-selector');
+    el.hub = hub;
+    for (let i = 0; i < 10; i++) {
+      document.body.append(el);
+      await el.updateComplete;
+      el.remove();
+    }
+    expect(hub.store.listenerCount).to.equal(before);
+  });
+});
