@@ -22,6 +22,7 @@ import {
 } from './schemas.js';
 import { defaultStorage, ResilientStorage, type RecordStorage } from './storage.js';
 import { Store, withEntry } from './store.js';
+import { fromMcpJson, toMcpJson, type McpJsonEntryError } from './mcp-json.js';
 import { Vault } from './vault.js';
 import { openSession, toConnectionError, type McpSession, type RequestOptions } from './session.js';
 import type { ConnectionState, ConnectionStatus, HubState, ServerCatalogue } from './types.js';
@@ -176,6 +177,12 @@ export interface CallRegistry {
 export interface ConnectOptions {
   signal?: AbortSignal;
 }
+
+/** What opening a session needs: a stored config, or a form's parsed input. */
+type ConnectTarget = Pick<ServerConfig, 'url' | 'transport' | 'timeout'> & {
+  auth: StoredAuth | NonNullable<ReturnType<typeof ServerConfigInputSchema.parse>['auth']>;
+  headers: readonly { name: string; value: string | SecretRef; secret?: boolean }[];
+};
 
 type Msg = { from: string; kind: 'server' | 'catalogue' | 'assistant'; id: string };
 
@@ -662,20 +669,19 @@ export class McpHub extends EventTarget {
     return this.store.state.catalogues[id];
   }
 
-  /** Headers for a server, secrets decrypted. */
-  async #headers(cfg: ServerConfig): Promise<{ headers: Record<string, string>; secrets: string[] }> {
+  /** Headers for a server (stored, or a form's input with clear secrets), secrets decrypted. */
+  async #headers(cfg: ConnectTarget): Promise<{ headers: Record<string, string>; secrets: string[] }> {
     const headers: Record<string, string> = {};
     const secrets: string[] = [];
-    const open = async (v: string | SecretRef) => {
-      if (typeof v === 'string') return v;
-      const s = await this.#vault.get(v);
-      secrets.push(s);
+    const open = async (v: string | SecretRef, secret = true) => {
+      const s = typeof v === 'string' ? v : await this.#vault.get(v);
+      if (secret) secrets.push(s);
       return s;
     };
-    for (const h of cfg.headers) headers[h.name] = await open(h.value);
+    for (const h of cfg.headers) headers[h.name] = await open(h.value, h.secret ?? looksSecret(h.name));
     const a = cfg.auth;
     if (a.type === 'bearer') headers['Authorization'] = `Bearer ${await open(a.token)}`;
-    else if (a.type === 'api-key') headers[a.headerName] = await open(a.key);
+    else if (a.type === 'api-key') headers[a.headerName ?? 'x-api-key'] = await open(a.key);
     else if (a.type === 'basic') {
       const pw = await open(a.password);
       const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(`${a.username}:${pw}`)));
@@ -702,7 +708,7 @@ export class McpHub extends EventTarget {
     return promise;
   }
 
-  async #open(cfg: ServerConfig, signal: AbortSignal, retries: number): Promise<McpSession> {
+  async #open(cfg: ConnectTarget, signal: AbortSignal, retries: number): Promise<McpSession> {
     const { headers, secrets } = await this.#headers(cfg);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -820,6 +826,52 @@ export class McpHub extends EventTarget {
     if (!s) return;
     this.#sessions.delete(id);
     await s.close();
+  }
+
+  /**
+   * Try a config without saving it: connect, discover, disconnect. For an edit form pass the
+   * server's id so the secrets it keeps (as references) can be used. Resolves with what was
+   * found (server info, protocol version, session id, tools…); rejects like `connect()`.
+   */
+  async testConnection(input: ServerConfigInput, options: { serverId?: string; signal?: AbortSignal } = {}): Promise<ServerCatalogue> {
+    await this.ready;
+    const parsed = parseOrThrow(ServerConfigInputSchema, input);
+    const owner = options.serverId ? this.store.state.servers[options.serverId] : undefined;
+    if (options.serverId && !owner) throw new McpNotFoundError('server', options.serverId);
+    this.#checkRefs(parsed, owner ? collectRefs(owner) : []);
+    const signal = options.signal ?? new AbortController().signal;
+    const session = await this.#open(parsed, signal, 0);
+    try {
+      return await this.#discover(options.serverId ?? 'test', session, { signal, timeout: parsed.timeout * 1000 });
+    } catch (e) {
+      throw toConnectionError(e, this.#vault.knownValues, signal);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Every server as `mcp.json` text (`{ "mcpServers": … }`); secrets are written as `<redacted>`. */
+  exportConfig(): string {
+    return toMcpJson(this.servers.list());
+  }
+
+  /**
+   * Add the servers of an `mcp.json` text. Every entry is validated; bad ones are reported in
+   * `errors` (with field issues) and not imported; the good ones are added.
+   */
+  async importConfig(text: string): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
+    await this.ready;
+    const { entries, errors } = fromMcpJson(text);
+    const added: ServerConfig[] = [];
+    const failed: McpJsonEntryError[] = [...errors];
+    for (const e of entries) {
+      try {
+        added.push(await this.#add(e.input));
+      } catch (err) {
+        failed.push({ name: e.name, issues: err instanceof McpConfigError ? err.issues : [{ path: '', message: (err as Error).message }] });
+      }
+    }
+    return { added, errors: failed };
   }
 
   /** Close a server's session (the stored config and catalogue stay). */

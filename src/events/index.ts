@@ -14,6 +14,8 @@ export * from './tool-call-failed.js';
 export * from './tool-call-cancelled.js';
 export * from './tool-selection-changed.js';
 export * from './tool-selection-change-request.js';
+export * from './server-save-request.js';
+export * from './server-remove-request.js';
 
 import type { McpServerAddedEvent } from './server-added.js';
 import type { McpServerUpdatedEvent } from './server-updated.js';
@@ -49,10 +51,14 @@ export interface McpHubEventMap {
 }
 
 import type { McpToolSelectionChangeRequestEvent } from './tool-selection-change-request.js';
+import type { McpServerSaveRequestEvent } from './server-save-request.js';
+import type { McpServerRemoveRequestEvent } from './server-remove-request.js';
 
 /** Events the elements dispatch (they bubble and are composed). */
 export interface McpElementEventMap {
   'mcp-tool-selection-change-request': McpToolSelectionChangeRequestEvent;
+  'mcp-server-save-request': McpServerSaveRequestEvent;
+  'mcp-server-remove-request': McpServerRemoveRequestEvent;
 }
 
 declare global {

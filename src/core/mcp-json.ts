@@ -1,0 +1,96 @@
+// `mcp.json`-style configuration, as Claude Desktop, Cursor and VS Code write it:
+//   { "mcpServers": { "<name>": { "url": "...", "type": "http" | "sse", "headers": { ... } } } }
+// (VS Code's "servers" key is read too). Secrets are never written in clear: they become
+// REDACTED, which an import refuses with a field error asking for the value.
+import { McpConfigError, type FieldIssue } from './errors.js';
+import { ServerConfigInputSchema, toIssues, type ServerConfig, type ServerConfigInput, type TransportKind } from './schemas.js';
+
+export const REDACTED = '<redacted>';
+
+/** One server in mcp.json form. Fields beyond url/type/headers are ours and optional. */
+export interface McpJsonServer {
+  url: string;
+  type?: 'http' | 'streamable-http' | 'sse' | 'jsonrpc';
+  headers?: Record<string, string>;
+  description?: string;
+  timeout?: number;
+  retries?: number;
+  enabled?: boolean;
+}
+
+const TYPE_OF: Record<TransportKind, McpJsonServer['type'] | undefined> = { auto: undefined, 'streamable-http': 'http', sse: 'sse', jsonrpc: 'jsonrpc' };
+
+/** The servers as mcp.json text, secrets redacted. */
+export function toMcpJson(servers: readonly ServerConfig[]): string {
+  const out: Record<string, McpJsonServer> = {};
+  for (const s of servers) {
+    const headers: Record<string, string> = {};
+    for (const h of s.headers) headers[h.name] = typeof h.value === 'string' ? h.value : REDACTED;
+    const a = s.auth;
+    if (a.type === 'bearer') headers.Authorization = `Bearer ${REDACTED}`;
+    else if (a.type === 'api-key') headers[a.headerName] = REDACTED;
+    else if (a.type === 'basic') headers.Authorization = `Basic ${REDACTED}`;
+    let name = s.name;
+    for (let n = 2; name in out; n++) name = `${s.name} (${n})`;
+    const type = TYPE_OF[s.transport];
+    out[name] = {
+      url: s.url,
+      ...(type ? { type } : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(s.description ? { description: s.description } : {}),
+      timeout: s.timeout,
+      retries: s.retries,
+      ...(s.enabled ? {} : { enabled: false }),
+    };
+  }
+  return JSON.stringify({ mcpServers: out }, null, 2);
+}
+
+export interface McpJsonEntryError {
+  readonly name: string;
+  readonly issues: readonly FieldIssue[];
+}
+
+/** Parse mcp.json text into server inputs; each bad entry is reported, not thrown. */
+export function fromMcpJson(text: string): { entries: { name: string; input: ServerConfigInput }[]; errors: McpJsonEntryError[] } {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new McpConfigError([{ path: '', message: `is not valid JSON (${(e as Error).message})` }]);
+  }
+  const root = doc && typeof doc === 'object' ? (doc as Record<string, unknown>) : undefined;
+  const map = (root?.mcpServers ?? root?.servers) as Record<string, unknown> | undefined;
+  if (!map || typeof map !== 'object' || Array.isArray(map)) throw new McpConfigError([{ path: 'mcpServers', message: 'is missing: expected { "mcpServers": { "<name>": { "url": … } } }' }]);
+  const entries: { name: string; input: ServerConfigInput }[] = [];
+  const errors: McpJsonEntryError[] = [];
+  for (const [name, raw] of Object.entries(map)) {
+    const e = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    if (typeof e.command === 'string') {
+      errors.push({ name, issues: [{ path: 'command', message: 'stdio servers (a command to run) cannot run in a browser; use a server with an HTTP URL' }] });
+      continue;
+    }
+    const headers = e.headers && typeof e.headers === 'object' && !Array.isArray(e.headers) ? (e.headers as Record<string, unknown>) : {};
+    const redacted = Object.entries(headers).filter(([, v]) => typeof v === 'string' && v.includes(REDACTED));
+    if (redacted.length) {
+      errors.push({ name, issues: redacted.map(([k]) => ({ path: `headers.${k}`, message: 'the secret was not exported; enter it and import again' })) });
+      continue;
+    }
+    const type = e.type;
+    const transport: TransportKind = type === 'http' || type === 'streamable-http' ? 'streamable-http' : type === 'sse' ? 'sse' : type === 'jsonrpc' ? 'jsonrpc' : 'auto';
+    const candidate = {
+      name,
+      url: e.url,
+      transport,
+      headers: Object.entries(headers).map(([k, v]) => ({ name: k, value: typeof v === 'string' ? v : String(v) })),
+      ...(typeof e.description === 'string' ? { description: e.description } : {}),
+      ...(e.timeout !== undefined ? { timeout: e.timeout } : {}),
+      ...(e.retries !== undefined ? { retries: e.retries } : {}),
+      ...(e.enabled !== undefined ? { enabled: e.enabled } : {}),
+    };
+    const r = ServerConfigInputSchema.safeParse(candidate);
+    if (r.success) entries.push({ name, input: candidate as ServerConfigInput });
+    else errors.push({ name, issues: toIssues(r.error) });
+  }
+  return { entries, errors };
+}
