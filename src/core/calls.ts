@@ -74,7 +74,13 @@ export function validateArguments(tool: Tool, args: unknown): string | null {
     }
     validators.set(schema, v);
   }
-  const r = v.validate(args);
+  let r: ReturnType<Validator['validate']>;
+  try {
+    r = v.validate(args);
+  } catch {
+    // values JSON cannot carry (undefined, functions): judge what would be sent
+    r = v.validate(JSON.parse(JSON.stringify(args ?? {})));
+  }
   if (r.valid) return null;
   const seen = new Set<string>();
   const lines: string[] = [];

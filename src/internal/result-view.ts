@@ -54,7 +54,7 @@ export function renderResult(result: { content?: CallToolResult['content']; stru
     ${content.map((c) => {
       switch (c.type) {
         case 'text':
-          return html`<pre class="text">${c.text}</pre>`;
+          return html`<pre tabindex="0" class="text">${c.text}</pre>`;
         case 'image': {
           const src = dataUrl(c.mimeType, c.data, IMAGE);
           return src ? html`<img part="image" src=${src} alt=${s.image} />` : html`<p class="muted">${s.image} (${c.mimeType})</p>`;
@@ -71,14 +71,14 @@ export function renderResult(result: { content?: CallToolResult['content']; stru
         }
         case 'resource': {
           const r = c.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
-          if (typeof r.text === 'string') return html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><pre>${r.text}</pre></div>`;
+          if (typeof r.text === 'string') return html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><pre tabindex="0">${r.text}</pre></div>`;
           const img = r.mimeType && r.blob ? dataUrl(r.mimeType, r.blob, IMAGE) : undefined;
           return img
             ? html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><img src=${img} alt=${r.uri} /></div>`
             : html`<p class="muted">${s.embeddedResource}: <code>${r.uri}</code> (${r.mimeType ?? s.binary})</p>`;
         }
         default:
-          return html`<pre>${JSON.stringify(c, null, 2)}</pre>`;
+          return html`<pre tabindex="0">${JSON.stringify(c, null, 2)}</pre>`;
       }
     })}
     ${result?.structuredContent ? html`<div class="structured"><p class="muted">${s.structured}</p>${renderTree(result.structuredContent)}</div>` : nothing}

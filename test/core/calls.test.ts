@@ -158,12 +158,13 @@ describe('hub.callTool', () => {
     });
 
     it('a response over the size cap is a clear error and the server stays usable', async () => {
-      const { hub } = await fixtureHub({ maxResponseBytes: 1024 * 1024 });
+      // (the fixture's tool list itself is over 1 MB: it carries a 1 MB hostile description)
+      const { hub } = await fixtureHub({ maxResponseBytes: 3 * 1024 * 1024 });
       await hub.assistants.update('default', { approval: 'auto' });
-      const r = await hub.callTool({ name: 'fx__big', arguments: { bytes: 2 * 1024 * 1024 } });
+      const r = await hub.callTool({ name: 'fx__big', arguments: { bytes: 4 * 1024 * 1024 } });
       expect(r.status).to.equal('error');
       expect(r.error?.code).to.equal('too-large');
-      expect(r.error?.message).to.contain('1 MB');
+      expect(r.error?.message).to.contain('3 MB');
       const ok = await hub.callTool({ name: 'fx__big', arguments: { bytes: 1000 } });
       expect(ok.status).to.equal('success');
     });

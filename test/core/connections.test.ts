@@ -115,7 +115,7 @@ describe('connections', () => {
     const cat = await hub.connect(s.id);
     expect(cat.tools).to.have.length(250);
     expect(new Set(cat.tools.map((t) => t.name)).size).to.equal(250);
-    expect(cat.tools[249].name).to.equal('tool_249');
+    expect(cat.tools[249].name).to.equal('tool_0249');
   });
 
   it('persists the catalogue so a reloaded page shows it before reconnecting', async () => {

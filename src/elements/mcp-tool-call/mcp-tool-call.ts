@@ -164,7 +164,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
       </header>
       <details part="arguments" ?open=${waiting}>
         <summary>${this.t('arguments')}</summary>
-        <pre>${args}</pre>
+        <pre tabindex="0">${args}</pre>
       </details>
       ${waiting
         ? html`<div class="approval" part="approval" role="group" tabindex="-1" aria-label=${this.t('approvalNeeded')}>
