@@ -76,6 +76,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
   ];
   /** The assistant profile to edit. */
   declare gptId: string;
+  /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #view = new StoreController(this, (s) => ({
     servers: s.servers,

@@ -132,6 +132,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _io: { state: true },
   };
   static override styles = [baseStyles, styles];
+  /** @internal */
   protected override defaultStrings = STRINGS;
   declare _editing: null | { mode: 'add' } | { mode: 'edit'; id: string };
   declare _form: FormState;

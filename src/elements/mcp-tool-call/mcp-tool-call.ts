@@ -57,6 +57,9 @@ function formatDuration(ms?: number): string {
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpToolCallStrings>} strings - Replacement user-visible strings.
  *
+ * @fires {McpToolCallStartedEvent} mcp-tool-call-started - From the hub, after "Allow" lets the call run (reaches `window`).
+ * @fires {McpToolCallCancelledEvent} mcp-tool-call-cancelled - From the hub, after "Deny", Escape or "Cancel".
+ *
  * @csspart card - The card.
  * @csspart header - Tool, server and status line.
  * @csspart status - The status badge.
@@ -83,6 +86,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   declare callId?: string;
   /** A call record to show when no `call-id` is set. */
   declare call?: ToolCallRecord;
+  /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #internals = this.attachInternals();
   readonly #record = new StoreController(this, (s) => (this.callId ? (s.activeCalls[this.callId] ?? s.calls[this.callId]) : undefined));

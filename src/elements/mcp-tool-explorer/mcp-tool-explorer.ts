@@ -139,6 +139,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _templateValues: Record<string, Record<string, string>>;
   declare _prompt?: { key: string; state: 'idle' | 'loading' | 'done' | 'error'; result?: GetPromptResult; error?: string };
   declare _promptArgs: Record<string, string>;
+  /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #view = new StoreController(this, (s) => ({ servers: s.servers, catalogues: s.catalogues }));
   #entries?: { key: unknown; list: Entry[] };

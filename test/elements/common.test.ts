@@ -1,0 +1,62 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../../src/index.js';
+import { nextEvent, privateHub, urls } from '../helpers.js';
+
+const TAGS = ['mcp-server-manager', 'mcp-tool-explorer', 'mcp-tool-call', 'gpt-tool-selector'] as const;
+const colorOf = (el: Element) => getComputedStyle(el).color;
+
+describe('all four elements', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light' }));
+
+  for (const tag of TAGS) {
+    it(`<${tag}>: light and dark from prefers-color-scheme, theme attribute overrides, --mcp-* tokens apply`, async () => {
+      const hub = privateHub();
+      const el = await fixture(html`<div></div>`);
+      const a = document.createElement(tag) as any;
+      a.hub = hub;
+      el.append(a);
+      await a.updateComplete;
+      await emulateMedia({ colorScheme: 'light' });
+      const light = colorOf(a);
+      await emulateMedia({ colorScheme: 'dark' });
+      const dark = colorOf(a);
+      expect(dark).not.to.equal(light);
+      a.setAttribute('theme', 'light');
+      expect(colorOf(a)).to.equal(light);
+      a.style.setProperty('--mcp-color-text', 'rgb(1, 2, 3)');
+      expect(colorOf(a)).to.equal('rgb(1, 2, 3)');
+    });
+  }
+
+  it('every user-visible string can be replaced', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'E', url: urls.everything });
+    const manager = await fixture<any>(html`<mcp-server-manager .hub=${hub} .strings=${{ title: 'Serveurs MCP', add: 'Ajouter' }}></mcp-server-manager>`);
+    expect(manager.shadowRoot.textContent).to.contain('Serveurs MCP');
+    expect(manager.shadowRoot.querySelector('[data-action=add]').textContent).to.equal('Ajouter');
+    const selector = await fixture<any>(html`<gpt-tool-selector .hub=${hub} .strings=${{ servers: 'Serveurs' }}></gpt-tool-selector>`);
+    expect(selector.shadowRoot.querySelector('h2').textContent).to.equal('Serveurs');
+    const explorer = await fixture<any>(html`<mcp-tool-explorer .hub=${hub} .strings=${{ tools: 'Outils' }}></mcp-tool-explorer>`);
+    expect(explorer.shadowRoot.querySelector('#tab-tools').textContent).to.equal('Outils');
+    const card = await fixture<any>(html`<mcp-tool-call .hub=${hub} .strings=${{ noCall: 'Aucun appel.' }}></mcp-tool-call>`);
+    expect(card.shadowRoot.textContent).to.contain('Aucun appel.');
+    void s;
+  });
+
+  it('a server that is connecting (loading state) is shown accessibly', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'E', url: urls.everything });
+    const manager = await fixture<any>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    const selector = await fixture<any>(html`<gpt-tool-selector .hub=${hub}></gpt-tool-selector>`);
+    const started = nextEvent<CustomEvent>(hub, 'mcp-server-status-changed', (e) => e.detail.status === 'connecting');
+    const connecting = hub.connect(s.id);
+    await started;
+    await manager.updateComplete;
+    await selector.updateComplete;
+    expect(manager.shadowRoot.textContent).to.contain('Connecting');
+    await expect(manager).to.be.accessible();
+    await expect(selector).to.be.accessible();
+    await connecting;
+  });
+});
