@@ -77,4 +77,31 @@ window.benchCalls = async (url, n) => {
   await hub.dispose();
   return { ours: median(ours), raw: median(raw) };
 };
+// Explorer with 2,000 tools: time to first render, and per-keystroke filter time.
+window.benchExplorer = async (url, keystrokes) => {
+  const hub = new McpHub({ storeName: `bench-explorer-${Date.now()}`, eventTarget: null });
+  const s = await hub.servers.add({ name: 'Many', url });
+  const cat = await hub.connect(s.id);
+  const el = document.createElement('mcp-tool-explorer');
+  el.hub = hub;
+  const t0 = performance.now();
+  document.body.append(el);
+  await el.updateComplete;
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); // until painted
+  const firstRender = performance.now() - t0;
+  const input = el.shadowRoot.querySelector('input[type=search]');
+  const query = 'tool 1 delete things';
+  const times = [];
+  for (let k = 0; k < keystrokes; k++) {
+    const text = query.slice(0, (k % query.length) + 1);
+    const t = performance.now();
+    input.value = text;
+    input.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    times.push(performance.now() - t);
+  }
+  el.remove();
+  await hub.dispose();
+  return { tools: cat.tools.length, firstRender, keystroke: median(times) };
+};
 window.benchReady = true;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startEverything } from '../test/fixtures/servers.mjs';
+import { startFixtureServer } from '../test/fixtures/fixture-server.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,7 +51,8 @@ await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
 const origin = `http://127.0.0.1:${http.address().port}`;
 const everything = await startEverything('streamableHttp');
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-let connect, calls;
+let connect, calls, explorer;
+const fixture = await startFixtureServer();
 try {
   const page = await browser.newPage();
   await page.goto(`${origin}/bench.html`);
@@ -60,9 +62,11 @@ try {
   // BENCH_HUB_OPTIONS='{"maxResponseBytes":0}' explores what a hub option costs
   await page.evaluate((o) => (window.benchHubOptions = o), JSON.parse(process.env.BENCH_HUB_OPTIONS ?? '{}'));
   calls = await page.evaluate(([url, n]) => window.benchCalls(url, n), [everything.url, CALLS]);
+  explorer = await page.evaluate(([url, n]) => window.benchExplorer(url, n), [`${fixture.url}/many/mcp`, 60]);
 } finally {
   await browser.close();
   await everything.close();
+  await fixture.close();
   http.close();
 }
 
@@ -72,7 +76,9 @@ const rows = [
   { measure: `connect + list tools, in-memory store, median of ${ROUNDS} (ms)`, ours: connect.oursMem, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.oursMem / connect.raw },
   { measure: `connect + full discovery, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.rawFull, baselineName: 'raw SDK Client: connect + tools, resources, templates, prompts', ratio: connect.ours / connect.rawFull },
   { measure: `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`, ours: calls.ours, baseline: calls.raw, baselineName: 'raw SDK client.callTool, same server, interleaved', ratio: calls.ours / calls.raw },
+  { measure: `<mcp-tool-explorer> with ${explorer.tools} tools: first render (ms)`, ours: explorer.firstRender, baseline: NaN, baselineName: 'absolute (no baseline)', ratio: NaN },
+  { measure: `<mcp-tool-explorer> with ${explorer.tools} tools: filter per keystroke, median (ms)`, ours: explorer.keystroke, baseline: NaN, baselineName: 'absolute (no baseline)', ratio: NaN },
 ];
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
-for (const r of rows) console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${r.baseline.toFixed(1)} | ${r.baselineName} | ${r.ratio.toFixed(2)} |`);
+for (const r of rows) console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${Number.isNaN(r.baseline) ? '—' : r.baseline.toFixed(1)} | ${r.baselineName} | ${Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(2)} |`);
 writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');

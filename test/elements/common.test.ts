@@ -44,6 +44,18 @@ describe('all four elements', () => {
     void s;
   });
 
+  it('a server in error is shown accessibly by the manager and the selector', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'Broken', url: `${urls.fixture}/status/500/mcp`, retries: 0 });
+    await hub.connect(s.id).catch(() => {});
+    const manager = await fixture<any>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    const selector = await fixture<any>(html`<gpt-tool-selector .hub=${hub}></gpt-tool-selector>`);
+    expect(manager.shadowRoot.querySelector('.last-error').textContent).to.contain('HTTP 500');
+    expect(selector.shadowRoot.textContent).to.contain('Error');
+    await expect(manager).to.be.accessible();
+    await expect(selector).to.be.accessible();
+  });
+
   it('a server that is connecting (loading state) is shown accessibly', async () => {
     const hub = privateHub();
     const s = await hub.servers.add({ name: 'E', url: urls.everything });

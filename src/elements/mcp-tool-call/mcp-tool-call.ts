@@ -73,7 +73,13 @@ function formatDuration(ms?: number): string {
  * @cssprop --mcp-tool-call-background - Card background.
  * @cssprop --mcp-tool-call-border-color - Card border colour.
  *
- * @cssstate pending / awaiting-approval / running / success / error / cancelled / interrupted - The call's status.
+ * @cssstate pending - Not started yet (or waiting for a slot).
+ * @cssstate awaiting-approval - Waiting for the user's decision.
+ * @cssstate running - Sent to the server.
+ * @cssstate success - Finished with a result.
+ * @cssstate error - Failed (including a tool's error result).
+ * @cssstate cancelled - Denied, vetoed or cancelled.
+ * @cssstate interrupted - The page went away while it ran.
  */
 export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   static override properties = {
