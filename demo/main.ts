@@ -1,35 +1,158 @@
-// The demo page as a host would write it: the elements, the page's hub, DOM events.
+// The demo chat page, written as a host page would be: its own conversation and model, the
+// elements for settings and tool calls, and the hub's toolsFor / runToolCalls for the loop.
 import { getHub } from '../src/index.js';
-// @ts-ignore provided by scripts/start.mjs
+import { demoComplete, type ChatMessage } from './demo-model.js';
+import { openaiComplete, type OpenAISettings } from './openai-model.js';
+// @ts-ignore provided by scripts/demo-server.mjs
 import { everythingUrl } from 'virtual:demo-config';
 
+const GPT = 'default';
+const MAX_STEPS = 8;
 const hub = getHub();
 await hub.ready;
 
-// pre-add the reference server on first visit (the user may remove it)
-if (!localStorage.getItem('mcp-elements-demo-seeded')) {
-  localStorage.setItem('mcp-elements-demo-seeded', '1');
+// ---- first visit: the reference server is pre-added (the user may remove it) -----------------
+if (!localStorage.getItem('mcp-demo-seeded')) {
+  localStorage.setItem('mcp-demo-seeded', '1');
   if (!hub.servers.list().some((s) => s.url === everythingUrl)) await hub.servers.add({ name: 'Everything', url: everythingUrl });
 }
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
-// every call the assistant makes gets a card, approvals included
-const calls = document.querySelector('#calls')!;
+// ---- conversation, kept across reloads --------------------------------------------------------
+type Item = { kind: 'user' | 'assistant' | 'error'; text: string } | { kind: 'call'; callId: string };
+interface Conversation { messages: ChatMessage[]; items: Item[] }
+const load = (): Conversation => {
+  try {
+    return JSON.parse(localStorage.getItem('mcp-demo-conversation') ?? '') as Conversation;
+  } catch {
+    return { messages: [], items: [] };
+  }
+};
+let convo = load();
+// a reload in the middle of a turn leaves tool calls without results: answer them, so the next
+// request is well-formed for any model
+{
+  const answered = new Set(convo.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
+  const missing = convo.messages.flatMap((m) => m.tool_calls ?? []).filter((c) => !answered.has(c.id));
+  for (const c of missing) convo.messages.push({ role: 'tool', tool_call_id: c.id, content: 'Error: The call was interrupted: the page was reloaded while it ran.' });
+}
+const save = () => localStorage.setItem('mcp-demo-conversation', JSON.stringify(convo));
+
+const list = document.querySelector('#conversation')!;
+function renderItem(item: Item): HTMLElement {
+  const li = document.createElement('li');
+  if (item.kind === 'call') {
+    const card = document.createElement('mcp-tool-call');
+    card.setAttribute('call-id', item.callId);
+    li.append(card);
+  } else {
+    li.className = `msg ${item.kind}`;
+    li.textContent = item.text;
+  }
+  return li;
+}
+function add(item: Item) {
+  convo.items.push(item);
+  save();
+  const el = renderItem(item);
+  list.append(el);
+  el.scrollIntoView({ block: 'end' });
+  return el;
+}
+for (const item of convo.items) list.append(renderItem(item));
+
+// the model's tool calls appear in the conversation as cards (approvals included)
 window.addEventListener('mcp-tool-call-request', (e) => {
-  const card = document.createElement('mcp-tool-call');
-  card.setAttribute('call-id', e.detail.call.id);
-  calls.prepend(card);
+  if (e.detail.call.source === 'model' && e.detail.call.gptId === GPT) add({ kind: 'call', callId: e.detail.call.id });
 });
 
-// a scripted "model": asks for the first echo tool of the assistant, in OpenAI's format
-document.querySelector('#model')!.addEventListener('submit', async (e) => {
-  e.preventDefault();
-  const message = String(new FormData(e.target as HTMLFormElement).get('message'));
-  const reply = document.querySelector('#reply')!;
-  const echo = hub.modelTools({ gptId: 'default' }).find((t) => t.tool.name === 'echo');
-  if (!echo) return void (reply.textContent = 'No echo tool: connect a server that has one and select it for the assistant.');
-  const assistant = { role: 'assistant', content: null, tool_calls: [{ id: `call_${Date.now()}`, type: 'function', function: { name: echo.name, arguments: JSON.stringify({ message }) } }] };
-  reply.textContent = 'Waiting for the tool…';
-  const { messages } = await hub.runToolCalls('openai', assistant, { gptId: 'default' });
-  reply.textContent = `Model would now read: ${(messages[0] as { content: string }).content}`;
+// ---- model settings ---------------------------------------------------------------------------
+const form = document.querySelector<HTMLFormElement>('#model-form')!;
+const saved = JSON.parse(localStorage.getItem('mcp-demo-model') ?? '{}') as Partial<OpenAISettings & { kind: string }>;
+(form.elements.namedItem('baseUrl') as HTMLInputElement).value = saved.baseUrl ?? '';
+(form.elements.namedItem('model') as HTMLInputElement).value = saved.model ?? '';
+// the key stays in this tab's session only
+(form.elements.namedItem('apiKey') as HTMLInputElement).value = sessionStorage.getItem('mcp-demo-key') ?? '';
+for (const r of form.querySelectorAll<HTMLInputElement>('input[name=kind]')) r.checked = r.value === (saved.kind ?? 'demo');
+form.addEventListener('input', () => {
+  const f = new FormData(form);
+  localStorage.setItem('mcp-demo-model', JSON.stringify({ kind: f.get('kind'), baseUrl: f.get('baseUrl'), model: f.get('model') }));
+  sessionStorage.setItem('mcp-demo-key', String(f.get('apiKey') ?? ''));
 });
+function settings() {
+  const f = new FormData(form);
+  return { kind: String(f.get('kind')), baseUrl: String(f.get('baseUrl') ?? ''), model: String(f.get('model') ?? ''), apiKey: String(f.get('apiKey') ?? '') };
+}
+
+// ---- the loop ---------------------------------------------------------------------------------
+const status = document.querySelector('#model-status')!;
+const send = document.querySelector<HTMLButtonElement>('#send')!;
+async function complete(messages: ChatMessage[], tools: unknown[]): Promise<ChatMessage> {
+  const s = settings();
+  if (s.kind !== 'openai') return demoComplete(messages, tools as never);
+  let bubble: HTMLElement | undefined;
+  const reply = await openaiComplete(s, messages, tools, (text) => {
+    bubble ??= renderItem({ kind: 'assistant', text: '' });
+    if (!bubble.isConnected) list.append(bubble);
+    bubble.textContent = text;
+  });
+  bubble?.remove(); // re-added below as a saved item
+  return reply;
+}
+
+async function turn() {
+  send.disabled = true;
+  try {
+    for (let step = 0; step < MAX_STEPS; step++) {
+      status.textContent = 'Thinking…';
+      const tools = hub.toolsFor('openai', { gptId: GPT });
+      const reply = await complete(convo.messages, tools);
+      convo.messages.push(reply);
+      if (reply.content) add({ kind: 'assistant', text: reply.content });
+      save();
+      if (!reply.tool_calls?.length) return;
+      status.textContent = 'Running tools…';
+      const { messages } = await hub.runToolCalls('openai', reply, { gptId: GPT, unknownTools: 'error' });
+      convo.messages.push(...(messages as ChatMessage[]));
+      save();
+    }
+    add({ kind: 'error', text: `Stopped after ${MAX_STEPS} steps.` });
+  } catch (e) {
+    add({ kind: 'error', text: String((e as Error)?.message ?? e) });
+  } finally {
+    status.textContent = '';
+    send.disabled = false;
+  }
+}
+
+document.querySelector('#composer')!.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const box = document.querySelector<HTMLTextAreaElement>('#prompt')!;
+  const text = box.value.trim();
+  if (!text) return;
+  box.value = '';
+  convo.messages.push({ role: 'user', content: text });
+  add({ kind: 'user', text });
+  void turn();
+});
+document.querySelector<HTMLTextAreaElement>('#prompt')!.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey) {
+    e.preventDefault();
+    (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
+  }
+});
+document.querySelector('#new-chat')!.addEventListener('click', () => {
+  convo = { messages: [], items: [] };
+  save();
+  list.replaceChildren();
+});
+const toggle = document.querySelector<HTMLButtonElement>('#open-settings')!;
+const panel = document.querySelector<HTMLElement>('#settings')!;
+const showSettings = (open: boolean) => {
+  panel.hidden = !open;
+  toggle.setAttribute('aria-expanded', String(open));
+  document.querySelector('main')!.classList.toggle('with-settings', open);
+  localStorage.setItem('mcp-demo-settings-open', open ? '1' : '');
+};
+toggle.addEventListener('click', () => showSettings(panel.hidden));
+showSettings(localStorage.getItem('mcp-demo-settings-open') === '1');

@@ -63,6 +63,14 @@ try {
     totals.failed += fail || (r.code ? 1 : 0);
     notes.push(`node: ${pass} passed, ${fail} failed`);
   }
+  if (want('e2e')) {
+    const r = await run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', 'test/e2e/'], env, true);
+    const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);
+    const fail = Number(/^# fail (\d+)/m.exec(r.out)?.[1] ?? (r.code ? 1 : 0));
+    totals.passed += pass;
+    totals.failed += fail || (r.code ? 1 : 0);
+    notes.push(`e2e: ${pass} passed, ${fail} failed (screenshots in test-results/e2e)`);
+  }
   if (want('conformance')) {
     // The scenario servers listen on all interfaces: run them in a private network namespace
     // holding only `lo` when we can, else force loopback with a preload (which makes listen()

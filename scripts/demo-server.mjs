@@ -1,0 +1,60 @@
+// Serves the demo (chat page and script-tag drop-in) on 127.0.0.1 next to a reference MCP server.
+// Used by `npm start` and by the end-to-end tests.
+import { createServer } from 'vite';
+import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEverything } from '../test/fixtures/servers.mjs';
+import { stubAjv } from './vite-plugins.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Start server-everything (Streamable HTTP) and the demo. `everythingPort` is preferred when free
+ * (a stable port keeps the server saved on a first visit valid next time).
+ */
+export async function startDemo({ port = 5173, everythingPort = 3001, strictPort = false, quiet = false } = {}) {
+  // the drop-in page loads the CDN build
+  if (!existsSync(path.join(root, 'dist/cdn/mcp-elements.js'))) {
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'cdn', '--logLevel', 'warn'], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+    if (r.status !== 0) throw new Error('could not build dist/cdn/mcp-elements.js');
+  }
+  const everything = await startEverything('streamableHttp', everythingPort);
+  const config = { everythingUrl: everything.url };
+  const demoConfig = {
+    name: 'mcp-elements:demo-config',
+    resolveId: (id) => (id === 'virtual:demo-config' ? '\0demo-config' : null),
+    load: (id) => (id === '\0demo-config' ? `export const everythingUrl = ${JSON.stringify(everything.url)};` : null),
+    configureServer(server) {
+      // the drop-in page is served as the static file it is (no dev-server client injected)
+      server.middlewares.use('/demo/cdn.html', (_req, res) => {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(readFileSync(path.join(root, 'demo/cdn.html')));
+      });
+      // for the drop-in page, whose classic script cannot import a module
+      server.middlewares.use('/demo-config.json', (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(config));
+      });
+    },
+  };
+  const server = await createServer({
+    configFile: false,
+    root,
+    plugins: [stubAjv(), demoConfig],
+    server: { host: '127.0.0.1', port, strictPort, open: false, hmr: false },
+    logLevel: quiet ? 'silent' : 'warn',
+    clearScreen: false,
+  });
+  await server.listen();
+  const base = (server.resolvedUrls?.local?.[0] ?? `http://127.0.0.1:${port}/`).replace(/\/$/, '');
+  return {
+    url: `${base}/demo/`,
+    cdnUrl: `${base}/demo/cdn.html`,
+    everythingUrl: everything.url,
+    close: async () => {
+      await Promise.allSettled([server.close(), everything.close()]);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// End to end, as a new user would go: the demo chat and the script-tag drop-in, driven by
+// playwright-core in Debian's Chromium. Screenshots of the key states go to test-results/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startDemo } from '../../scripts/demo-server.mjs';
+import { freePort } from '../fixtures/servers.mjs';
+import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = path.join(root, 'test-results/e2e');
+mkdirSync(shots, { recursive: true });
+const urls = JSON.parse(process.env.MCP_TEST_SERVERS ?? '{}');
+let demo, browser;
+
+before(async () => {
+  demo = await startDemo({ port: await freePort(), everythingPort: await freePort(), strictPort: true, quiet: true });
+  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+const card = (page, n) => page.locator('mcp-tool-call').nth(n);
+async function ask(page, text) {
+  await page.fill('#prompt', text);
+  await page.press('#prompt', 'Enter');
+}
+const lastAssistant = (page) => page.locator('.msg.assistant').last();
+
+test('demo chat: a new user connects, adds a server, chooses tools, approves, denies, cancels, reloads', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(demo.url);
+  await page.click('#open-settings');
+  // the pre-added reference server connects
+  await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Everything' }).filter({ hasText: 'Connected' }).waitFor();
+  await shot(page, '01-connected');
+
+  // add our fixture server through the form, test it, save
+  await page.click('mcp-server-manager [data-action=add]');
+  await page.fill('mcp-server-manager #f-name', 'Fixture');
+  await page.fill('mcp-server-manager #f-url', `${urls.fixture}/t/e2e-${Date.now()}/mcp`);
+  await page.click('mcp-server-manager [data-action=test]');
+  await page.locator('mcp-server-manager [part=test-result]').filter({ hasText: 'mcp-elements-fixture' }).waitFor();
+  await shot(page, '02-test-connection');
+  await page.click('mcp-server-manager [data-action=save]');
+  await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Fixture' }).filter({ hasText: 'Connected' }).waitFor();
+
+  // choose tools: the assistant may not use the fixture server
+  await page.locator('gpt-tool-selector [part=server]').filter({ hasText: 'Fixture' }).locator('input[type=checkbox]').first().uncheck();
+  await page.locator('gpt-tool-selector [part=server]').filter({ hasText: 'Fixture' }).filter({ hasText: 'tools' }).waitFor();
+  await page.waitForFunction(() => !document.querySelector('gpt-tool-selector').hub.modelTools().some((t) => t.name.startsWith('Fixture__')));
+
+  // echo: approve in the card, see the result and the model's answer
+  await ask(page, 'echo hello from e2e');
+  await card(page, 0).locator('[data-action=allow-once]').waitFor();
+  await shot(page, '03-awaiting-approval');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await lastAssistant(page).filter({ hasText: 'Echo: hello from e2e' }).waitFor();
+  assert.match(await card(page, 0).locator('[part=status]').textContent(), /Done/);
+  await shot(page, '04-answered');
+
+  // deny a second call: the model replies to the denial
+  await ask(page, 'add 2 and 3');
+  await card(page, 1).locator('[data-action=deny]').click();
+  await lastAssistant(page).filter({ hasText: 'You denied the tool call' }).waitFor();
+  assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
+
+  // a long task: progress shows, then the user cancels it
+  await ask(page, 'run a long task');
+  await card(page, 2).locator('[data-action=allow-once]').click();
+  await card(page, 2).locator('progress').waitFor();
+  await shot(page, '05-progress');
+  await card(page, 2).locator('[data-action=cancel]').click();
+  await lastAssistant(page).filter({ hasText: 'cancelled' }).waitFor();
+  assert.match(await card(page, 2).locator('[part=status]').textContent(), /Cancelled/);
+
+  // another long task, running when the page reloads: interrupted afterwards
+  await ask(page, 'run a long task');
+  await card(page, 3).locator('[data-action=allow-once]').click();
+  await card(page, 3).locator('progress').waitFor();
+  await page.reload();
+  await card(page, 3).locator('[part=status]').filter({ hasText: 'Interrupted' }).waitFor();
+  assert.equal(await page.locator('.msg.user').count(), 4, 'the conversation survived the reload');
+  assert.match(await page.locator('.msg.assistant').first().textContent(), /Echo: hello from e2e/);
+  await shot(page, '06-after-reload');
+  // and the conversation goes on
+  await ask(page, 'echo still here');
+  await card(page, 4).locator('[data-action=allow-once]').click();
+  await lastAssistant(page).filter({ hasText: 'Echo: still here' }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('script-tag drop-in: the same flow with no build step', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(demo.cdnUrl);
+  // the page has no module script of its own
+  assert.deepEqual(await page.evaluate(() => [...document.scripts].filter((s) => s.type === 'module').map((s) => new URL(s.src).pathname)), ['/dist/cdn/mcp-elements.js']);
+  assert.equal(await page.evaluate(() => typeof window.McpElements.getHub), 'function');
+  await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Connected' }).waitFor();
+  await page.click('#ask button');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await page.locator('#answer').filter({ hasText: 'Echo: echo from the drop-in' }).waitFor();
+  // deny the next one
+  await page.click('#ask button');
+  await card(page, 0).locator('[data-action=deny]').click();
+  await page.locator('#answer').filter({ hasText: 'denied' }).waitFor();
+  assert.deepEqual(await page.evaluate(() => window.dropInEvents), ['mcp-tool-call-started:echo', 'mcp-tool-call-completed:echo', 'mcp-tool-call-cancelled:echo']);
+  await shot(page, '07-drop-in');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
