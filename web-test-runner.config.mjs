@@ -5,7 +5,7 @@ import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, chromePath } from './scripts/chromium.mjs';
 
 const commonjs = fromRollup(rollupCommonjs);
@@ -59,6 +59,8 @@ export default {
       serve(context) {
         // the same stub the builds use (src/internal/ajv-stub.ts), so no test loads ajv
         if (context.path === '/__ajv-stub.js') return { body: `export * from '/src/internal/ajv-stub.ts';`, type: 'js' };
+        // msw's worker, at the scope root, for the tests that fake an LLM provider's API
+        if (context.path === '/mockServiceWorker.js') return { body: readFileSync(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url), 'utf8'), type: 'js' };
         if (context.path === '/__servers.js') return { body: `export default ${servers};`, type: 'js' };
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') {
