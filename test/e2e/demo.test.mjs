@@ -116,7 +116,21 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   await card(page, 0).locator('[data-action=deny]').click();
   await page.locator('#answer').filter({ hasText: 'denied' }).waitFor();
   assert.deepEqual(await page.evaluate(() => window.dropInEvents), ['mcp-tool-call-started:echo', 'mcp-tool-call-completed:echo', 'mcp-tool-call-cancelled:echo']);
-  await shot(page, '07-drop-in');
+  // a long task: progress, then cancel
+  await page.click('#long');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await card(page, 0).locator('progress').waitFor();
+  await shot(page, '07-drop-in-progress');
+  await card(page, 0).locator('[data-action=cancel]').click();
+  await page.locator('#answer').filter({ hasText: 'cancelled' }).waitFor();
+  // another, running when the page reloads: interrupted afterwards
+  await page.click('#long');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await card(page, 0).locator('progress').waitFor();
+  await page.reload();
+  await card(page, 0).locator('[part=status]').filter({ hasText: 'Interrupted' }).waitFor();
+  assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
+  await shot(page, '08-drop-in-after-reload');
   assert.deepEqual(errors, []);
   await page.close();
 });
