@@ -1343,9 +1343,6 @@ export class McpHub extends EventTarget {
   }
 }
 
-/** The change source type, re-exported for hosts. */
-export type { ChangeSource };
-
 const HUB_KEY = Symbol.for('mcp-elements.hub');
 
 /** The page's one hub, shared even by two copies of the bundle. */

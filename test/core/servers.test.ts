@@ -197,6 +197,54 @@ describe('hub.servers', () => {
     await Promise.all([a.dispose(), b.dispose(), fresh.dispose()]);
   });
 
+  it('two hubs in two iframes editing one store at once lose nothing', async () => {
+    const name = unique('store');
+    const seed = new McpHub({ storeName: name, eventTarget: null });
+    const shared = await seed.servers.add({ ...valid, name: 'shared' });
+    await seed.dispose();
+    // each iframe is a page of its own with its own hub; both edit when told, at the same time
+    const frames = ['a', 'b'].map((who) => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = `<script type="module">
+        import { McpHub } from '/src/core/index.ts';
+        const hub = new McpHub({ storeName: ${JSON.stringify(name)} });
+        await hub.ready;
+        window.addEventListener('message', async (e) => {
+          if (e.data !== 'go') return;
+          const edits = ${JSON.stringify(who)} === 'a'
+            ? [hub.servers.add({ name: 'from-a', url: 'http://127.0.0.1:9/mcp' }), hub.servers.update(${JSON.stringify(shared.id)}, { name: 'renamed-by-a' })]
+            : [hub.servers.add({ name: 'from-b', url: 'http://127.0.0.1:9/mcp' }), hub.servers.update(${JSON.stringify(shared.id)}, { timeout: 77 }), hub.servers.update(${JSON.stringify(shared.id)}, { description: 'described-by-b' })];
+          await Promise.all(edits);
+          window.parent.postMessage({ done: ${JSON.stringify(who)} }, '*');
+        });
+        window.parent.postMessage({ ready: ${JSON.stringify(who)} }, '*');
+      </script>`;
+      return frame;
+    });
+    const waitFor = (key: string, count: number) =>
+      new Promise<void>((resolve) => {
+        let n = 0;
+        window.addEventListener('message', function on(e) {
+          if (e.data?.[key] && ++n === count) {
+            window.removeEventListener('message', on);
+            resolve();
+          }
+        });
+      });
+    const ready = waitFor('ready', 2);
+    document.body.append(...frames);
+    await ready;
+    const done = waitFor('done', 2);
+    for (const f of frames) f.contentWindow!.postMessage('go', '*');
+    await done;
+    const fresh = new McpHub({ storeName: name, eventTarget: null });
+    await fresh.ready;
+    expect(fresh.servers.list().map((s) => s.name).sort()).to.deep.equal(['from-a', 'from-b', 'renamed-by-a']);
+    expect(fresh.servers.get(shared.id)).to.include({ name: 'renamed-by-a', timeout: 77, description: 'described-by-b' });
+    for (const f of frames) f.remove();
+    await fresh.dispose();
+  });
+
   it('other tabs learn of changes through BroadcastChannel (iframe with its own hub)', async () => {
     const name = unique('store');
     const here = new McpHub({ storeName: name, eventTarget: null });
