@@ -120,3 +120,29 @@ export async function until<T>(probe: () => Promise<T>, what: string, attempts =
   }
   throw new Error(`gave up waiting for ${what}`);
 }
+
+/** Wait until `check()` holds after the element rendered (each check after an animation frame). */
+export async function untilRendered(el: { updateComplete: Promise<unknown> }, check: () => unknown, what: string) {
+  for (let i = 0; i < 200; i++) {
+    await el.updateComplete;
+    if (check()) return;
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+/** Attach and detach an element 10 times; the hub must end with as many listeners as it began. */
+export async function expectNoLeakedSubscriptions(tag: string) {
+  const { expect } = await import('@open-wc/testing');
+  const hub = privateHub();
+  const before = hub.store.listenerCount;
+  const el = document.createElement(tag) as HTMLElement & { hub: McpHub; updateComplete: Promise<unknown> };
+  el.hub = hub;
+  for (let i = 0; i < 10; i++) {
+    document.body.append(el);
+    await el.updateComplete;
+    expect(hub.store.listenerCount).to.equal(before + 1);
+    el.remove();
+  }
+  expect(hub.store.listenerCount).to.equal(before);
+}

@@ -1,6 +1,20 @@
 import { LitElement, css } from 'lit';
 import { getHub, type McpHub } from '../core/hub.js';
 
+// The dark palette, used by prefers-color-scheme and by theme="dark".
+const darkTokens = css`
+  --_bg: var(--mcp-color-surface, #0d1117);
+  --_fg: var(--mcp-color-text, #e6edf3);
+  --_muted: var(--mcp-color-muted, #9198a1);
+  --_border: var(--mcp-color-border, #3d444d);
+  --_accent: var(--mcp-color-accent, #4493f8);
+  --_accent-fg: var(--mcp-color-on-accent, #0d1117);
+  --_danger: var(--mcp-color-danger, #f85149);
+  --_warning: var(--mcp-color-warning, #d29922);
+  --_success: var(--mcp-color-success, #3fb950);
+  --_subtle: var(--mcp-color-subtle, #151b23);
+`;
+
 /** Tokens every element resolves once, with fallbacks, so the CDN drop-in needs no theme file. */
 export const baseStyles = css`
   :host {
@@ -27,29 +41,11 @@ export const baseStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_bg: var(--mcp-color-surface, #0d1117);
-      --_fg: var(--mcp-color-text, #e6edf3);
-      --_muted: var(--mcp-color-muted, #9198a1);
-      --_border: var(--mcp-color-border, #3d444d);
-      --_accent: var(--mcp-color-accent, #4493f8);
-      --_accent-fg: var(--mcp-color-on-accent, #0d1117);
-      --_danger: var(--mcp-color-danger, #f85149);
-      --_warning: var(--mcp-color-warning, #d29922);
-      --_success: var(--mcp-color-success, #3fb950);
-      --_subtle: var(--mcp-color-subtle, #151b23);
+      ${darkTokens}
     }
   }
   :host([theme='dark']) {
-    --_bg: var(--mcp-color-surface, #0d1117);
-    --_fg: var(--mcp-color-text, #e6edf3);
-    --_muted: var(--mcp-color-muted, #9198a1);
-    --_border: var(--mcp-color-border, #3d444d);
-    --_accent: var(--mcp-color-accent, #4493f8);
-    --_accent-fg: var(--mcp-color-on-accent, #0d1117);
-    --_danger: var(--mcp-color-danger, #f85149);
-    --_warning: var(--mcp-color-warning, #d29922);
-    --_success: var(--mcp-color-success, #3fb950);
-    --_subtle: var(--mcp-color-subtle, #151b23);
+    ${darkTokens}
   }
   :host([hidden]) {
     display: none;

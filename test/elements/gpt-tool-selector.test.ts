@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { GptToolSelectorElement } from '../../src/index.js';
-import { fixtureTenant, nextEvent, privateHub, urls } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions } from '../helpers.js';
 
 const q = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
 const qa = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
@@ -84,16 +84,5 @@ describe('<gpt-tool-selector>', () => {
     expect(hub.assistants.get('writer').trusted).to.deep.equal([]);
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', async () => {
-    const hub = privateHub();
-    const before = hub.store.listenerCount;
-    const el = document.createElement('gpt-tool-selector');
-    el.hub = hub;
-    for (let i = 0; i < 10; i++) {
-      document.body.append(el);
-      await el.updateComplete;
-      el.remove();
-    }
-    expect(hub.store.listenerCount).to.equal(before);
-  });
+  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('gpt-tool-selector'));
 });

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpServerManagerElement } from '../../src/index.js';
-import { dump, fixtureTenant, nextEvent, privateHub, rawIdb, urls } from '../helpers.js';
+import { dump, fixtureTenant, nextEvent, privateHub, rawIdb, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
@@ -50,7 +50,7 @@ describe('<mcp-server-manager>', () => {
     await type(el, 'token', 'form-secret-123');
     await click(el, 'test');
     await el.updateComplete;
-    await new Promise<void>((r) => { const check = () => (q(el, '[part=test-result]') ? r() : requestAnimationFrame(check)); check(); });
+    await untilRendered(el, () => q(el, '[part=test-result]'), 'the test result');
     const test = q(el, '[part=test-result]').textContent!;
     expect(test).to.contain('mcp-elements-fixture');
     expect(test).to.contain('2025-11-25');
@@ -79,7 +79,7 @@ describe('<mcp-server-manager>', () => {
     await type(el, 'url', `${urls.fixture}/nocors/mcp`);
     await choose(el, 'transport', 'streamable-http');
     await click(el, 'test');
-    await new Promise<void>((r) => { const check = () => (q(el, '[part=test-result]') ? r() : requestAnimationFrame(check)); check(); });
+    await untilRendered(el, () => q(el, '[part=test-result]'), 'the test result');
     expect(q(el, '[part=test-result]').textContent).to.contain('Access-Control-Allow-Origin');
     await expect(el).to.be.accessible();
   });
@@ -141,7 +141,7 @@ describe('<mcp-server-manager>', () => {
     area.value = text;
     area.dispatchEvent(new Event('input'));
     await click(el, 'import');
-    await new Promise<void>((r) => { const check = () => (q(el, '.import-errors') ? r() : requestAnimationFrame(check)); check(); });
+    await untilRendered(el, () => q(el, '.import-errors'), 'the import report');
     const report = root(el).textContent!;
     expect(report).to.contain('Imported: everything');
     expect(q(el, '.import-errors').textContent).to.contain('local');
@@ -160,16 +160,5 @@ describe('<mcp-server-manager>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', async () => {
-    const hub = privateHub();
-    const before = hub.store.listenerCount;
-    const el = document.createElement('mcp-server-manager');
-    el.hub = hub;
-    for (let i = 0; i < 10; i++) {
-      document.body.append(el);
-      await el.updateComplete;
-      el.remove();
-    }
-    expect(hub.store.listenerCount).to.equal(before);
-  });
+  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('mcp-server-manager'));
 });

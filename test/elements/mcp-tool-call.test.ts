@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolCallElement } from '../../src/index.js';
-import { fixtureTenant, nextEvent, privateHub } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, expectNoLeakedSubscriptions } from '../helpers.js';
 
 async function setup(approval: 'auto' | 'always-ask' = 'always-ask') {
   const t = fixtureTenant();
@@ -119,17 +119,5 @@ describe('<mcp-tool-call>', () => {
     expect((window as any).__pwned).to.equal(0);
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', async () => {
-    const hub = privateHub();
-    const before = hub.store.listenerCount;
-    const el = document.createElement('mcp-tool-call');
-    el.hub = hub;
-    for (let i = 0; i < 10; i++) {
-      document.body.append(el);
-      await el.updateComplete;
-      expect(hub.store.listenerCount).to.equal(before + 1);
-      el.remove();
-    }
-    expect(hub.store.listenerCount).to.equal(before);
-  });
+  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('mcp-tool-call'));
 });

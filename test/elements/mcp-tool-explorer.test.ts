@@ -2,20 +2,12 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import { validateArguments, type McpToolExplorerElement } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
-import { fixtureTenant, nextEvent, privateHub, urls } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';
 import { CORPUS } from '../fixtures/schemas.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
 const qa = (el: Element, sel: string) => [...root(el).querySelectorAll(sel)] as HTMLElement[];
-async function until(el: { updateComplete: Promise<unknown> }, check: () => unknown, what: string) {
-  for (let i = 0; i < 200; i++) {
-    await el.updateComplete;
-    if (check()) return;
-    await new Promise((r) => requestAnimationFrame(r));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 async function everything() {
   const hub = privateHub();
@@ -76,7 +68,7 @@ describe('<mcp-tool-explorer>', () => {
     const completed = nextEvent(window, 'mcp-tool-call-completed');
     q(el, '[data-action=run]').click();
     await completed;
-    await until(el, () => root(el).textContent!.includes('Echo: from the form'), 'the result');
+    await untilRendered(el, () => root(el).textContent!.includes('Echo: from the form'), 'the result');
     // raw JSON mode
     q(el, '[data-action=raw]').click();
     await el.updateComplete;
@@ -100,7 +92,7 @@ describe('<mcp-tool-explorer>', () => {
     await el.updateComplete;
     const first = hub.catalogue(s.id)!.resources.find((r) => r.mimeType?.startsWith('text'))!;
     (qa(el, '[data-action=read]').find((b) => b.dataset.uri === first.uri) as HTMLElement).click();
-    await until(el, () => q(el, '[part=result] pre'), 'the resource text');
+    await untilRendered(el, () => q(el, '[part=result] pre'), 'the resource text');
     await expect(el).to.be.accessible();
     const tpl = hub.catalogue(s.id)!.resourceTemplates[0];
     const param = tpl.uriTemplate.match(/\{([^}]+)\}/)![1];
@@ -109,7 +101,7 @@ describe('<mcp-tool-explorer>', () => {
     input.dispatchEvent(new Event('input'));
     await el.updateComplete;
     q(el, '[data-action=read-template]').click();
-    await until(el, () => q(el, '[part=result]') && root(el).textContent!.includes(tpl.uriTemplate.replace(`{${param}}`, '1').split('/').pop()!), 'the template read');
+    await untilRendered(el, () => q(el, '[part=result]') && root(el).textContent!.includes(tpl.uriTemplate.replace(`{${param}}`, '1').split('/').pop()!), 'the template read');
   });
 
   it('prompts: get with arguments shows the messages', async () => {
@@ -124,7 +116,7 @@ describe('<mcp-tool-explorer>', () => {
     }
     await el.updateComplete;
     (qa(el, '[data-action=get-prompt]').find((b) => b.dataset.prompt === withArgs.name) as HTMLElement).click();
-    await until(el, () => q(el, '.message'), 'the prompt messages');
+    await untilRendered(el, () => q(el, '.message'), 'the prompt messages');
     expect(q(el, '.message').textContent).to.contain('user');
     await expect(el).to.be.accessible();
   });
@@ -160,18 +152,7 @@ describe('<mcp-tool-explorer>', () => {
     expect((window as any).__pwned).to.equal(0);
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', async () => {
-    const hub = privateHub();
-    const before = hub.store.listenerCount;
-    const el = document.createElement('mcp-tool-explorer');
-    el.hub = hub;
-    for (let i = 0; i < 10; i++) {
-      document.body.append(el);
-      await el.updateComplete;
-      el.remove();
-    }
-    expect(hub.store.listenerCount).to.equal(before);
-  });
+  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('mcp-tool-explorer'));
 });
 
 describe('schema form corpus', () => {
