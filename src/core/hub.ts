@@ -162,7 +162,10 @@ export interface CallRegistry {
   get(id: string): ToolCallRecord | undefined;
   /** Calls, newest first, optionally of one assistant. */
   list(filter?: { gptId?: string }): ToolCallRecord[];
-  /** Let a call waiting for approval run. `always` adds the tool to the assistant's trusted tools. */
+  /**
+   * Let a call waiting for approval run. `always` adds the tool to the assistant's trusted tools
+   * (and moves an `always-ask` assistant to `trusted-only`, so it is not asked again).
+   */
   approve(id: string, options?: { always?: boolean }): void;
   /** Refuse a call waiting for approval; the model is told. */
   deny(id: string, reason?: string): void;
@@ -1206,7 +1209,13 @@ export class McpHub extends EventTarget {
         });
         if (decision.aborted) return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled before approval.' } }, 'cancelled');
         if (!decision.ok) return this.#end(id, 'cancelled', { error: { code: 'denied', message: decision.reason?.trim() || 'Denied.' } }, 'denied');
-        if (decision.always) await this.#trust(gptId, serverId, tool.name, true);
+        if (decision.always) {
+          // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
+          // asks for everything, move it to asking only for untrusted tools
+          const p = this.assistants.get(gptId);
+          const trusted = [...p.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool.name)), { serverId, tool: tool.name }];
+          await this.#updateAssistant(gptId, { trusted, ...(p.approval === 'always-ask' ? { approval: 'trusted-only' as const } : {}) });
+        }
         approval = decision.always ? 'user-always' : 'user-once';
       }
       // 3. arguments must match the input schema; invalid ones are never sent

@@ -59,6 +59,9 @@ describe('<mcp-tool-call>', () => {
     button(el, 'always-allow').click();
     expect((await p).approval).to.equal('user-always');
     expect(hub.assistants.get().trusted).to.deep.equal([{ serverId: server.id, tool: 'echo' }]);
+    // not asked again for that tool; other tools still ask
+    expect(hub.assistants.get().approval).to.equal('trusted-only');
+    expect((await hub.callTool({ name: 'Fixture__echo', arguments: { message: 'b' } })).approval).to.equal('trusted');
 
     waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
     p = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });

@@ -422,7 +422,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     const key = `${serverId}\u0000${p.name}`;
     this._prompt = { key, state: 'loading' };
     try {
-      const args = Object.fromEntries(Object.entries(this._promptArgs).filter(([k, v]) => v !== '' && (p.arguments ?? []).some((a) => a.name === k)));
+      const args = Object.fromEntries((p.arguments ?? []).map((a) => [a.name, this._promptArgs[`${key}\u0000${a.name}`] ?? '']).filter(([, v]) => v !== ''));
       this._prompt = { key, state: 'done', result: await this.hub.client(serverId).getPrompt(p.name, args) };
     } catch (e) {
       this._prompt = { key, state: 'error', error: (e as Error).message };
@@ -438,8 +438,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
           const key = `${s.id}\u0000${p.name}`;
           return html`<li><strong>${p.title ?? p.name}</strong>${p.description ? html`<div class="muted">${p.description}</div>` : nothing}
             ${(p.arguments ?? []).map((a) => html`<div class="field"><label for=${`pa-${idPart(p.name)}-${idPart(a.name)}`}>${a.name}${a.required ? html` <span aria-hidden="true">*</span>` : nothing}</label>
-              <input id=${`pa-${idPart(p.name)}-${idPart(a.name)}`} data-prompt-arg=${a.name} ?required=${!!a.required} aria-describedby=${a.description ? `pad-${idPart(p.name)}-${idPart(a.name)}` : nothing} .value=${live(this._promptArgs[a.name] ?? '')}
-                @input=${(e: Event) => (this._promptArgs = { ...this._promptArgs, [a.name]: (e.target as HTMLInputElement).value })} />
+              <input id=${`pa-${idPart(p.name)}-${idPart(a.name)}`} data-prompt-arg=${a.name} ?required=${!!a.required} aria-describedby=${a.description ? `pad-${idPart(p.name)}-${idPart(a.name)}` : nothing} .value=${live(this._promptArgs[`${key}\u0000${a.name}`] ?? '')}
+                @input=${(e: Event) => (this._promptArgs = { ...this._promptArgs, [`${key}\u0000${a.name}`]: (e.target as HTMLInputElement).value })} />
               ${a.description ? html`<span class="muted" id=${`pad-${idPart(p.name)}-${idPart(a.name)}`}>${a.description}</span>` : nothing}</div>`)}
             <button data-action="get-prompt" data-prompt=${p.name} aria-label=${`${this.t('get')} ${p.name}`} @click=${() => void this.#getPrompt(s.id, p)}>${this.t('get')}</button>
             ${current?.key === key && current.state === 'error' ? html`<p class="error-text" role="alert">${current.error}</p>` : nothing}</li>`;
