@@ -144,7 +144,8 @@ describe('connections', () => {
     const ok = await hub.client(s.id).callTool('echo', { message: 'still here' });
     expect(ok.content[0]).to.deep.equal({ type: 'text', text: 'Echo: still here' });
     // the server was told to stop the timed-out request
-    expect((await t.stats()).cancelled.length).to.equal(1);
+    const stats = await until(async () => ((await t.stats()).cancelled.length ? t.stats() : null), 'the cancellation to reach the server');
+    expect(stats.cancelled).to.have.length(1);
   });
 
   it('an aborted request rejects with code aborted', async () => {
