@@ -47,6 +47,7 @@ describe('<mcp-tool-call>', () => {
     expect(r.approval).to.equal('user-once');
     await el.updateComplete;
     expect(el.matches(':state(success)')).to.equal(true);
+    expect(el.dataset.status).to.equal('success');
     expect(shadow(el).textContent).to.contain('waited 1 ms');
     await expect(el).to.be.accessible();
   });

@@ -80,6 +80,8 @@ function formatDuration(ms?: number): string {
  * @cssstate error - Failed (including a tool's error result).
  * @cssstate cancelled - Denied, vetoed or cancelled.
  * @cssstate interrupted - The page went away while it ran.
+ *
+ * The status is also reflected as `data-status` for browsers without custom states.
  */
 export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   static override properties = {
@@ -111,9 +113,13 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const r = this.record;
     const status = r?.status;
     if (status !== this.#lastStatus) {
-      const states = this.#internals.states;
-      for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted']) states.delete(s);
-      if (status) states.add(status);
+      // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
+      const states = this.#internals.states as CustomStateSet | undefined;
+      if (states) {
+        for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted']) states.delete(s);
+        if (status) states.add(status);
+      }
+      this.dataset.status = status ?? '';
       // move focus to the decision when a call starts waiting for it
       if (status === 'awaiting-approval') (this.renderRoot.querySelector('.approval') as HTMLElement | null)?.focus();
       this.#lastStatus = status;
