@@ -19,7 +19,7 @@ for (const d of decls) {
   out += `**Events**\n\n${table(['event', 'type', 'description'], (d.events ?? []).map((e) => [`\`${e.name}\``, e.type?.text ? `\`${e.type.text}\`` : '', e.description ?? '']))}\n`;
   out += `**Parts**\n\n${table(['part', 'description'], (d.cssParts ?? []).map((p) => [`\`${p.name}\``, p.description ?? '']))}\n`;
   out += `**CSS custom properties**\n\n${table(['property', 'description'], (d.cssProperties ?? []).map((p) => [`\`${p.name}\``, p.description ?? '']))}\n`;
-  if (d.cssStates?.length) out += `**Custom states**: ${d.cssStates.map((s) => `\`:state(${s.name})\``).join(', ')}\n\n`;
+  if (d.cssStates?.length) out += `**Custom states**\n\n${table(['state', 'description'], d.cssStates.map((s) => [`\`:state(${s.name})\``, s.description ?? '']))}\n`;
 }
 const readmeUrl = new URL('README.md', root);
 const readme = readFileSync(readmeUrl, 'utf8');

@@ -47,6 +47,7 @@ function formatDuration(ms?: number): string {
  * One tool call as a card: tool and server, arguments, status, duration, progress, approval
  * (Allow once / Always allow / Deny, with warnings from the tool's annotations), cancel, and the
  * result or error. Bound to a hub record by `call-id` (follows it live) or given as `.call`.
+ * The status is a custom state (`:state(running)`) and also the `data-status` attribute.
  *
  * @summary Shows one MCP tool call and lets the user approve, deny or cancel it.
  * @tag mcp-tool-call
@@ -80,8 +81,6 @@ function formatDuration(ms?: number): string {
  * @cssstate error - Failed (including a tool's error result).
  * @cssstate cancelled - Denied, vetoed or cancelled.
  * @cssstate interrupted - The page went away while it ran.
- *
- * The status is also reflected as `data-status` for browsers without custom states.
  */
 export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   static override properties = {
