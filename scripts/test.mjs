@@ -73,9 +73,9 @@ try {
   }
   if (want('conformance')) {
     // The scenario servers listen on all interfaces: run them in a private network namespace
-    // holding only `lo` when we can, else force loopback with a preload (which makes listen()
-    // asynchronous, so scenarios that read the address synchronously may fail there).
-    const isolated = (await run('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], {}, true)).code === 0;
+    // holding only `lo` when we can, else keep them on 127.0.0.1 with the loopback preload
+    // (NO_UNSHARE=1 forces the preload).
+    const isolated = !process.env.NO_UNSHARE && (await run('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], {}, true)).code === 0;
     const cli = [path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'), 'client', '--command', `node ${path.join(root, 'test/conformance/client.mjs')}`];
     for (const scenario of ['initialize', 'tools_call', 'sse-retry']) {
       const args = [...cli, '--scenario', scenario];
