@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 // @ts-ignore plain JS module shared with scripts/start.mjs and bench/run.mjs
-import { stubAjv } from './scripts/vite-plugins.mjs';
+import { singleFileBuild, stubAjv } from './scripts/vite-plugins.mjs';
 
 const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\/sdk/, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
 
@@ -8,14 +8,7 @@ export default defineConfig(({ mode }) =>
   mode === 'cdn'
     ? {
         plugins: [stubAjv()],
-        build: {
-          outDir: 'dist/cdn',
-          emptyOutDir: true,
-          target: 'es2022',
-          minify: true,
-          lib: { entry: 'src/cdn.ts', formats: ['es'], fileName: () => 'mcp-elements.js' },
-          rolldownOptions: { output: { minify: true } },
-        },
+        build: singleFileBuild({ entry: 'src/cdn.ts', outDir: 'dist/cdn', fileName: 'mcp-elements.js' }),
       }
     : {
         build: {

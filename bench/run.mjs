@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { startFixtureServer } from '../test/fixtures/fixture-server.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
+import { singleFileBuild } from '../scripts/vite-plugins.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -24,14 +25,8 @@ await build({
   configFile: false,
   root,
   logLevel: 'warn',
-  build: {
-    outDir: 'bench/.build',
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: true,
-    lib: { entry: 'bench/sdk-bare.ts', formats: ['es'], fileName: () => 'sdk-bare.js' },
-    rolldownOptions: { output: { minify: true } },
-  },
+  // the baseline keeps the SDK's default (ajv) validator: no stubAjv here
+  build: singleFileBuild({ entry: 'bench/sdk-bare.ts', outDir: 'bench/.build', fileName: 'sdk-bare.js' }),
 });
 const gz = (f) => gzipSync(readFileSync(path.join(root, f)), { level: 9 }).length;
 const ours = gz('dist/cdn/mcp-elements.js');

@@ -981,11 +981,11 @@ export class McpHub extends EventTarget {
     return this.#updateAssistant(gptId, { servers });
   }
 
-  async #trust(gptId: string, serverId: string, tool: string, trusted: boolean): Promise<AssistantProfile> {
+  async #trust(gptId: string, serverId: string, tool: string, trusted: boolean, also: AssistantPatch = {}): Promise<AssistantProfile> {
     await this.ready;
     const current = this.assistants.get(gptId);
     const rest = current.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool));
-    return this.#updateAssistant(gptId, { trusted: trusted ? [...rest, { serverId, tool }] : rest });
+    return this.#updateAssistant(gptId, { ...also, trusted: trusted ? [...rest, { serverId, tool }] : rest });
   }
 
   /** The tools an assistant may use, named for the model (memoised on the state's identity). */
@@ -1209,13 +1209,9 @@ export class McpHub extends EventTarget {
         });
         if (decision.aborted) return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled before approval.' } }, 'cancelled');
         if (!decision.ok) return this.#end(id, 'cancelled', { error: { code: 'denied', message: decision.reason?.trim() || 'Denied.' } }, 'denied');
-        if (decision.always) {
-          // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
-          // asks for everything, move it to asking only for untrusted tools
-          const p = this.assistants.get(gptId);
-          const trusted = [...p.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool.name)), { serverId, tool: tool.name }];
-          await this.#updateAssistant(gptId, { trusted, ...(p.approval === 'always-ask' ? { approval: 'trusted-only' as const } : {}) });
-        }
+        // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
+        // asks for everything, move it to asking only for untrusted tools
+        if (decision.always) await this.#trust(gptId, serverId, tool.name, true, this.assistants.get(gptId).approval === 'always-ask' ? { approval: 'trusted-only' } : {});
         approval = decision.always ? 'user-always' : 'user-once';
       }
       // 3. arguments must match the input schema; invalid ones are never sent

@@ -46,6 +46,19 @@ export interface ResultStrings {
   noContent: string;
 }
 
+/** The renderer's strings, taken from an element's (replaceable) strings. */
+export function resultStrings(t: (key: keyof ResultStrings) => string): ResultStrings {
+  return {
+    image: t('image'),
+    audio: t('audio'),
+    resourceLink: t('resourceLink'),
+    embeddedResource: t('embeddedResource'),
+    binary: t('binary'),
+    structured: t('structured'),
+    noContent: t('noContent'),
+  };
+}
+
 /** Render MCP content blocks and structured content. Every server string is text, never HTML. */
 export function renderResult(result: { content?: CallToolResult['content']; structuredContent?: Record<string, unknown> } | undefined, s: ResultStrings): TemplateResult {
   const content = result?.content ?? [];

@@ -143,7 +143,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
   override render() {
     const { servers, connections, catalogues } = this.#view.value;
     const profile = this.#profile;
-    const list = Object.values(servers).sort((a, b) => a.createdAt - b.createdAt);
+    const list = this.hub.servers.list();
     const cost = this.contextCost;
     return html`
       <section>

@@ -422,7 +422,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   }
 
   override render() {
-    const servers = Object.values(this.#view.value.servers).sort((a, b) => a.createdAt - b.createdAt);
+    const servers = this.hub.servers.list();
     return html`
       <h2>${this.t('title')}</h2>
       ${servers.length === 0 ? html`<p class="muted">${this.t('empty')}</p>` : html`<ul class="servers" part="list">${repeat(servers, (s) => s.id, (s) => this.#renderServer(s))}</ul>`}

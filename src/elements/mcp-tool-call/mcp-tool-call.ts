@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
-import { renderResult } from '../../internal/result-view.js';
+import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { ToolCallRecord, ToolCallStatus } from '../../core/calls.js';
 import { styles } from './mcp-tool-call.styles.js';
@@ -96,7 +96,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #internals = this.attachInternals();
-  readonly #record = new StoreController(this, (s) => (this.callId ? (s.activeCalls[this.callId] ?? s.calls[this.callId]) : undefined));
+  readonly #record = new StoreController(this, (_s, hub) => (this.callId ? hub.calls.get(this.callId) : undefined));
   #lastStatus?: ToolCallStatus;
 
   /** The record shown: the hub's (by `call-id`) or the `.call` property. */
@@ -136,17 +136,6 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #cancel() {
     const r = this.record;
     if (r) this.hub.calls.cancel(r.id);
-  }
-  #resultStrings() {
-    return {
-      image: this.t('image'),
-      audio: this.t('audio'),
-      resourceLink: this.t('resourceLink'),
-      embeddedResource: this.t('embeddedResource'),
-      binary: this.t('binary'),
-      structured: this.t('structured'),
-      noContent: this.t('noContent'),
-    };
   }
   #onKeydown(e: KeyboardEvent) {
     if (e.key === 'Escape' && this.record?.status === 'awaiting-approval') {
@@ -199,7 +188,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
           </div>`
         : nothing}
       ${live && !waiting ? html`<div class="actions" part="actions"><button data-action="cancel" @click=${() => this.#cancel()}>${this.t('cancel')}</button></div>` : nothing}
-      ${r.result ? renderResult(r.result, this.#resultStrings()) : nothing}
+      ${r.result ? renderResult(r.result, resultStrings((k) => this.t(k))) : nothing}
       ${r.error && !(r.error.code === 'tool-error' && r.result) ? html`<p class="error" part="error" role="alert">${r.error.message}</p>` : nothing}
       <span class="visually-hidden" role="status" aria-live="polite">${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span>
     </article>`;

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
-import { renderResult } from '../../internal/result-view.js';
+import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { initialValue, McpSchemaForm } from '../../internal/schema-form.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { validateArguments, type ToolCallRecord } from '../../core/calls.js';
@@ -165,10 +165,10 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   }
 
   #servers(): { server: ServerConfig; catalogue: ServerCatalogue }[] {
-    const { servers, catalogues } = this.#view.value;
-    return Object.values(servers)
+    const { catalogues } = this.#view.value;
+    return this.hub.servers
+      .list()
       .filter((s) => (!this.serverId || s.id === this.serverId) && catalogues[s.id])
-      .sort((a, b) => a.createdAt - b.createdAt)
       .map((server) => ({ server, catalogue: catalogues[server.id] }));
   }
 
@@ -355,17 +355,13 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
         <div class="toolbar"><button class="primary" data-action="run" ?disabled=${!!args.error || this._run?.state === 'running'} @click=${() => void this.#runTool(e)}>${this._run?.state === 'running' ? this.t('running') : this.t('run')}</button></div>
         <div aria-live="polite">
           ${record
-            ? html`${record.result ? renderResult(record.result, this.#resultStrings()) : nothing}
+            ? html`${record.result ? renderResult(record.result, resultStrings((k) => this.t(k))) : nothing}
                 ${record.error && !(record.error.code === 'tool-error' && record.result) ? html`<p class="error-text">${record.error.message}</p>` : nothing}`
             : nothing}
           ${this._run?.error ? html`<p class="error-text">${this._run.error}</p>` : nothing}
         </div>
       </section>
     </section>`;
-  }
-
-  #resultStrings() {
-    return { image: this.t('image'), audio: this.t('audio'), resourceLink: this.t('resourceLink'), embeddedResource: this.t('embeddedResource'), binary: this.t('binary'), structured: this.t('structured'), noContent: this.t('noContent') };
   }
 
   async #read(serverId: string, uri: string) {
@@ -447,7 +443,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
       </ul>
       <div aria-live="polite">${current?.state === 'done' && current.result
         ? html`${current.result.description ? html`<p class="muted">${current.result.description}</p>` : nothing}
-            ${current.result.messages.map((m) => html`<div class="message"><strong>${m.role}</strong>${renderResult({ content: [m.content] as never }, this.#resultStrings())}</div>`)}`
+            ${current.result.messages.map((m) => html`<div class="message"><strong>${m.role}</strong>${renderResult({ content: [m.content] as never }, resultStrings((k) => this.t(k)))}</div>`)}`
         : nothing}</div>
     </div>`;
   }
