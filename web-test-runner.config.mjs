@@ -15,7 +15,8 @@ const servers = process.env.MCP_TEST_SERVERS ?? '{}';
 function countingReporter(file) {
   return {
     onTestRunFinished({ sessions }) {
-      let passed = 0, failed = 0;
+      let passed = 0,
+        failed = 0;
       const walk = (suite) => {
         for (const t of suite?.tests ?? []) {
           if (t.skipped) continue;
@@ -58,16 +59,24 @@ export default {
       },
       serve(context) {
         // the same stub the builds use (src/internal/ajv-stub.ts), so no test loads ajv
-        if (context.path === '/__ajv-stub.js') return { body: `export * from '/src/internal/ajv-stub.ts';`, type: 'js' };
+        if (context.path === '/__ajv-stub.js')
+          return { body: `export * from '/src/internal/ajv-stub.ts';`, type: 'js' };
         // msw's worker, at the scope root, for the tests that fake an LLM provider's API
-        if (context.path === '/mockServiceWorker.js') return { body: readFileSync(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url), 'utf8'), type: 'js' };
+        if (context.path === '/mockServiceWorker.js')
+          return {
+            body: readFileSync(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url), 'utf8'),
+            type: 'js',
+          };
         if (context.path === '/__servers.js') return { body: `export default ${servers};`, type: 'js' };
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') {
           return {
             body: `<!doctype html><meta charset="utf-8"><title>csp</title><script type="module" src="/test/core/csp-page.js"></script>`,
             type: 'html',
-            headers: { 'content-security-policy': "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'" },
+            headers: {
+              'content-security-policy':
+                "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'",
+            },
           };
         }
       },

@@ -26,7 +26,10 @@ window.benchConnect = async (url, rounds) => {
   const s = await hub.servers.add({ name: 'everything', url, transport: 'streamable-http' });
   const mem = new McpHub({ storage: new globalThis.McpElements.MemoryStorage(), eventTarget: null, broadcast: false });
   const sm = await mem.servers.add({ name: 'everything', url, transport: 'streamable-http' });
-  const ours = [], raw = [], rawFull = [], oursMem = [];
+  const ours = [],
+    raw = [],
+    rawFull = [],
+    oursMem = [];
   // warm-up of each path
   await rawConnectList(url, false);
   await hub.connect(s.id);
@@ -48,14 +51,20 @@ window.benchConnect = async (url, rounds) => {
   return { ours: median(ours), raw: median(raw), rawFull: median(rawFull), oursMem: median(oursMem) };
 };
 window.benchCalls = async (url, n) => {
-  const hub = new McpHub({ storeName: `bench-calls-${Date.now()}`, eventTarget: window, ...(window.benchHubOptions ?? {}), ...(window.benchHubOptions?.memory ? { storage: new globalThis.McpElements.MemoryStorage() } : {}) });
+  const hub = new McpHub({
+    storeName: `bench-calls-${Date.now()}`,
+    eventTarget: window,
+    ...(window.benchHubOptions ?? {}),
+    ...(window.benchHubOptions?.memory ? { storage: new globalThis.McpElements.MemoryStorage() } : {}),
+  });
   const s = await hub.servers.add({ name: 'everything', url, transport: 'streamable-http' });
   await hub.connect(s.id);
   await hub.assistants.update('default', { approval: 'auto' });
   const client = new Sdk.Client({ name: 'bench-raw', version: '1' });
   await client.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
   await client.listTools();
-  const ours = [], raw = [];
+  const ours = [],
+    raw = [];
   for (let i = 0; i < 10; i++) {
     await client.callTool({ name: 'echo', arguments: { message: 'warm' } });
     await hub.callTool({ name: 'everything__echo', arguments: { message: 'warm' } });

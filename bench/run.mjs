@@ -38,9 +38,14 @@ const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'applic
 const isolation = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const http = createServer((req, res) => {
   const p = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-  if (req.url === '/bench.html') return res.writeHead(200, { 'content-type': 'text/html', ...isolation }).end('<!doctype html><script type="module" src="/bench/page.js"></script>');
+  if (req.url === '/bench.html')
+    return res
+      .writeHead(200, { 'content-type': 'text/html', ...isolation })
+      .end('<!doctype html><script type="module" src="/bench/page.js"></script>');
   if (!p.startsWith(root) || !existsSync(p)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream', ...isolation }).end(readFileSync(p));
+  res
+    .writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream', ...isolation })
+    .end(readFileSync(p));
 });
 await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
 const origin = `http://127.0.0.1:${http.address().port}`;
@@ -52,7 +57,8 @@ try {
   const page = await browser.newPage();
   await page.goto(`${origin}/bench.html`);
   await page.waitForFunction(() => window.benchReady === true);
-  if (!(await page.evaluate(() => crossOriginIsolated))) console.warn('bench page is not cross-origin isolated: timings are coarse (100 µs)');
+  if (!(await page.evaluate(() => crossOriginIsolated)))
+    console.warn('bench page is not cross-origin isolated: timings are coarse (100 µs)');
   connect = await page.evaluate(([url, n]) => window.benchConnect(url, n), [everything.url, ROUNDS]);
   // BENCH_HUB_OPTIONS='{"maxResponseBytes":0}' explores what a hub option costs
   await page.evaluate((o) => (window.benchHubOptions = o), JSON.parse(process.env.BENCH_HUB_OPTIONS ?? '{}'));
@@ -66,14 +72,62 @@ try {
 }
 
 const rows = [
-  { measure: 'CDN bundle, min+gzip -9 (KB)', ours: ours / 1024, baseline: bare / 1024, baselineName: 'bare SDK client, default validator', ratio: ours / bare },
-  { measure: `connect + list tools, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.ours / connect.raw },
-  { measure: `connect + list tools, in-memory store, median of ${ROUNDS} (ms)`, ours: connect.oursMem, baseline: connect.raw, baselineName: 'raw SDK Client: connect + tools/list', ratio: connect.oursMem / connect.raw },
-  { measure: `connect + full discovery, median of ${ROUNDS} (ms)`, ours: connect.ours, baseline: connect.rawFull, baselineName: 'raw SDK Client: connect + tools, resources, templates, prompts', ratio: connect.ours / connect.rawFull },
-  { measure: `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`, ours: calls.ours, baseline: calls.raw, baselineName: 'raw SDK client.callTool, same server, interleaved', ratio: calls.ours / calls.raw },
-  { measure: `<mcp-tool-explorer> with ${explorer.tools} tools: first render (ms)`, ours: explorer.firstRender, baseline: NaN, baselineName: 'absolute (no baseline)', ratio: NaN },
-  { measure: `<mcp-tool-explorer> with ${explorer.tools} tools: filter per keystroke, median (ms)`, ours: explorer.keystroke, baseline: NaN, baselineName: 'absolute (no baseline)', ratio: NaN },
+  {
+    measure: 'CDN bundle, min+gzip -9 (KB)',
+    ours: ours / 1024,
+    baseline: bare / 1024,
+    baselineName: 'bare SDK client, default validator',
+    ratio: ours / bare,
+  },
+  {
+    measure: `connect + list tools, median of ${ROUNDS} (ms)`,
+    ours: connect.ours,
+    baseline: connect.raw,
+    baselineName: 'raw SDK Client: connect + tools/list',
+    ratio: connect.ours / connect.raw,
+  },
+  {
+    measure: `connect + list tools, in-memory store, median of ${ROUNDS} (ms)`,
+    ours: connect.oursMem,
+    baseline: connect.raw,
+    baselineName: 'raw SDK Client: connect + tools/list',
+    ratio: connect.oursMem / connect.raw,
+  },
+  {
+    measure: `connect + full discovery, median of ${ROUNDS} (ms)`,
+    ours: connect.ours,
+    baseline: connect.rawFull,
+    baselineName: 'raw SDK Client: connect + tools, resources, templates, prompts',
+    ratio: connect.ours / connect.rawFull,
+  },
+  {
+    measure: `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`,
+    ours: calls.ours,
+    baseline: calls.raw,
+    baselineName: 'raw SDK client.callTool, same server, interleaved',
+    ratio: calls.ours / calls.raw,
+  },
+  {
+    measure: `<mcp-tool-explorer> with ${explorer.tools} tools: first render (ms)`,
+    ours: explorer.firstRender,
+    baseline: NaN,
+    baselineName: 'absolute (no baseline)',
+    ratio: NaN,
+  },
+  {
+    measure: `<mcp-tool-explorer> with ${explorer.tools} tools: filter per keystroke, median (ms)`,
+    ours: explorer.keystroke,
+    baseline: NaN,
+    baselineName: 'absolute (no baseline)',
+    ratio: NaN,
+  },
 ];
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
-for (const r of rows) console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${Number.isNaN(r.baseline) ? '—' : r.baseline.toFixed(1)} | ${r.baselineName} | ${Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(2)} |`);
-writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');
+for (const r of rows)
+  console.log(
+    `| ${r.measure} | ${r.ours.toFixed(1)} | ${Number.isNaN(r.baseline) ? '—' : r.baseline.toFixed(1)} | ${r.baselineName} | ${Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(2)} |`,
+  );
+writeFileSync(
+  path.join(root, 'bench/results.json'),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n',
+);

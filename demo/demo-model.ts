@@ -22,8 +22,16 @@ type OpenAITool = { type: 'function'; function: { name: string } };
 
 const RULES: { pattern: RegExp; tool: string; args: (m: RegExpMatchArray) => Record<string, unknown> }[] = [
   { pattern: /\becho\s+(.+)/i, tool: 'echo', args: (m) => ({ message: m[1].trim() }) },
-  { pattern: /\badd\s+(-?\d+(?:\.\d+)?)\s+(?:and|\+|to)\s+(-?\d+(?:\.\d+)?)/i, tool: 'get-sum', args: (m) => ({ a: Number(m[1]), b: Number(m[2]) }) },
-  { pattern: /\b(long task|long[- ]running)/i, tool: 'trigger-long-running-operation', args: () => ({ duration: 5, steps: 5 }) },
+  {
+    pattern: /\badd\s+(-?\d+(?:\.\d+)?)\s+(?:and|\+|to)\s+(-?\d+(?:\.\d+)?)/i,
+    tool: 'get-sum',
+    args: (m) => ({ a: Number(m[1]), b: Number(m[2]) }),
+  },
+  {
+    pattern: /\b(long task|long[- ]running)/i,
+    tool: 'trigger-long-running-operation',
+    args: () => ({ duration: 5, steps: 5 }),
+  },
   { pattern: /\b(image|picture)\b/i, tool: 'get-tiny-image', args: () => ({}) },
   { pattern: /\bread resource\s+(\d+)/i, tool: 'get-resource-reference', args: (m) => ({ resourceId: Number(m[1]) }) },
 ];
@@ -40,7 +48,8 @@ export function demoComplete(messages: ChatMessage[], tools: OpenAITool[]): Chat
   if (last?.role === 'tool') {
     // answer from the results of this turn's tool calls
     const results: string[] = [];
-    for (let i = messages.length - 1; i >= 0 && messages[i].role === 'tool'; i--) results.unshift(messages[i].content ?? '');
+    for (let i = messages.length - 1; i >= 0 && messages[i].role === 'tool'; i--)
+      results.unshift(messages[i].content ?? '');
     const text = results
       .map((r) =>
         /^Error: The user denied/.test(r)
@@ -59,11 +68,21 @@ export function demoComplete(messages: ChatMessage[], tools: OpenAITool[]): Chat
     const m = user.match(rule.pattern);
     if (!m) continue;
     const tool = tools.find((t) => t.function.name === rule.tool || t.function.name.endsWith(`__${rule.tool}`));
-    if (!tool) return { role: 'assistant', content: `I would use the "${rule.tool}" tool, but this assistant may not use it. Select it in the tool selector.` };
+    if (!tool)
+      return {
+        role: 'assistant',
+        content: `I would use the "${rule.tool}" tool, but this assistant may not use it. Select it in the tool selector.`,
+      };
     return {
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: `call_demo_${Date.now().toString(36)}_${counter++}`, type: 'function', function: { name: tool.function.name, arguments: JSON.stringify(rule.args(m)) } }],
+      tool_calls: [
+        {
+          id: `call_demo_${Date.now().toString(36)}_${counter++}`,
+          type: 'function',
+          function: { name: tool.function.name, arguments: JSON.stringify(rule.args(m)) },
+        },
+      ],
     };
   }
   return { role: 'assistant', content: HELP };

@@ -14,13 +14,17 @@ await hub.ready;
 // ---- first visit: the reference server is pre-added (the user may remove it) -----------------
 if (!localStorage.getItem('mcp-demo-seeded')) {
   localStorage.setItem('mcp-demo-seeded', '1');
-  if (!hub.servers.list().some((s) => s.url === everythingUrl)) await hub.servers.add({ name: 'Everything', url: everythingUrl });
+  if (!hub.servers.list().some((s) => s.url === everythingUrl))
+    await hub.servers.add({ name: 'Everything', url: everythingUrl });
 }
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
 // ---- conversation, kept across reloads --------------------------------------------------------
 type Item = { kind: 'user' | 'assistant' | 'error'; text: string } | { kind: 'call'; callId: string };
-interface Conversation { messages: ChatMessage[]; items: Item[] }
+interface Conversation {
+  messages: ChatMessage[];
+  items: Item[];
+}
 const load = (): Conversation => {
   try {
     return JSON.parse(localStorage.getItem('mcp-demo-conversation') ?? '') as Conversation;
@@ -34,7 +38,12 @@ let convo = load();
 {
   const answered = new Set(convo.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
   const missing = convo.messages.flatMap((m) => m.tool_calls ?? []).filter((c) => !answered.has(c.id));
-  for (const c of missing) convo.messages.push({ role: 'tool', tool_call_id: c.id, content: 'Error: The call was interrupted: the page was reloaded while it ran.' });
+  for (const c of missing)
+    convo.messages.push({
+      role: 'tool',
+      tool_call_id: c.id,
+      content: 'Error: The call was interrupted: the page was reloaded while it ran.',
+    });
 }
 const save = () => localStorage.setItem('mcp-demo-conversation', JSON.stringify(convo));
 
@@ -73,15 +82,24 @@ const saved = JSON.parse(localStorage.getItem('mcp-demo-model') ?? '{}') as Part
 (form.elements.namedItem('model') as HTMLInputElement).value = saved.model ?? '';
 // the key stays in this tab's session only
 (form.elements.namedItem('apiKey') as HTMLInputElement).value = sessionStorage.getItem('mcp-demo-key') ?? '';
-for (const r of form.querySelectorAll<HTMLInputElement>('input[name=kind]')) r.checked = r.value === (saved.kind ?? 'demo');
+for (const r of form.querySelectorAll<HTMLInputElement>('input[name=kind]'))
+  r.checked = r.value === (saved.kind ?? 'demo');
 form.addEventListener('input', () => {
   const f = new FormData(form);
-  localStorage.setItem('mcp-demo-model', JSON.stringify({ kind: f.get('kind'), baseUrl: f.get('baseUrl'), model: f.get('model') }));
+  localStorage.setItem(
+    'mcp-demo-model',
+    JSON.stringify({ kind: f.get('kind'), baseUrl: f.get('baseUrl'), model: f.get('model') }),
+  );
   sessionStorage.setItem('mcp-demo-key', String(f.get('apiKey') ?? ''));
 });
 function settings() {
   const f = new FormData(form);
-  return { kind: String(f.get('kind')), baseUrl: String(f.get('baseUrl') ?? ''), model: String(f.get('model') ?? ''), apiKey: String(f.get('apiKey') ?? '') };
+  return {
+    kind: String(f.get('kind')),
+    baseUrl: String(f.get('baseUrl') ?? ''),
+    model: String(f.get('model') ?? ''),
+    apiKey: String(f.get('apiKey') ?? ''),
+  };
 }
 
 // ---- the loop ---------------------------------------------------------------------------------

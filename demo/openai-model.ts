@@ -10,14 +10,21 @@ export interface OpenAISettings {
 }
 
 /** One streamed model turn; `onText` receives the text so far. */
-export async function openaiComplete(s: OpenAISettings, messages: ChatMessage[], tools: unknown[], onText: (text: string) => void, signal?: AbortSignal): Promise<ChatMessage> {
+export async function openaiComplete(
+  s: OpenAISettings,
+  messages: ChatMessage[],
+  tools: unknown[],
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<ChatMessage> {
   const res = await fetch(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}) },
     body: JSON.stringify({ model: s.model, messages, stream: true, ...(tools.length ? { tools } : {}) }),
     signal,
   });
-  if (!res.ok || !res.body) throw new Error(`The model endpoint answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  if (!res.ok || !res.body)
+    throw new Error(`The model endpoint answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
   const acc = new OpenAIStreamAccumulator();
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

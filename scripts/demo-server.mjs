@@ -17,7 +17,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export async function startDemo({ port = 5173, everythingPort = 3001, strictPort = false, quiet = false } = {}) {
   // the drop-in page loads the CDN build
   if (!existsSync(path.join(root, 'dist/cdn/mcp-elements.js'))) {
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'cdn', '--logLevel', 'warn'], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'cdn', '--logLevel', 'warn'],
+      { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
+    );
     if (r.status !== 0) throw new Error('could not build dist/cdn/mcp-elements.js');
   }
   const everything = await startEverything('streamableHttp', everythingPort);

@@ -2,7 +2,10 @@
 // both on 127.0.0.1. Ctrl-C stops everything.
 import { startDemo } from './demo-server.mjs';
 
-const demo = await startDemo({ port: Number(process.env.PORT ?? 5173), everythingPort: Number(process.env.MCP_PORT ?? 3001) });
+const demo = await startDemo({
+  port: Number(process.env.PORT ?? 5173),
+  everythingPort: Number(process.env.MCP_PORT ?? 3001),
+});
 console.log(`
   mcp-elements demo chat:   ${demo.url}
   script-tag drop-in:       ${demo.cdnUrl}

@@ -16,11 +16,21 @@ const notes = [];
 
 function run(cmd, args, env = {}, capture = false) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'] });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+    });
     let out = '';
     if (capture) {
-      child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-      child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+      child.stdout.on('data', (d) => {
+        out += d;
+        process.stdout.write(d);
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+        process.stderr.write(d);
+      });
     }
     child.on('exit', (code) => resolve({ code: code ?? 1, out }));
   });
@@ -28,7 +38,9 @@ function run(cmd, args, env = {}, capture = false) {
 
 const chrome = chromePath;
 if (want('browser') && !existsSync(chrome)) {
-  console.error(`Chromium not found at ${chrome}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`);
+  console.error(
+    `Chromium not found at ${chrome}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`,
+  );
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -46,7 +58,11 @@ const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
 try {
   if (want('browser')) {
     const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
-    const r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], { ...env, WTR_COUNTS_FILE: counts, WTR_PORT: String(process.env.WTR_PORT ?? (await freePort())) });
+    const r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], {
+      ...env,
+      WTR_COUNTS_FILE: counts,
+      WTR_PORT: String(process.env.WTR_PORT ?? (await freePort())),
+    });
     if (existsSync(counts)) {
       const c = JSON.parse(readFileSync(counts, 'utf8'));
       totals.passed += c.passed;
@@ -64,7 +80,12 @@ try {
     notes.push(`node: ${pass} passed, ${fail} failed`);
   }
   if (want('e2e')) {
-    const r = await run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', 'test/e2e/'], env, true);
+    const r = await run(
+      process.execPath,
+      ['--test', '--test-reporter=tap', '--test-concurrency=1', 'test/e2e/'],
+      env,
+      true,
+    );
     const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);
     const fail = Number(/^# fail (\d+)/m.exec(r.out)?.[1] ?? (r.code ? 1 : 0));
     totals.passed += pass;
@@ -75,13 +96,34 @@ try {
     // The scenario servers listen on all interfaces: run them in a private network namespace
     // holding only `lo` when we can, else keep them on 127.0.0.1 with the loopback preload
     // (NO_UNSHARE=1 forces the preload).
-    const isolated = !process.env.NO_UNSHARE && (await run('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], {}, true)).code === 0;
-    const cli = [path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'), 'client', '--command', `node ${path.join(root, 'test/conformance/client.mjs')}`];
+    const isolated =
+      !process.env.NO_UNSHARE && (await run('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], {}, true)).code === 0;
+    const cli = [
+      path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
+      'client',
+      '--command',
+      `node ${path.join(root, 'test/conformance/client.mjs')}`,
+    ];
     for (const scenario of ['initialize', 'tools_call', 'sse-retry']) {
       const args = [...cli, '--scenario', scenario];
       const r = isolated
-        ? await run('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}`], {}, true)
-        : await run(process.execPath, args, { NODE_OPTIONS: `-r ${path.join(root, 'test/fixtures/loopback.cjs')}` }, true);
+        ? await run(
+            'unshare',
+            [
+              '-n',
+              'sh',
+              '-c',
+              `ip link set lo up && exec "${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}`,
+            ],
+            {},
+            true,
+          )
+        : await run(
+            process.execPath,
+            args,
+            { NODE_OPTIONS: `-r ${path.join(root, 'test/fixtures/loopback.cjs')}` },
+            true,
+          );
       if (r.code === 0) totals.passed++;
       else totals.failed++;
       notes.push(`conformance ${scenario}: ${r.code === 0 ? 'passed' : 'FAILED'}`);

@@ -5,5 +5,8 @@ export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
 export { StoreController } from './controllers/store-controller.js';
 export { GptToolSelectorElement, type GptToolSelectorStrings } from './elements/gpt-tool-selector/gpt-tool-selector.js';
-export { McpServerManagerElement, type McpServerManagerStrings } from './elements/mcp-server-manager/mcp-server-manager.js';
+export {
+  McpServerManagerElement,
+  type McpServerManagerStrings,
+} from './elements/mcp-server-manager/mcp-server-manager.js';
 export { McpToolExplorerElement, type McpToolExplorerStrings } from './elements/mcp-tool-explorer/mcp-tool-explorer.js';

@@ -29,12 +29,24 @@ export function fixtureTenant() {
   return {
     url: `${base}/mcp`,
     expire: () => fetch(`${base}/control/expire`, { method: 'POST' }).then((r) => r.json()),
-    stats: () => fetch(`${base}/control/stats`).then((r) => r.json()) as Promise<{ cancelled: string[]; maxRunning: number; initializes: number; posts: number; lastHeaders: Record<string, string>; sessions: number }>,
+    stats: () =>
+      fetch(`${base}/control/stats`).then((r) => r.json()) as Promise<{
+        cancelled: string[];
+        maxRunning: number;
+        initializes: number;
+        posts: number;
+        lastHeaders: Record<string, string>;
+        sessions: number;
+      }>,
   };
 }
 
 /** Resolve with the next event of `type` on `target` that satisfies `where`. */
-export function nextEvent<E extends Event>(target: EventTarget, type: string, where: (e: E) => boolean = () => true): Promise<E> {
+export function nextEvent<E extends Event>(
+  target: EventTarget,
+  type: string,
+  where: (e: E) => boolean = () => true,
+): Promise<E> {
   return new Promise((resolve) => {
     const on = (e: Event) => {
       if (!where(e as E)) return;

@@ -8,7 +8,11 @@ import type { HubState } from './types.js';
 export const ApprovalModeSchema = z.enum(['auto', 'always-ask', 'trusted-only']);
 export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
 
-const gptIdSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
+const gptIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
 const ServerSelectionSchema = z.object({ tools: z.array(z.string().min(1)).max(10000).optional() }).strict();
 const TrustedSchema = z.object({ serverId: z.string().min(1), tool: z.string().min(1) }).strict();
 

@@ -3,7 +3,8 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { McpConnectionError, McpElementsError } from './errors.js';
 import type { ToolOutcome } from './providers/types.js';
 
-export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'cancelled' | 'interrupted';
+export type ToolCallStatus =
+  'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'cancelled' | 'interrupted';
 export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'cancelled', 'interrupted']);
 
 /** How a call came to run (or not). */
@@ -49,13 +50,26 @@ const validators = new WeakMap<object, Validator>();
 
 function leafErrors(errors: OutputUnit[]): OutputUnit[] {
   // cfworker reports umbrella errors ("property x does not match") beside the leaf causes
-  const umbrella = new Set(['properties', 'allOf', 'items', 'prefixItems', 'additionalItems', '$ref', 'dependentSchemas', 'unevaluatedProperties']);
+  const umbrella = new Set([
+    'properties',
+    'allOf',
+    'items',
+    'prefixItems',
+    'additionalItems',
+    '$ref',
+    'dependentSchemas',
+    'unevaluatedProperties',
+  ]);
   const leaves = errors.filter((e) => !umbrella.has(e.keyword));
   return leaves.length ? leaves : errors;
 }
 
 function where(loc: string): string {
-  const path = loc.replace(/^#\/?/, '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = loc
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   return path.length ? `"${path.join('.')}"` : 'the arguments';
 }
 
@@ -136,7 +150,11 @@ export class Limiter {
 /** What to tell the model about a finished call. */
 export function outcomeOf(r: ToolCallRecord): ToolOutcome {
   if (r.result && (r.status === 'success' || r.error?.code === 'tool-error')) {
-    return { isError: r.status !== 'success', content: r.result.content, ...(r.result.structuredContent ? { structuredContent: r.result.structuredContent } : {}) };
+    return {
+      isError: r.status !== 'success',
+      content: r.result.content,
+      ...(r.result.structuredContent ? { structuredContent: r.result.structuredContent } : {}),
+    };
   }
   const text =
     r.error?.code === 'denied'
@@ -154,7 +172,8 @@ export function outcomeOf(r: ToolCallRecord): ToolOutcome {
 /** An error's code and message for a record. */
 export function errorInfo(e: unknown): { code: string; message: string } {
   if (e instanceof McpConnectionError) {
-    if (e.code === 'server' && /output schema|structured content/i.test(e.message)) return { code: 'output-invalid', message: e.message };
+    if (e.code === 'server' && /output schema|structured content/i.test(e.message))
+      return { code: 'output-invalid', message: e.message };
     return { code: e.code, message: e.message };
   }
   if (e instanceof McpElementsError) return { code: e.code, message: e.message };

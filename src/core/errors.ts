@@ -20,7 +20,8 @@ export class McpConfigError extends McpElementsError {
   constructor(issues: readonly FieldIssue[], message?: string) {
     super(
       'invalid-config',
-      message ?? `Invalid configuration: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      message ??
+        `Invalid configuration: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
     );
     this.issues = issues;
   }

@@ -1,10 +1,5 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import {
-  McpConfigError,
-  McpConnectionError,
-  McpElementsError,
-  McpNotFoundError,
-} from './errors.js';
+import { McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from './errors.js';
 import {
   CatalogueSchema,
   ServerConfigInputSchema,
@@ -36,8 +31,24 @@ import {
   type AssistantPatch,
   type AssistantProfile,
 } from './assistants.js';
-import { Limiter, McpToolError, TERMINAL, errorInfo, outcomeOf, validateArguments, type ApprovalSource, type ToolCallRecord } from './calls.js';
-import { adapters, PROVIDERS, type ModelTool, type Provider, type ProviderToolCall, type ToolOutcome } from './providers/index.js';
+import {
+  Limiter,
+  McpToolError,
+  TERMINAL,
+  errorInfo,
+  outcomeOf,
+  validateArguments,
+  type ApprovalSource,
+  type ToolCallRecord,
+} from './calls.js';
+import {
+  adapters,
+  PROVIDERS,
+  type ModelTool,
+  type Provider,
+  type ProviderToolCall,
+  type ToolOutcome,
+} from './providers/index.js';
 import {
   McpServerAddedEvent,
   McpServerRemovedEvent,
@@ -175,7 +186,6 @@ export interface CallRegistry {
   clear(filter?: { gptId?: string }): Promise<void>;
 }
 
-
 /** Options for `hub.connect()`. */
 export interface ConnectOptions {
   signal?: AbortSignal;
@@ -231,7 +241,10 @@ function collectRefs(c: Pick<ServerConfig, 'auth' | 'headers'>): SecretRef[] {
   return refs;
 }
 
-async function listAll<R extends { nextCursor?: string }, T>(page: (cursor?: string) => Promise<R>, pick: (r: R) => readonly T[]): Promise<T[]> {
+async function listAll<R extends { nextCursor?: string }, T>(
+  page: (cursor?: string) => Promise<R>,
+  pick: (r: R) => readonly T[],
+): Promise<T[]> {
   const out: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -240,7 +253,8 @@ async function listAll<R extends { nextCursor?: string }, T>(page: (cursor?: str
     out.push(...pick(r));
     cursor = r.nextCursor;
     if (!cursor) return out;
-    if (seen.has(cursor)) throw new McpConnectionError('protocol', 'The server repeated a pagination cursor; stopped listing.');
+    if (seen.has(cursor))
+      throw new McpConnectionError('protocol', 'The server repeated a pagination cursor; stopped listing.');
     seen.add(cursor);
   }
   throw new McpConnectionError('protocol', 'The server returned more than 1000 pages; stopped listing.');
@@ -300,7 +314,10 @@ export class McpHub extends EventTarget {
   #flushTimer?: ReturnType<typeof setTimeout>;
   #flushDelay = 0;
   #onPageHide?: () => void;
-  #toolsMemo = new Map<string, { servers: unknown; catalogues: unknown; profile: unknown; tools: ModelTool[]; byName: Map<string, ModelTool> }>();
+  #toolsMemo = new Map<
+    string,
+    { servers: unknown; catalogues: unknown; profile: unknown; tools: ModelTool[]; byName: Map<string, ModelTool> }
+  >();
 
   constructor(options: McpHubOptions = {}) {
     super();
@@ -309,9 +326,12 @@ export class McpHub extends EventTarget {
     this.#log = options.logger ?? console;
     this.#fetch = options.fetch;
     this.#clientInfo = options.clientInfo ?? { name: 'mcp-elements', version: '0.1.0' };
-    this.#target = options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;
+    this.#target =
+      options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;
     const onDegrade = (reason: string) => this.#degrade(reason);
-    this.#storage = options.storage ? new ResilientStorage(options.storage, onDegrade) : defaultStorage(name, onDegrade);
+    this.#storage = options.storage
+      ? new ResilientStorage(options.storage, onDegrade)
+      : defaultStorage(name, onDegrade);
     this.#vault = new Vault(this.#storage);
     this.store = new Store<HubState>({
       ready: false,
@@ -335,7 +355,8 @@ export class McpHub extends EventTarget {
     }
     const hub = this;
     this.servers = {
-      list: () => Object.values(hub.store.state.servers).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
+      list: () =>
+        Object.values(hub.store.state.servers).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
       get: (id) => hub.store.state.servers[id],
       add: (input) => hub.#add(input),
       update: (id, patch) => hub.#update(id, patch),
@@ -367,9 +388,21 @@ export class McpHub extends EventTarget {
   }
 
   /** Typed addEventListener for hub events. */
-  override addEventListener<K extends keyof McpHubEventMap>(type: K, listener: (ev: McpHubEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  override addEventListener<K extends keyof McpHubEventMap>(
+    type: K,
+    listener: (ev: McpHubEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     super.addEventListener(type, listener, options);
   }
 
@@ -416,11 +449,24 @@ export class McpHub extends EventTarget {
   #setStatus(id: string, status: ConnectionStatus, error?: McpElementsError) {
     const prev = this.store.state.connections[id];
     if (!this.store.state.servers[id]) return;
-    const info = error ? Object.freeze({ code: error.code, message: error.message, ...(error instanceof McpConnectionError && error.status ? { status: error.status } : {}) }) : undefined;
+    const info = error
+      ? Object.freeze({
+          code: error.code,
+          message: error.message,
+          ...(error instanceof McpConnectionError && error.status ? { status: error.status } : {}),
+        })
+      : undefined;
     const next: ConnectionState = Object.freeze({ status, since: Date.now(), ...(info ? { error: info } : {}) });
     this.store.update((s) => ({ ...s, connections: withEntry(s.connections, id, next) }));
     if (prev?.status !== status || error)
-      this.#emit(new McpServerStatusChangedEvent({ serverId: id, status, previous: prev?.status ?? 'disconnected', ...(info ? { error: info } : {}) }));
+      this.#emit(
+        new McpServerStatusChangedEvent({
+          serverId: id,
+          status,
+          previous: prev?.status ?? 'disconnected',
+          ...(info ? { error: info } : {}),
+        }),
+      );
   }
 
   #toolsChanged(id: string, reason: 'connected' | 'list-changed' | 'loaded' | 'removed') {
@@ -453,7 +499,14 @@ export class McpHub extends EventTarget {
       if (key.startsWith(SERVER)) {
         const r = ServerConfigSchema.safeParse(value);
         if (r.success) servers[r.data.id] = Object.freeze(r.data);
-        else await this.#quarantine(key, value, toIssues(r.error).map((i) => `${i.path || '(record)'} ${i.message}`).join('; '));
+        else
+          await this.#quarantine(
+            key,
+            value,
+            toIssues(r.error)
+              .map((i) => `${i.path || '(record)'} ${i.message}`)
+              .join('; '),
+          );
       }
     }
     for (const [key, value] of rows) {
@@ -471,14 +524,25 @@ export class McpHub extends EventTarget {
         else await this.#quarantine(key, value, 'not a valid assistant profile');
       } else if (key.startsWith(CALL)) {
         const c = value as ToolCallRecord | undefined;
-        if (!c || typeof c !== 'object' || typeof c.id !== 'string' || typeof c.status !== 'string' || typeof c.createdAt !== 'number') {
+        if (
+          !c ||
+          typeof c !== 'object' ||
+          typeof c.id !== 'string' ||
+          typeof c.status !== 'string' ||
+          typeof c.createdAt !== 'number'
+        ) {
           await this.#quarantine(key, value, 'not a valid tool call record');
           continue;
         }
         // a call the page was running when it went away never finished: say so
         const fixed: ToolCallRecord = TERMINAL.has(c.status)
           ? c
-          : { ...c, status: 'interrupted', endedAt: c.endedAt ?? Date.now(), error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' } };
+          : {
+              ...c,
+              status: 'interrupted',
+              endedAt: c.endedAt ?? Date.now(),
+              error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' },
+            };
         if (fixed !== c) this.#dirty.set(fixed.id, fixed);
         calls[c.id] = Object.freeze(fixed);
       }
@@ -492,7 +556,14 @@ export class McpHub extends EventTarget {
       calls: Object.freeze({ ...calls, ...s.calls }),
       servers: Object.freeze({ ...s.servers, ...servers }),
       catalogues: Object.freeze({ ...s.catalogues, ...catalogues }),
-      connections: Object.freeze(Object.fromEntries(Object.keys({ ...s.servers, ...servers }).map((id) => [id, s.connections[id] ?? Object.freeze({ status: 'disconnected' as const, since: now })]))),
+      connections: Object.freeze(
+        Object.fromEntries(
+          Object.keys({ ...s.servers, ...servers }).map((id) => [
+            id,
+            s.connections[id] ?? Object.freeze({ status: 'disconnected' as const, since: now }),
+          ]),
+        ),
+      ),
     }));
   }
 
@@ -552,8 +623,10 @@ export class McpHub extends EventTarget {
       if (auth) {
         const a = auth;
         if (a.type === 'bearer') sealedAuth = { type: 'bearer', token: await put(a.token) };
-        else if (a.type === 'api-key') sealedAuth = { type: 'api-key', headerName: a.headerName ?? 'x-api-key', key: await put(a.key) };
-        else if (a.type === 'basic') sealedAuth = { type: 'basic', username: a.username, password: await put(a.password) };
+        else if (a.type === 'api-key')
+          sealedAuth = { type: 'api-key', headerName: a.headerName ?? 'x-api-key', key: await put(a.key) };
+        else if (a.type === 'basic')
+          sealedAuth = { type: 'basic', username: a.username, password: await put(a.password) };
         else sealedAuth = { type: 'none' };
       }
       let sealedHeaders: StoredHeader[] | undefined;
@@ -577,7 +650,8 @@ export class McpHub extends EventTarget {
     const issues: { path: string; message: string }[] = [];
     const walk = (v: unknown, path: string) => {
       if (v && typeof v === 'object') {
-        if ('secretRef' in v && !ok.has(String((v as SecretRef).secretRef))) issues.push({ path, message: 'refers to a secret this server does not own' });
+        if ('secretRef' in v && !ok.has(String((v as SecretRef).secretRef)))
+          issues.push({ path, message: 'refers to a secret this server does not own' });
         else for (const [k, c] of Object.entries(v)) walk(c, path ? `${path}.${k}` : k);
       }
     };
@@ -589,11 +663,19 @@ export class McpHub extends EventTarget {
     await this.ready;
     const parsed = parseOrThrow(ServerConfigInputSchema, input);
     const id = parsed.id ?? randomId('srv');
-    if (this.store.state.servers[id]) throw new McpConfigError([{ path: 'id', message: `a server with id "${id}" already exists` }]);
+    if (this.store.state.servers[id])
+      throw new McpConfigError([{ path: 'id', message: `a server with id "${id}" already exists` }]);
     this.#checkRefs(parsed, []);
     const sealed = await this.#seal(parsed.auth, parsed.headers);
     const now = Date.now();
-    const record: ServerConfig = { ...parsed, id, auth: sealed.auth!, headers: sealed.headers!, createdAt: now, updatedAt: now };
+    const record: ServerConfig = {
+      ...parsed,
+      id,
+      auth: sealed.auth!,
+      headers: sealed.headers!,
+      createdAt: now,
+      updatedAt: now,
+    };
     const checked = ServerConfigSchema.parse(record);
     try {
       await this.#storage.set(SERVER + id, checked);
@@ -635,7 +717,11 @@ export class McpHub extends EventTarget {
     const next = ServerConfigSchema.parse(merged);
     // secrets the record no longer refers to
     const keep = new Set(collectRefs(next).map((r) => r.secretRef));
-    await Promise.all(collectRefs(current).filter((r) => !keep.has(r.secretRef)).map((r) => this.#vault.delete(r).catch(() => {})));
+    await Promise.all(
+      collectRefs(current)
+        .filter((r) => !keep.has(r.secretRef))
+        .map((r) => this.#vault.delete(r).catch(() => {})),
+    );
     this.#setServer(id, next);
     this.#broadcast('server', id);
     this.#emit(new McpServerUpdatedEvent({ server: next, previous: current, source: 'local' }));
@@ -738,7 +824,8 @@ export class McpHub extends EventTarget {
     await this.ready;
     const cfg = this.store.state.servers[id];
     if (!cfg) throw new McpNotFoundError('server', id);
-    if (!cfg.enabled) throw new McpConfigError([{ path: 'enabled', message: 'the server is disabled; enable it to connect' }]);
+    if (!cfg.enabled)
+      throw new McpConfigError([{ path: 'enabled', message: 'the server is disabled; enable it to connect' }]);
     await this.#closeSession(id);
     this.#setStatus(id, 'connecting');
     let session: McpSession | undefined;
@@ -750,7 +837,9 @@ export class McpHub extends EventTarget {
       const now = Date.now();
       const [, rec] = await Promise.all([
         this.#saveCatalogue(id, catalogue),
-        this.#storage.update<ServerConfig | undefined>(SERVER + id, (old) => (old ? { ...old, lastConnectedAt: now } : old)),
+        this.#storage.update<ServerConfig | undefined>(SERVER + id, (old) =>
+          old ? { ...old, lastConnectedAt: now } : old,
+        ),
       ]);
       if (rec) this.#setServer(id, ServerConfigSchema.parse(rec));
       this.#setStatus(id, 'connected');
@@ -766,7 +855,10 @@ export class McpHub extends EventTarget {
 
   #adopt(id: string, session: McpSession) {
     this.#sessions.set(id, session);
-    session.onListChanged = () => void this.#refresh(id).catch((e) => this.#warn(`Could not re-list after a change on server "${id}": ${(e as Error).message}`));
+    session.onListChanged = () =>
+      void this.#refresh(id).catch((e) =>
+        this.#warn(`Could not re-list after a change on server "${id}": ${(e as Error).message}`),
+      );
     session.onClosed = () => {
       if (this.#sessions.get(id) !== session) return;
       this.#sessions.delete(id);
@@ -781,16 +873,44 @@ export class McpHub extends EventTarget {
       try {
         return await run();
       } catch (e) {
-        this.#warn(`Could not list ${what} of server "${id}": ${toConnectionError(e, this.#vault.knownValues).message}`);
+        this.#warn(
+          `Could not list ${what} of server "${id}": ${toConnectionError(e, this.#vault.knownValues).message}`,
+        );
         return [];
       }
     };
     // the lists are independent: ask for them at once
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      caps.tools ? listAll((c) => s.listTools(c, o), (r) => r.tools) : [],
-      caps.resources ? optional('resources', () => listAll((c) => s.listResources(c, o), (r) => r.resources)) : [],
-      caps.resources ? optional('resource templates', () => listAll((c) => s.listResourceTemplates(c, o), (r) => r.resourceTemplates)) : [],
-      caps.prompts ? optional('prompts', () => listAll((c) => s.listPrompts(c, o), (r) => r.prompts)) : [],
+      caps.tools
+        ? listAll(
+            (c) => s.listTools(c, o),
+            (r) => r.tools,
+          )
+        : [],
+      caps.resources
+        ? optional('resources', () =>
+            listAll(
+              (c) => s.listResources(c, o),
+              (r) => r.resources,
+            ),
+          )
+        : [],
+      caps.resources
+        ? optional('resource templates', () =>
+            listAll(
+              (c) => s.listResourceTemplates(c, o),
+              (r) => r.resourceTemplates,
+            ),
+          )
+        : [],
+      caps.prompts
+        ? optional('prompts', () =>
+            listAll(
+              (c) => s.listPrompts(c, o),
+              (r) => r.prompts,
+            ),
+          )
+        : [],
     ]);
     return {
       serverId: id,
@@ -836,7 +956,10 @@ export class McpHub extends EventTarget {
    * server's id so the secrets it keeps (as references) can be used. Resolves with what was
    * found (server info, protocol version, session id, tools…); rejects like `connect()`.
    */
-  async testConnection(input: ServerConfigInput, options: { serverId?: string; signal?: AbortSignal } = {}): Promise<ServerCatalogue> {
+  async testConnection(
+    input: ServerConfigInput,
+    options: { serverId?: string; signal?: AbortSignal } = {},
+  ): Promise<ServerCatalogue> {
     await this.ready;
     const parsed = parseOrThrow(ServerConfigInputSchema, input);
     const owner = options.serverId ? this.store.state.servers[options.serverId] : undefined;
@@ -871,7 +994,10 @@ export class McpHub extends EventTarget {
       try {
         added.push(await this.#add(e.input));
       } catch (err) {
-        failed.push({ name: e.name, issues: err instanceof McpConfigError ? err.issues : [{ path: '', message: (err as Error).message }] });
+        failed.push({
+          name: e.name,
+          issues: err instanceof McpConfigError ? err.issues : [{ path: '', message: (err as Error).message }],
+        });
       }
     }
     return { added, errors: failed };
@@ -888,7 +1014,11 @@ export class McpHub extends EventTarget {
    * Run one request on a server's session. A 404 on a request that carried a session id means
    * the session expired: re-initialize once and retry the request.
    */
-  async #withSession<T>(id: string, options: RequestOptions, run: (s: McpSession, o: RequestOptions) => Promise<T>): Promise<T> {
+  async #withSession<T>(
+    id: string,
+    options: RequestOptions,
+    run: (s: McpSession, o: RequestOptions) => Promise<T>,
+  ): Promise<T> {
     if (!this.store.state.ready) await this.ready;
     const cfg = this.store.state.servers[id];
     if (!cfg) throw new McpNotFoundError('server', id);
@@ -922,11 +1052,20 @@ export class McpHub extends EventTarget {
         const fresh = await this.#open(cfg, new AbortController().signal, 0);
         this.#adopt(id, fresh);
         const cat = this.store.state.catalogues[id];
-        if (cat) this.#setCatalogue(id, { ...cat, sessionId: fresh.sessionId, protocolVersion: fresh.protocolVersion ?? cat.protocolVersion });
+        if (cat)
+          this.#setCatalogue(id, {
+            ...cat,
+            sessionId: fresh.sessionId,
+            protocolVersion: fresh.protocolVersion ?? cat.protocolVersion,
+          });
         return fresh;
       } catch (e) {
         this.#sessions.delete(id);
-        const err = new McpConnectionError('session-expired', `The server's session expired and a new one could not be started: ${(e as Error).message}`, { cause: e });
+        const err = new McpConnectionError(
+          'session-expired',
+          `The server's session expired and a new one could not be started: ${(e as Error).message}`,
+          { cause: e },
+        );
         this.#setStatus(id, 'error', err);
         throw err;
       }
@@ -975,13 +1114,21 @@ export class McpHub extends EventTarget {
     if (!this.store.state.servers[serverId]) throw new McpNotFoundError('server', serverId);
     const current = this.assistants.get(gptId);
     const servers: Record<string, { tools?: string[] }> =
-      current.servers === 'all' ? Object.fromEntries(Object.keys(this.store.state.servers).map((id) => [id, {}])) : { ...current.servers };
+      current.servers === 'all'
+        ? Object.fromEntries(Object.keys(this.store.state.servers).map((id) => [id, {}]))
+        : { ...current.servers };
     if (selection === false) delete servers[serverId];
     else servers[serverId] = selection === true ? {} : { tools: [...new Set(selection)] };
     return this.#updateAssistant(gptId, { servers });
   }
 
-  async #trust(gptId: string, serverId: string, tool: string, trusted: boolean, also: AssistantPatch = {}): Promise<AssistantProfile> {
+  async #trust(
+    gptId: string,
+    serverId: string,
+    tool: string,
+    trusted: boolean,
+    also: AssistantPatch = {},
+  ): Promise<AssistantProfile> {
     await this.ready;
     const current = this.assistants.get(gptId);
     const rest = current.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool));
@@ -995,7 +1142,13 @@ export class McpHub extends EventTarget {
     const memo = this.#toolsMemo.get(gptId);
     if (memo && memo.servers === s.servers && memo.catalogues === s.catalogues && memo.profile === profile) return memo;
     const tools = assistantTools(s, gptId);
-    const next = { servers: s.servers, catalogues: s.catalogues, profile, tools, byName: new Map(tools.map((t) => [t.name, t])) };
+    const next = {
+      servers: s.servers,
+      catalogues: s.catalogues,
+      profile,
+      tools,
+      byName: new Map(tools.map((t) => [t.name, t])),
+    };
     this.#toolsMemo.set(gptId, next);
     return next;
   }
@@ -1025,7 +1178,11 @@ export class McpHub extends EventTarget {
     const done = TERMINAL.has(record.status);
     this.store.update((s) => ({
       ...s,
-      activeCalls: done ? (s.activeCalls[record.id] ? withEntry(s.activeCalls, record.id, undefined) : s.activeCalls) : withEntry(s.activeCalls, record.id, frozen),
+      activeCalls: done
+        ? s.activeCalls[record.id]
+          ? withEntry(s.activeCalls, record.id, undefined)
+          : s.activeCalls
+        : withEntry(s.activeCalls, record.id, frozen),
       calls: done ? withEntry(s.calls, record.id, frozen) : s.calls,
     }));
     this.#dirty.set(record.id, frozen);
@@ -1058,7 +1215,10 @@ export class McpHub extends EventTarget {
     for (const [id, r] of this.#dirty) if (r) writes.push([CALL + id, r]);
     this.#dirty.clear();
     try {
-      await this.#storage.batch(writes, deletes.map((id) => CALL + id));
+      await this.#storage.batch(
+        writes,
+        deletes.map((id) => CALL + id),
+      );
     } catch (e) {
       this.#warn(`Could not save the tool call history: ${(e as Error).message}`);
     }
@@ -1102,7 +1262,10 @@ export class McpHub extends EventTarget {
       return { ...s, calls: Object.freeze(next) };
     });
     for (const id of ids) this.#dirty.delete(id);
-    await this.#storage.batch([], ids.map((id) => CALL + id));
+    await this.#storage.batch(
+      [],
+      ids.map((id) => CALL + id),
+    );
   }
 
   #decide(id: string, d: { ok: boolean; always?: boolean; reason?: string }) {
@@ -1119,24 +1282,39 @@ export class McpHub extends EventTarget {
     this.#controllers.get(id)?.abort(new McpToolError('cancelled', 'Cancelled by the user.'));
   }
 
-  #end(id: string, status: 'success' | 'error' | 'cancelled', patch: Partial<ToolCallRecord>, reason?: 'denied' | 'vetoed' | 'cancelled'): ToolCallRecord {
+  #end(
+    id: string,
+    status: 'success' | 'error' | 'cancelled',
+    patch: Partial<ToolCallRecord>,
+    reason?: 'denied' | 'vetoed' | 'cancelled',
+  ): ToolCallRecord {
     const endedAt = Date.now();
     const before = this.store.state.activeCalls[id];
-    const r = this.#patchCall(id, { ...patch, status, endedAt, ...(before?.startedAt ? { durationMs: endedAt - before.startedAt } : {}) });
+    const r = this.#patchCall(id, {
+      ...patch,
+      status,
+      endedAt,
+      ...(before?.startedAt ? { durationMs: endedAt - before.startedAt } : {}),
+    });
     if (status === 'success') this.#emit(new McpToolCallCompletedEvent({ call: r }));
-    else if (status === 'error') this.#emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
+    else if (status === 'error')
+      this.#emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
     else this.#emit(new McpToolCallCancelledEvent({ call: r, reason: reason ?? 'cancelled' }));
     return r;
   }
 
-  #resolveTarget(o: CallToolOptions, gptId: string): { serverId: string; tool: import('@modelcontextprotocol/sdk/types.js').Tool; name: string } {
+  #resolveTarget(
+    o: CallToolOptions,
+    gptId: string,
+  ): { serverId: string; tool: import('@modelcontextprotocol/sdk/types.js').Tool; name: string } {
     const s = this.store.state;
     if (o.name !== undefined) {
       const t = this.#tools(gptId).byName.get(o.name);
       if (!t) throw new McpToolError('unknown-tool', `"${o.name}" is not a tool of assistant "${gptId}".`);
       return { serverId: t.serverId, tool: t.tool, name: t.name };
     }
-    if (!o.serverId || !o.tool) throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
+    if (!o.serverId || !o.tool)
+      throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
     if (!s.servers[o.serverId]) throw new McpNotFoundError('server', o.serverId);
     if (o.source !== 'user') {
       // a model may only reach tools its assistant was given
@@ -1145,7 +1323,8 @@ export class McpHub extends EventTarget {
       return { serverId: t.serverId, tool: t.tool, name: t.name };
     }
     const tool = s.catalogues[o.serverId]?.tools.find((t) => t.name === o.tool);
-    if (!tool) throw new McpToolError('unknown-tool', `Server "${s.servers[o.serverId].name}" has no tool "${o.tool}".`);
+    if (!tool)
+      throw new McpToolError('unknown-tool', `Server "${s.servers[o.serverId].name}" has no tool "${o.tool}".`);
     const named = this.#tools(gptId).tools.find((x) => x.serverId === o.serverId && x.tool.name === o.tool);
     return { serverId: o.serverId, tool, name: named?.name ?? o.tool };
   }
@@ -1168,7 +1347,7 @@ export class McpHub extends EventTarget {
       serverId,
       serverName: server.name,
       tool: tool.name,
-      ...(tool.title ?? tool.annotations?.title ? { toolTitle: tool.title ?? tool.annotations?.title } : {}),
+      ...((tool.title ?? tool.annotations?.title) ? { toolTitle: tool.title ?? tool.annotations?.title } : {}),
       name,
       arguments: args,
       status: 'pending',
@@ -1184,7 +1363,12 @@ export class McpHub extends EventTarget {
     try {
       // 1. the host may veto before anything happens
       if (!this.#emit(new McpToolCallRequestEvent({ call: record }))) {
-        return this.#end(id, 'cancelled', { error: { code: 'vetoed', message: 'The application did not allow this call.' } }, 'vetoed');
+        return this.#end(
+          id,
+          'cancelled',
+          { error: { code: 'vetoed', message: 'The application did not allow this call.' } },
+          'vetoed',
+        );
       }
       // 2. approval. Annotations are untrusted hints: they never approve anything by themselves.
       let approval: ApprovalSource;
@@ -1194,24 +1378,45 @@ export class McpHub extends EventTarget {
       else if (profile.approval === 'trusted-only' && isTrusted(profile, serverId, tool.name)) approval = 'trusted';
       else {
         const waiting = this.#patchCall(id, { status: 'awaiting-approval' });
-        const decision = await new Promise<{ ok: boolean; always?: boolean; reason?: string; aborted?: boolean }>((resolve) => {
-          const onAbort = () => {
-            this.#approvals.delete(id);
-            resolve({ ok: false, aborted: true });
-          };
-          if (signal.aborted) return onAbort();
-          signal.addEventListener('abort', onAbort, { once: true });
-          this.#approvals.set(id, (d) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(d);
-          });
-          this.#emit(new McpToolCallAwaitingApprovalEvent({ call: waiting }));
-        });
-        if (decision.aborted) return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled before approval.' } }, 'cancelled');
-        if (!decision.ok) return this.#end(id, 'cancelled', { error: { code: 'denied', message: decision.reason?.trim() || 'Denied.' } }, 'denied');
+        const decision = await new Promise<{ ok: boolean; always?: boolean; reason?: string; aborted?: boolean }>(
+          (resolve) => {
+            const onAbort = () => {
+              this.#approvals.delete(id);
+              resolve({ ok: false, aborted: true });
+            };
+            if (signal.aborted) return onAbort();
+            signal.addEventListener('abort', onAbort, { once: true });
+            this.#approvals.set(id, (d) => {
+              signal.removeEventListener('abort', onAbort);
+              resolve(d);
+            });
+            this.#emit(new McpToolCallAwaitingApprovalEvent({ call: waiting }));
+          },
+        );
+        if (decision.aborted)
+          return this.#end(
+            id,
+            'cancelled',
+            { error: { code: 'cancelled', message: 'Cancelled before approval.' } },
+            'cancelled',
+          );
+        if (!decision.ok)
+          return this.#end(
+            id,
+            'cancelled',
+            { error: { code: 'denied', message: decision.reason?.trim() || 'Denied.' } },
+            'denied',
+          );
         // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
         // asks for everything, move it to asking only for untrusted tools
-        if (decision.always) await this.#trust(gptId, serverId, tool.name, true, this.assistants.get(gptId).approval === 'always-ask' ? { approval: 'trusted-only' } : {});
+        if (decision.always)
+          await this.#trust(
+            gptId,
+            serverId,
+            tool.name,
+            true,
+            this.assistants.get(gptId).approval === 'always-ask' ? { approval: 'trusted-only' } : {},
+          );
         approval = decision.always ? 'user-always' : 'user-once';
       }
       // 3. arguments must match the input schema; invalid ones are never sent
@@ -1224,21 +1429,32 @@ export class McpHub extends EventTarget {
       try {
         release = await limiter.acquire(signal);
       } catch {
-        return this.#end(id, 'cancelled', { approval, error: { code: 'cancelled', message: 'Cancelled while waiting to run.' } }, 'cancelled');
+        return this.#end(
+          id,
+          'cancelled',
+          { approval, error: { code: 'cancelled', message: 'Cancelled while waiting to run.' } },
+          'cancelled',
+        );
       }
       try {
         if (!this.#sessions.has(serverId)) await this.connect(serverId, { signal });
         const started = this.#patchCall(id, { status: 'running', approval, startedAt: Date.now() });
         this.#emit(new McpToolCallStartedEvent({ call: started }));
-        const result = await this.#withSession(serverId, {}, (session, ro) => session.callTool(tool.name, args, {
-          ...ro,
-          signal,
-          onprogress: (p) => {
-            const progress = { progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) };
-            this.#patchCall(id, { progress });
-            this.#emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
-          },
-        }));
+        const result = await this.#withSession(serverId, {}, (session, ro) =>
+          session.callTool(tool.name, args, {
+            ...ro,
+            signal,
+            onprogress: (p) => {
+              const progress = {
+                progress: p.progress,
+                ...(p.total !== undefined ? { total: p.total } : {}),
+                ...(p.message !== undefined ? { message: p.message } : {}),
+              };
+              this.#patchCall(id, { progress });
+              this.#emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
+            },
+          }),
+        );
         const kept = {
           content: result.content ?? [],
           ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
@@ -1246,11 +1462,15 @@ export class McpHub extends EventTarget {
         };
         if (result.isError) {
           const first = kept.content.find((c) => c.type === 'text') as { text: string } | undefined;
-          return this.#end(id, 'error', { result: kept, error: { code: 'tool-error', message: first?.text.slice(0, 2000) || 'The tool reported an error.' } });
+          return this.#end(id, 'error', {
+            result: kept,
+            error: { code: 'tool-error', message: first?.text.slice(0, 2000) || 'The tool reported an error.' },
+          });
         }
         return this.#end(id, 'success', { result: kept });
       } catch (e) {
-        if (controller.signal.aborted || o.signal?.aborted) return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled.' } }, 'cancelled');
+        if (controller.signal.aborted || o.signal?.aborted)
+          return this.#end(id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled.' } }, 'cancelled');
         return this.#end(id, 'error', { error: errorInfo(e) });
       } finally {
         release();
@@ -1266,7 +1486,11 @@ export class McpHub extends EventTarget {
    * each through `callTool`; return what to append before the next model request. Denied,
    * invalid, failed and cancelled calls come back as results the model can read.
    */
-  async runToolCalls(provider: Provider, assistantMessage: unknown, options: RunToolCallsOptions = {}): Promise<RunToolCallsResult> {
+  async runToolCalls(
+    provider: Provider,
+    assistantMessage: unknown,
+    options: RunToolCallsOptions = {},
+  ): Promise<RunToolCallsResult> {
     const adapter = adapters[provider];
     if (!adapter) throw new McpConfigError([{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }]);
     await this.ready;
@@ -1294,27 +1518,45 @@ export class McpHub extends EventTarget {
           try {
             out = await options.runHostTool(call);
           } catch (e) {
-            out = { isError: true, content: [{ type: 'text', text: `The tool failed: ${(e as Error)?.message ?? String(e)}` }] };
+            out = {
+              isError: true,
+              content: [{ type: 'text', text: `The tool failed: ${(e as Error)?.message ?? String(e)}` }],
+            };
           }
-          return adapter.result(call, typeof out === 'string' ? { isError: false, content: [{ type: 'text', text: out }] } : out);
+          return adapter.result(
+            call,
+            typeof out === 'string' ? { isError: false, content: [{ type: 'text', text: out }] } : out,
+          );
         }
         if (options.unknownTools === 'error') {
           const names = [...byName.keys()].slice(0, 50).join(', ');
-          return adapter.result(call, { isError: true, content: [{ type: 'text', text: `There is no tool named "${call.name}". Available tools: ${names || 'none'}.` }] });
+          return adapter.result(call, {
+            isError: true,
+            content: [
+              { type: 'text', text: `There is no tool named "${call.name}". Available tools: ${names || 'none'}.` },
+            ],
+          });
         }
         unhandled.push(call.raw);
         return undefined;
       }),
     );
     const results = answers.filter((a) => a !== undefined);
-    return { messages: adapter.messages(results), results, unhandled, calls: records.filter((r): r is ToolCallRecord => !!r) };
+    return {
+      messages: adapter.messages(results),
+      results,
+      unhandled,
+      calls: records.filter((r): r is ToolCallRecord => !!r),
+    };
   }
 
   /**
    * Alternate model and tools until the model stops calling tools or `maxSteps` model turns
    * were taken. `complete(messages, tools)` calls the host's LLM and returns its reply.
    */
-  async runConversation(o: RunConversationOptions): Promise<{ messages: unknown[]; reply: unknown; steps: number; stopped: 'done' | 'max-steps' }> {
+  async runConversation(
+    o: RunConversationOptions,
+  ): Promise<{ messages: unknown[]; reply: unknown; steps: number; stopped: 'done' | 'max-steps' }> {
     const adapter = adapters[o.provider];
     if (!adapter) throw new McpConfigError([{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }]);
     const maxSteps = o.maxSteps ?? 8;

@@ -25,7 +25,14 @@ export {
   type AssistantPatch,
   type ApprovalMode,
 } from './assistants.js';
-export { McpToolError, validateArguments, outcomeOf, type ToolCallRecord, type ToolCallStatus, type ApprovalSource } from './calls.js';
+export {
+  McpToolError,
+  validateArguments,
+  outcomeOf,
+  type ToolCallRecord,
+  type ToolCallStatus,
+  type ApprovalSource,
+} from './calls.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
 export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
 export {

@@ -3,7 +3,13 @@
 // (VS Code's "servers" key is read too). Secrets are never written in clear: they become
 // REDACTED, which an import refuses with a field error asking for the value.
 import { McpConfigError, type FieldIssue } from './errors.js';
-import { ServerConfigInputSchema, toIssues, type ServerConfig, type ServerConfigInput, type TransportKind } from './schemas.js';
+import {
+  ServerConfigInputSchema,
+  toIssues,
+  type ServerConfig,
+  type ServerConfigInput,
+  type TransportKind,
+} from './schemas.js';
 
 export const REDACTED = '<redacted>';
 
@@ -18,7 +24,12 @@ export interface McpJsonServer {
   enabled?: boolean;
 }
 
-const TYPE_OF: Record<TransportKind, McpJsonServer['type'] | undefined> = { auto: undefined, 'streamable-http': 'http', sse: 'sse', jsonrpc: 'jsonrpc' };
+const TYPE_OF: Record<TransportKind, McpJsonServer['type'] | undefined> = {
+  auto: undefined,
+  'streamable-http': 'http',
+  sse: 'sse',
+  jsonrpc: 'jsonrpc',
+};
 
 /** The servers as mcp.json text, secrets redacted. */
 export function toMcpJson(servers: readonly ServerConfig[]): string {
@@ -52,7 +63,10 @@ export interface McpJsonEntryError {
 }
 
 /** Parse mcp.json text into server inputs; each bad entry is reported, not thrown. */
-export function fromMcpJson(text: string): { entries: { name: string; input: ServerConfigInput }[]; errors: McpJsonEntryError[] } {
+export function fromMcpJson(text: string): {
+  entries: { name: string; input: ServerConfigInput }[];
+  errors: McpJsonEntryError[];
+} {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -61,23 +75,50 @@ export function fromMcpJson(text: string): { entries: { name: string; input: Ser
   }
   const root = doc && typeof doc === 'object' ? (doc as Record<string, unknown>) : undefined;
   const map = (root?.mcpServers ?? root?.servers) as Record<string, unknown> | undefined;
-  if (!map || typeof map !== 'object' || Array.isArray(map)) throw new McpConfigError([{ path: 'mcpServers', message: 'is missing: expected { "mcpServers": { "<name>": { "url": … } } }' }]);
+  if (!map || typeof map !== 'object' || Array.isArray(map))
+    throw new McpConfigError([
+      { path: 'mcpServers', message: 'is missing: expected { "mcpServers": { "<name>": { "url": … } } }' },
+    ]);
   const entries: { name: string; input: ServerConfigInput }[] = [];
   const errors: McpJsonEntryError[] = [];
   for (const [name, raw] of Object.entries(map)) {
     const e = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
     if (typeof e.command === 'string') {
-      errors.push({ name, issues: [{ path: 'command', message: 'stdio servers (a command to run) cannot run in a browser; use a server with an HTTP URL' }] });
+      errors.push({
+        name,
+        issues: [
+          {
+            path: 'command',
+            message: 'stdio servers (a command to run) cannot run in a browser; use a server with an HTTP URL',
+          },
+        ],
+      });
       continue;
     }
-    const headers = e.headers && typeof e.headers === 'object' && !Array.isArray(e.headers) ? (e.headers as Record<string, unknown>) : {};
+    const headers =
+      e.headers && typeof e.headers === 'object' && !Array.isArray(e.headers)
+        ? (e.headers as Record<string, unknown>)
+        : {};
     const redacted = Object.entries(headers).filter(([, v]) => typeof v === 'string' && v.includes(REDACTED));
     if (redacted.length) {
-      errors.push({ name, issues: redacted.map(([k]) => ({ path: `headers.${k}`, message: 'the secret was not exported; enter it and import again' })) });
+      errors.push({
+        name,
+        issues: redacted.map(([k]) => ({
+          path: `headers.${k}`,
+          message: 'the secret was not exported; enter it and import again',
+        })),
+      });
       continue;
     }
     const type = e.type;
-    const transport: TransportKind = type === 'http' || type === 'streamable-http' ? 'streamable-http' : type === 'sse' ? 'sse' : type === 'jsonrpc' ? 'jsonrpc' : 'auto';
+    const transport: TransportKind =
+      type === 'http' || type === 'streamable-http'
+        ? 'streamable-http'
+        : type === 'sse'
+          ? 'sse'
+          : type === 'jsonrpc'
+            ? 'jsonrpc'
+            : 'auto';
     const candidate = {
       name,
       url: e.url,

@@ -74,7 +74,8 @@ export function nameTools<T extends NameInput>(inputs: readonly T[]): Map<string
   pending.sort((a, b) => (a.i.serverKey + '\u0000' + a.i.toolName < b.i.serverKey + '\u0000' + b.i.toolName ? -1 : 1));
   for (const p of pending) {
     let name = p.name;
-    for (let n = 1; out.has(name); n++) name = suffixed(base(p.i).text, { ...p.i, toolName: `${p.i.toolName}\u0000${n}` });
+    for (let n = 1; out.has(name); n++)
+      name = suffixed(base(p.i).text, { ...p.i, toolName: `${p.i.toolName}\u0000${n}` });
     out.set(name, p.i);
   }
   return out;

@@ -16,15 +16,38 @@ const SecretInputSchema = z.union([z.string().min(1, 'must not be empty').max(81
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Headers the browser forbids or that the transport itself owns.
 const RESERVED_HEADERS = new Set([
-  'accept', 'accept-charset', 'accept-encoding', 'access-control-request-headers',
-  'access-control-request-method', 'connection', 'content-length', 'content-type', 'cookie',
-  'date', 'dnt', 'expect', 'host', 'keep-alive', 'last-event-id', 'mcp-protocol-version',
-  'mcp-session-id', 'origin', 'referer', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
+  'accept',
+  'accept-charset',
+  'accept-encoding',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'connection',
+  'content-length',
+  'content-type',
+  'cookie',
+  'date',
+  'dnt',
+  'expect',
+  'host',
+  'keep-alive',
+  'last-event-id',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'origin',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'via',
 ]);
 const headerName = z
   .string()
   .regex(HEADER_NAME, 'is not a valid HTTP header name')
-  .refine((n) => !RESERVED_HEADERS.has(n.toLowerCase()), 'is set by the browser or the transport and cannot be overridden');
+  .refine(
+    (n) => !RESERVED_HEADERS.has(n.toLowerCase()),
+    'is set by the browser or the transport and cannot be overridden',
+  );
 // Header values may not contain CR, LF or NUL.
 const headerValue = z.string().regex(/^[^\r\n\0]*$/, 'must not contain line breaks');
 
@@ -41,12 +64,21 @@ export const AuthApiKeySchema = z
 export const AuthBasicSchema = z
   .object({
     type: z.literal('basic'),
-    username: z.string().min(1, 'must not be empty').max(256).regex(/^[^:\r\n]*$/, 'must not contain ":" or line breaks'),
+    username: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(256)
+      .regex(/^[^:\r\n]*$/, 'must not contain ":" or line breaks'),
     password: SecretInputSchema,
   })
   .strict();
 /** Authentication kinds. The union is open: OAuth joins it as another member. */
-export const AuthSchema = z.discriminatedUnion('type', [AuthNoneSchema, AuthBearerSchema, AuthApiKeySchema, AuthBasicSchema]);
+export const AuthSchema = z.discriminatedUnion('type', [
+  AuthNoneSchema,
+  AuthBearerSchema,
+  AuthApiKeySchema,
+  AuthBasicSchema,
+]);
 export type AuthInput = z.input<typeof AuthSchema>;
 
 export const HeaderSchema = z
@@ -81,10 +113,9 @@ const UrlSchema = z
   .superRefine((v, ctx) => {
     const p = urlProblem(v);
     if (p) ctx.addIssue({ code: 'custom', message: p });
-  })
-  // the user's URL is used exactly as given (never rewrite its path): store the string itself
-  ;
+  });
 
+// the user's URL is used exactly as given (never rewrite its path): store the string itself
 const timestamp = z.number().int().nonnegative();
 
 const serverFields = {
@@ -102,7 +133,15 @@ const serverFields = {
 };
 
 /** What `hub.servers.add()` accepts. Secrets may be given in clear; they are moved to the vault. */
-export const ServerConfigInputSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(), ...serverFields }).strict();
+export const ServerConfigInputSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+    ...serverFields,
+  })
+  .strict();
 export type ServerConfigInput = z.input<typeof ServerConfigInputSchema>;
 /** What `hub.servers.update()` accepts: any subset of the fields. */
 export const ServerConfigPatchSchema = z

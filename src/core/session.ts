@@ -76,7 +76,11 @@ export const TOO_LARGE_CODE = -32099;
  * cannot make the page buffer an unbounded result.
  */
 function capBody(res: Response, max: number, onExceed: (e: McpConnectionError) => void): Response {
-  const tooLarge = () => new McpConnectionError('too-large', `The server's response is larger than the ${Math.round(max / 1048576)} MB limit; it was discarded.`);
+  const tooLarge = () =>
+    new McpConnectionError(
+      'too-large',
+      `The server's response is larger than the ${Math.round(max / 1048576)} MB limit; it was discarded.`,
+    );
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (declared > max) {
     void res.body?.cancel();
@@ -110,7 +114,9 @@ function requestIds(body: unknown): (string | number)[] {
   if (typeof body !== 'string') return [];
   try {
     const m = JSON.parse(body) as unknown;
-    return (Array.isArray(m) ? m : [m]).flatMap((x) => (x && typeof x === 'object' && 'method' in x && 'id' in x ? [(x as { id: string | number }).id] : []));
+    return (Array.isArray(m) ? m : [m]).flatMap((x) =>
+      x && typeof x === 'object' && 'method' in x && 'id' in x ? [(x as { id: string | number }).id] : [],
+    );
   } catch {
     return [];
   }
@@ -118,7 +124,7 @@ function requestIds(body: unknown): (string | number)[] {
 
 export const CORS_HINT =
   'If the server is running, it most likely does not send the CORS headers a browser client needs: ' +
-  'Access-Control-Allow-Origin (this page\'s origin, or *), Access-Control-Allow-Headers including ' +
+  "Access-Control-Allow-Origin (this page's origin, or *), Access-Control-Allow-Headers including " +
   'content-type, mcp-session-id, mcp-protocol-version, authorization, last-event-id (and any custom auth header), ' +
   'and Access-Control-Expose-Headers: mcp-session-id.';
 
@@ -143,7 +149,8 @@ function explainingFetch(
     try {
       const res = await f(input, init);
       // only request/response bodies are capped; the long-lived GET stream is not one result
-      if (cap && (init?.method ?? 'GET').toUpperCase() === 'POST') return capBody(res, cap.max, (e) => cap.onExceed(requestIds(init?.body), e));
+      if (cap && (init?.method ?? 'GET').toUpperCase() === 'POST')
+        return capBody(res, cap.max, (e) => cap.onExceed(requestIds(init?.body), e));
       return res;
     } catch (e) {
       if (e instanceof McpConnectionError) throw e;
@@ -185,19 +192,39 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
     const status = typeof e.code === 'number' && e.code > 0 ? e.code : undefined;
     const detail = clean(e.message).slice(0, 500);
     if (status === 401 || status === 403)
-      return new McpConnectionError('unauthorized', `The server refused the credentials (HTTP ${status}). ${detail}`, { status, cause: e });
-    if (status) return new McpConnectionError('http', `The server answered HTTP ${status}. ${detail}`, { status, cause: e });
+      return new McpConnectionError('unauthorized', `The server refused the credentials (HTTP ${status}). ${detail}`, {
+        status,
+        cause: e,
+      });
+    if (status)
+      return new McpConnectionError('http', `The server answered HTTP ${status}. ${detail}`, { status, cause: e });
     return new McpConnectionError('protocol', `Unexpected response from the server. ${detail}`, { cause: e });
   }
   if (e instanceof McpError) {
-    if (e.code === TOO_LARGE_CODE) return new McpConnectionError('too-large', clean(e.message.replace(/^MCP error -?\d+: /, '')), { rpcCode: e.code, cause: e });
-    if (e.code === ErrorCode.RequestTimeout) return new McpConnectionError('timeout', `The server did not answer in time. ${clean(e.message)}`, { rpcCode: e.code, cause: e });
-    if (e.code === ErrorCode.ConnectionClosed) return new McpConnectionError('network', 'The connection to the server closed.', { rpcCode: e.code, cause: e });
-    return new McpConnectionError('server', `The server returned an error: ${clean(e.message)}`, { rpcCode: e.code, cause: e });
+    if (e.code === TOO_LARGE_CODE)
+      return new McpConnectionError('too-large', clean(e.message.replace(/^MCP error -?\d+: /, '')), {
+        rpcCode: e.code,
+        cause: e,
+      });
+    if (e.code === ErrorCode.RequestTimeout)
+      return new McpConnectionError('timeout', `The server did not answer in time. ${clean(e.message)}`, {
+        rpcCode: e.code,
+        cause: e,
+      });
+    if (e.code === ErrorCode.ConnectionClosed)
+      return new McpConnectionError('network', 'The connection to the server closed.', { rpcCode: e.code, cause: e });
+    return new McpConnectionError('server', `The server returned an error: ${clean(e.message)}`, {
+      rpcCode: e.code,
+      cause: e,
+    });
   }
   const err = e as Error | undefined;
   if (err?.name === 'ZodError' || err?.name === '$ZodError' || err instanceof SyntaxError)
-    return new McpConnectionError('protocol', `The server sent a malformed response: ${clean(err.message).slice(0, 500)}`, { cause: e });
+    return new McpConnectionError(
+      'protocol',
+      `The server sent a malformed response: ${clean(err.message).slice(0, 500)}`,
+      { cause: e },
+    );
   if (err?.name === 'TimeoutError') return new McpConnectionError('timeout', 'The request timed out.', { cause: e });
   if (err?.name === 'AbortError') return new McpConnectionError('aborted', 'The request was cancelled.', { cause: e });
   return new McpConnectionError('protocol', clean(err?.message ?? String(e)).slice(0, 500), { cause: e });
@@ -285,12 +312,21 @@ class JsonRpcSession implements McpSession {
       const res = await this.fetchFn(this.url, {
         method: 'POST',
         headers: { ...this.headers, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.#nextId++, method, ...(params === undefined ? {} : { params }) }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: this.#nextId++,
+          method,
+          ...(params === undefined ? {} : { params }),
+        }),
         signal,
       });
       const text = await res.text();
       if (!res.ok && !text.trim().startsWith('{')) {
-        throw new McpConnectionError(res.status === 401 || res.status === 403 ? 'unauthorized' : 'http', `The server answered HTTP ${res.status}.`, { status: res.status });
+        throw new McpConnectionError(
+          res.status === 401 || res.status === 403 ? 'unauthorized' : 'http',
+          `The server answered HTTP ${res.status}.`,
+          { status: res.status },
+        );
       }
       const body = JSON.parse(text) as { result?: unknown; error?: { code?: number; message?: string } };
       if (body === null || typeof body !== 'object') throw new SyntaxError('response is not a JSON-RPC object');
@@ -330,9 +366,13 @@ class JsonRpcSession implements McpSession {
   async close() {}
 }
 
-function parseResult<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Error } }, v: unknown): T {
+function parseResult<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Error } },
+  v: unknown,
+): T {
   const r = schema.safeParse(v);
-  if (!r.success) throw new McpConnectionError('protocol', `The server sent a malformed response: ${r.error.message.slice(0, 500)}`);
+  if (!r.success)
+    throw new McpConnectionError('protocol', `The server sent a malformed response: ${r.error.message.slice(0, 500)}`);
   return r.data;
 }
 
@@ -359,13 +399,19 @@ function newClient(info: Implementation): Client {
   return new Client(info, { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
 }
 
-async function openSdk(kind: 'streamable-http' | 'sse', o: OpenOptions, makeFetch: (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) => typeof fetch, lastNetwork: () => McpConnectionError | undefined): Promise<SdkSession> {
+async function openSdk(
+  kind: 'streamable-http' | 'sse',
+  o: OpenOptions,
+  makeFetch: (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) => typeof fetch,
+  lastNetwork: () => McpConnectionError | undefined,
+): Promise<SdkSession> {
   const url = new URL(o.url);
   let transportRef: StreamableHTTPClientTransport | SSEClientTransport | undefined;
   // an oversized response fails its request at once (for SSE responses the transport would
   // otherwise wait for the timeout): answer the request ids of that POST with an error
   const fetchFn = makeFetch((ids, e) => {
-    for (const id of ids) transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message: e.message } });
+    for (const id of ids)
+      transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message: e.message } });
   });
   const requestInit: RequestInit = { headers: o.headers };
   const transport =
@@ -387,7 +433,10 @@ async function openSdk(kind: 'streamable-http' | 'sse', o: OpenOptions, makeFetc
     await new Promise<void>((resolve, reject) => {
       const onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      client.connect(transport, { signal, timeout: o.timeoutMs }).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      client
+        .connect(transport, { signal, timeout: o.timeoutMs })
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
     });
   } catch (e) {
     await client.close().catch(() => {});
@@ -428,7 +477,10 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
             return await openSdk('sse', o, makeFetch, () => lastNet);
           } catch (e2) {
             const err2 = e2 as McpConnectionError;
-            throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, { status: err.status, cause: e2 });
+            throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, {
+              status: err.status,
+              cause: e2,
+            });
           }
         }
         throw err;

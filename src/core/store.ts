@@ -44,7 +44,11 @@ export class Store<S extends object> {
 }
 
 /** Return a copy of `record` with `key` set (or removed when value is undefined), frozen. */
-export function withEntry<V>(record: Readonly<Record<string, V>>, key: string, value: V | undefined): Readonly<Record<string, V>> {
+export function withEntry<V>(
+  record: Readonly<Record<string, V>>,
+  key: string,
+  value: V | undefined,
+): Readonly<Record<string, V>> {
   const next = { ...record };
   if (value === undefined) delete next[key];
   else next[key] = value;

@@ -28,7 +28,10 @@ export class Vault {
 
   #subtle(): SubtleCrypto {
     const subtle = globalThis.crypto?.subtle;
-    if (!subtle) throw new McpVaultError('Secrets need WebCrypto, which this page lacks (it must be served over https: or from localhost).');
+    if (!subtle)
+      throw new McpVaultError(
+        'Secrets need WebCrypto, which this page lacks (it must be served over https: or from localhost).',
+      );
     return subtle;
   }
 
@@ -73,7 +76,9 @@ export class Vault {
       this.#known.add(value);
       return value;
     } catch (e) {
-      throw new McpVaultError(`A stored secret could not be decrypted (${ref.secretRef}); enter it again.`, { cause: e });
+      throw new McpVaultError(`A stored secret could not be decrypted (${ref.secretRef}); enter it again.`, {
+        cause: e,
+      });
     }
   }
 

@@ -1,6 +1,10 @@
 import { McpEvent } from './mcp-event.js';
 import type { ChangeSource } from './mcp-event.js';
-export interface McpServerRemovedDetail { readonly serverId: string; readonly name?: string; readonly source: ChangeSource }
+export interface McpServerRemovedDetail {
+  readonly serverId: string;
+  readonly name?: string;
+  readonly source: ChangeSource;
+}
 
 /** `mcp-server-removed`: a server config was removed. */
 export class McpServerRemovedEvent extends McpEvent<'mcp-server-removed', McpServerRemovedDetail> {

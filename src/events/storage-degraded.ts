@@ -1,5 +1,8 @@
 import { McpEvent } from './mcp-event.js';
-export interface McpStorageDegradedDetail { readonly reason: string; readonly mode: 'memory' }
+export interface McpStorageDegradedDetail {
+  readonly reason: string;
+  readonly mode: 'memory';
+}
 
 /** `mcp-storage-degraded`: IndexedDB failed; the hub now keeps its state in memory for this page only. */
 export class McpStorageDegradedEvent extends McpEvent<'mcp-storage-degraded', McpStorageDegradedDetail> {

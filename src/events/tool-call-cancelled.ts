@@ -1,6 +1,9 @@
 import { McpEvent } from './mcp-event.js';
 import type { ToolCallRecord } from '../core/calls.js';
-export interface McpToolCallCancelledDetail { readonly call: ToolCallRecord; readonly reason: 'denied' | 'vetoed' | 'cancelled' }
+export interface McpToolCallCancelledDetail {
+  readonly call: ToolCallRecord;
+  readonly reason: 'denied' | 'vetoed' | 'cancelled';
+}
 
 /** `mcp-tool-call-cancelled`: a call was denied by the user, vetoed by the host, or cancelled. */
 export class McpToolCallCancelledEvent extends McpEvent<'mcp-tool-call-cancelled', McpToolCallCancelledDetail> {

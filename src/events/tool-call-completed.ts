@@ -1,6 +1,8 @@
 import { McpEvent } from './mcp-event.js';
 import type { ToolCallRecord } from '../core/calls.js';
-export interface McpToolCallCompletedDetail { readonly call: ToolCallRecord }
+export interface McpToolCallCompletedDetail {
+  readonly call: ToolCallRecord;
+}
 
 /** `mcp-tool-call-completed`: a call returned a successful result. */
 export class McpToolCallCompletedEvent extends McpEvent<'mcp-tool-call-completed', McpToolCallCompletedDetail> {

@@ -1,6 +1,9 @@
 import { McpEvent } from './mcp-event.js';
 import type { ToolCallRecord } from '../core/calls.js';
-export interface McpToolCallFailedDetail { readonly call: ToolCallRecord; readonly error: { readonly code: string; readonly message: string } }
+export interface McpToolCallFailedDetail {
+  readonly call: ToolCallRecord;
+  readonly error: { readonly code: string; readonly message: string };
+}
 
 /** `mcp-tool-call-failed`: a call ended in an error (invalid arguments, tool error result, timeout, transport failure…). */
 export class McpToolCallFailedEvent extends McpEvent<'mcp-tool-call-failed', McpToolCallFailedDetail> {

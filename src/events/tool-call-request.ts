@@ -1,6 +1,8 @@
 import { McpEvent } from './mcp-event.js';
 import type { ToolCallRecord } from '../core/calls.js';
-export interface McpToolCallRequestDetail { readonly call: ToolCallRecord }
+export interface McpToolCallRequestDetail {
+  readonly call: ToolCallRecord;
+}
 
 /** `mcp-tool-call-request`: a tool call is about to be considered (before approval and before anything runs). Cancelable: `preventDefault()` denies the call. */
 export class McpToolCallRequestEvent extends McpEvent<'mcp-tool-call-request', McpToolCallRequestDetail> {

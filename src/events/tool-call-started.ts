@@ -1,6 +1,8 @@
 import { McpEvent } from './mcp-event.js';
 import type { ToolCallRecord } from '../core/calls.js';
-export interface McpToolCallStartedDetail { readonly call: ToolCallRecord }
+export interface McpToolCallStartedDetail {
+  readonly call: ToolCallRecord;
+}
 
 /** `mcp-tool-call-started`: a call was sent to its server. */
 export class McpToolCallStartedEvent extends McpEvent<'mcp-tool-call-started', McpToolCallStartedDetail> {

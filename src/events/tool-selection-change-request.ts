@@ -8,7 +8,10 @@ export interface McpToolSelectionChangeRequestDetail {
 }
 
 /** `mcp-tool-selection-change-request`: the user is about to change an assistant's tools or approval mode. Cancelable: `preventDefault()` keeps things as they are. */
-export class McpToolSelectionChangeRequestEvent extends McpEvent<'mcp-tool-selection-change-request', McpToolSelectionChangeRequestDetail> {
+export class McpToolSelectionChangeRequestEvent extends McpEvent<
+  'mcp-tool-selection-change-request',
+  McpToolSelectionChangeRequestDetail
+> {
   static readonly eventName = 'mcp-tool-selection-change-request';
   constructor(detail: McpToolSelectionChangeRequestDetail) {
     super('mcp-tool-selection-change-request', detail, { cancelable: true });

@@ -30,7 +30,12 @@ export function renderTree(value: unknown, depth = 0): TemplateResult {
   return html`<ul class="tree" role=${depth === 0 ? 'tree' : 'group'}>
     ${entries.map(([k, v]) =>
       v !== null && typeof v === 'object'
-        ? html`<li role="treeitem" aria-expanded="true"><details open><summary><span class="tree-key">${k}</span></summary>${renderTree(v, depth + 1)}</details></li>`
+        ? html`<li role="treeitem" aria-expanded="true">
+            <details open>
+              <summary><span class="tree-key">${k}</span></summary>
+              ${renderTree(v, depth + 1)}
+            </details>
+          </li>`
         : html`<li role="treeitem"><span class="tree-key">${k}</span>: ${renderTree(v, depth + 1)}</li>`,
     )}
   </ul>`;
@@ -60,7 +65,10 @@ export function resultStrings(t: (key: keyof ResultStrings) => string): ResultSt
 }
 
 /** Render MCP content blocks and structured content. Every server string is text, never HTML. */
-export function renderResult(result: { content?: CallToolResult['content']; structuredContent?: Record<string, unknown> } | undefined, s: ResultStrings): TemplateResult {
+export function renderResult(
+  result: { content?: CallToolResult['content']; structuredContent?: Record<string, unknown> } | undefined,
+  s: ResultStrings,
+): TemplateResult {
   const content = result?.content ?? [];
   return html`<div class="result" part="result">
     ${content.length === 0 && !result?.structuredContent ? html`<p class="muted">${s.noContent}</p>` : nothing}
@@ -70,31 +78,51 @@ export function renderResult(result: { content?: CallToolResult['content']; stru
           return html`<pre tabindex="0" class="text">${c.text}</pre>`;
         case 'image': {
           const src = dataUrl(c.mimeType, c.data, IMAGE);
-          return src ? html`<img part="image" src=${src} alt=${s.image} />` : html`<p class="muted">${s.image} (${c.mimeType})</p>`;
+          return src
+            ? html`<img part="image" src=${src} alt=${s.image} />`
+            : html`<p class="muted">${s.image} (${c.mimeType})</p>`;
         }
         case 'audio': {
           const src = dataUrl(c.mimeType, c.data, AUDIO);
-          return src ? html`<audio part="audio" controls src=${src} aria-label=${s.audio}></audio>` : html`<p class="muted">${s.audio} (${c.mimeType})</p>`;
+          return src
+            ? html`<audio part="audio" controls src=${src} aria-label=${s.audio}></audio>`
+            : html`<p class="muted">${s.audio} (${c.mimeType})</p>`;
         }
         case 'resource_link': {
           const href = safeHref(c.uri);
-          return html`<p class="resource-link">${s.resourceLink}:
+          return html`<p class="resource-link">
+            ${s.resourceLink}:
             ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${c.title ?? c.name}</a>` : html`<span>${c.title ?? c.name}</span>`}
-            <code>${c.uri}</code>${c.description ? html` — ${c.description}` : nothing}</p>`;
+            <code>${c.uri}</code>${c.description ? html` — ${c.description}` : nothing}
+          </p>`;
         }
         case 'resource': {
           const r = c.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
-          if (typeof r.text === 'string') return html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><pre tabindex="0">${r.text}</pre></div>`;
+          if (typeof r.text === 'string')
+            return html`<div class="resource">
+              <p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p>
+              <pre tabindex="0">${r.text}</pre>
+            </div>`;
           const img = r.mimeType && r.blob ? dataUrl(r.mimeType, r.blob, IMAGE) : undefined;
           return img
-            ? html`<div class="resource"><p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p><img src=${img} alt=${r.uri} /></div>`
+            ? html`<div class="resource">
+                <p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p>
+                <img src=${img} alt=${r.uri} />
+              </div>`
             : html`<p class="muted">${s.embeddedResource}: <code>${r.uri}</code> (${r.mimeType ?? s.binary})</p>`;
         }
         default:
           return html`<pre tabindex="0">${JSON.stringify(c, null, 2)}</pre>`;
       }
     })}
-    ${result?.structuredContent ? html`<div class="structured"><p class="muted">${s.structured}</p>${renderTree(result.structuredContent)}</div>` : nothing}
+    ${
+      result?.structuredContent
+        ? html`<div class="structured">
+            <p class="muted">${s.structured}</p>
+            ${renderTree(result.structuredContent)}
+          </div>`
+        : nothing
+    }
   </div>`;
 }
 

@@ -11,7 +11,8 @@ function resolve(s: unknown, root: Schema, seen: string[] = []): Schema {
   if (!isObj(s)) return {};
   if (typeof s.$ref === 'string' && s.$ref.startsWith('#/') && !seen.includes(s.$ref)) {
     let cur: unknown = root;
-    for (const part of s.$ref.slice(2).split('/')) cur = isObj(cur) ? cur[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    for (const part of s.$ref.slice(2).split('/'))
+      cur = isObj(cur) ? cur[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
     const { $ref, ...rest } = s;
     return resolve({ ...(isObj(cur) ? cur : {}), ...rest }, root, [...seen, $ref as string]);
   }
@@ -70,7 +71,14 @@ function setAt(v: unknown, path: Path, value: unknown): unknown {
   return base;
 }
 
-const FORMAT_INPUT: Record<string, string> = { email: 'email', uri: 'url', url: 'url', date: 'date', 'date-time': 'datetime-local', time: 'time' };
+const FORMAT_INPUT: Record<string, string> = {
+  email: 'email',
+  uri: 'url',
+  url: 'url',
+  date: 'date',
+  'date-time': 'datetime-local',
+  time: 'time',
+};
 
 /**
  * A form generated from a JSON Schema (internal; used by <mcp-tool-explorer>). Strings (enum →
@@ -80,18 +88,52 @@ const FORMAT_INPUT: Record<string, string> = { email: 'email', uri: 'url', url: 
  * Fires `input` (composed) whenever `value` changes.
  */
 export class McpSchemaForm extends LitElement {
-  static override properties = { schema: { attribute: false }, value: { attribute: false }, idPrefix: { attribute: 'id-prefix' }, _branches: { state: true }, _jsonErrors: { state: true } };
+  static override properties = {
+    schema: { attribute: false },
+    value: { attribute: false },
+    idPrefix: { attribute: 'id-prefix' },
+    _branches: { state: true },
+    _jsonErrors: { state: true },
+  };
   static override styles = [
     baseStyles,
     css`
-      .field { display: grid; gap: 0.2rem; margin-bottom: 0.5rem; }
-      fieldset { border: 1px solid var(--_border); border-radius: var(--_radius); margin: 0 0 0.5rem; }
-      .req { color: var(--_danger); }
-      .help { color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
-      .item { display: flex; gap: 0.4rem; align-items: start; }
-      .item > :first-child { flex: 1; }
-      textarea { width: 100%; min-height: 4rem; font-family: var(--_mono); }
-      .json-error { color: var(--_danger); font-size: 0.85em; margin: 0; }
+      .field {
+        display: grid;
+        gap: 0.2rem;
+        margin-bottom: 0.5rem;
+      }
+      fieldset {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        margin: 0 0 0.5rem;
+      }
+      .req {
+        color: var(--_danger);
+      }
+      .help {
+        color: var(--_muted);
+        font-size: 0.85em;
+        overflow-wrap: anywhere;
+      }
+      .item {
+        display: flex;
+        gap: 0.4rem;
+        align-items: start;
+      }
+      .item > :first-child {
+        flex: 1;
+      }
+      textarea {
+        width: 100%;
+        min-height: 4rem;
+        font-family: var(--_mono);
+      }
+      .json-error {
+        color: var(--_danger);
+        font-size: 0.85em;
+        margin: 0;
+      }
     `,
   ];
   declare schema: Schema;
@@ -119,15 +161,19 @@ export class McpSchemaForm extends LitElement {
   }
 
   #label(name: string, s: Schema, required: boolean, id: string) {
-    return html`<label for=${id}>${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden">(required)</span>` : nothing}</label>`;
+    return html`<label for=${id}
+      >${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden">(required)</span>` : nothing}</label
+    >`;
   }
 
   #help(s: Schema, id: string) {
     const hints: string[] = [];
     if (typeof s.description === 'string') hints.push(s.description);
     if (typeof s.format === 'string') hints.push(`Format: ${s.format}`);
-    if (typeof s.minimum === 'number' || typeof s.maximum === 'number') hints.push(`Range: ${s.minimum ?? '…'} to ${s.maximum ?? '…'}`);
-    if (typeof s.minLength === 'number' || typeof s.maxLength === 'number') hints.push(`Length: ${s.minLength ?? 0} to ${s.maxLength ?? '…'}`);
+    if (typeof s.minimum === 'number' || typeof s.maximum === 'number')
+      hints.push(`Range: ${s.minimum ?? '…'} to ${s.maximum ?? '…'}`);
+    if (typeof s.minLength === 'number' || typeof s.maxLength === 'number')
+      hints.push(`Length: ${s.minLength ?? 0} to ${s.maxLength ?? '…'}`);
     return hints.length ? html`<span class="help" id=${`${id}-help`}>${hints.join(' · ')}</span>` : nothing;
   }
 
@@ -138,7 +184,11 @@ export class McpSchemaForm extends LitElement {
     const err = this._jsonErrors[id];
     return html`<div class="field" data-fallback="json">
       ${this.#label(name, s, required, id)}
-      <textarea id=${id} aria-describedby=${`${id}-help`} aria-invalid=${err ? 'true' : 'false'} .value=${live(v === undefined ? '' : JSON.stringify(v, null, 2))}
+      <textarea
+        id=${id}
+        aria-describedby=${`${id}-help`}
+        aria-invalid=${err ? 'true' : 'false'}
+        .value=${live(v === undefined ? '' : JSON.stringify(v, null, 2))}
         @input=${(e: Event) => {
           const text = (e.target as HTMLTextAreaElement).value;
           try {
@@ -148,7 +198,8 @@ export class McpSchemaForm extends LitElement {
           } catch (x) {
             this._jsonErrors = { ...this._jsonErrors, [id]: `Not valid JSON: ${(x as Error).message}` };
           }
-        }}></textarea>
+        }}
+      ></textarea>
       <span class="help" id=${`${id}-help`}>${typeof s.description === 'string' ? `${s.description} · ` : ''}JSON</span>
       ${err ? html`<p class="json-error">${err}</p>` : nothing}
     </div>`;
@@ -163,15 +214,20 @@ export class McpSchemaForm extends LitElement {
       const options = variants.map((v) => resolve(v, this.schema));
       const chosen = this._branches[id] ?? 0;
       return html`<fieldset>
-        <legend>${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</legend>
+        <legend>
+          ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}
+        </legend>
         ${this.#help(s, id)}
         <label for=${`${id}-branch`}>Kind</label>
-        <select id=${`${id}-branch`} @change=${(e: Event) => {
-          const i = Number((e.target as HTMLSelectElement).value);
-          this._branches = { ...this._branches, [id]: i };
-          this.#change(path, initialValue(options[i], this.schema));
-        }}>
-          ${options.map((o, i) => html`<option value=${i} ?selected=${i === chosen}>${(o.title as string) ?? (typeof o.const === 'string' ? o.const : typeOf(o) ?? `Option ${i + 1}`)}</option>`)}
+        <select
+          id=${`${id}-branch`}
+          @change=${(e: Event) => {
+            const i = Number((e.target as HTMLSelectElement).value);
+            this._branches = { ...this._branches, [id]: i };
+            this.#change(path, initialValue(options[i], this.schema));
+          }}
+        >
+          ${options.map((o, i) => html`<option value=${i} ?selected=${i === chosen}>${(o.title as string) ?? (typeof o.const === 'string' ? o.const : (typeOf(o) ?? `Option ${i + 1}`))}</option>`)}
         </select>
         ${this.#field(name, { ...options[chosen], title: (options[chosen].title as string) ?? name }, path, required, depth + 1)}
       </fieldset>`;
@@ -180,54 +236,116 @@ export class McpSchemaForm extends LitElement {
     const t = typeOf(s);
     const described = `${id}-help`;
     if ('const' in s) {
-      return html`<div class="field">${this.#label(name, s, required, id)}<input id=${id} readonly .value=${JSON.stringify(s.const)} aria-describedby=${described} />${this.#help(s, id)}</div>`;
+      return html`<div class="field">
+        ${this.#label(name, s, required, id)}<input
+          id=${id}
+          readonly
+          .value=${JSON.stringify(s.const)}
+          aria-describedby=${described}
+        />${this.#help(s, id)}
+      </div>`;
     }
     if (Array.isArray(s.enum) && s.enum.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) {
       const values = s.enum as (string | number | boolean)[];
-      return html`<div class="field">${this.#label(name, s, required, id)}
-        <select id=${id} aria-describedby=${described} @change=${(e: Event) => {
-          const i = Number((e.target as HTMLSelectElement).value);
-          this.#change(path, i < 0 ? undefined : values[i]);
-        }}>
+      return html`<div class="field">
+        ${this.#label(name, s, required, id)}
+        <select
+          id=${id}
+          aria-describedby=${described}
+          @change=${(e: Event) => {
+            const i = Number((e.target as HTMLSelectElement).value);
+            this.#change(path, i < 0 ? undefined : values[i]);
+          }}
+        >
           ${required ? nothing : html`<option value="-1" ?selected=${v === undefined}>—</option>`}
-          ${values.map((x, i) => html`<option value=${i} ?selected=${x === v}>${String(x)}</option>`)}
-        </select>${this.#help(s, id)}</div>`;
+          ${values.map((x, i) => html`<option value=${i} ?selected=${x === v}>${String(x)}</option>`)}</select
+        >${this.#help(s, id)}
+      </div>`;
     }
     switch (t) {
       case 'string':
-        return html`<div class="field">${this.#label(name, s, required, id)}
-          <input id=${id} type=${FORMAT_INPUT[s.format as string] ?? 'text'} aria-describedby=${described} ?required=${required}
-            minlength=${(s.minLength as number) ?? nothing} maxlength=${(s.maxLength as number) ?? nothing} pattern=${(s.pattern as string) ?? nothing}
+        return html`<div class="field">
+          ${this.#label(name, s, required, id)}
+          <input
+            id=${id}
+            type=${FORMAT_INPUT[s.format as string] ?? 'text'}
+            aria-describedby=${described}
+            ?required=${required}
+            minlength=${(s.minLength as number) ?? nothing}
+            maxlength=${(s.maxLength as number) ?? nothing}
+            pattern=${(s.pattern as string) ?? nothing}
             .value=${live(typeof v === 'string' ? v : '')}
             @input=${(e: Event) => {
               const x = (e.target as HTMLInputElement).value;
               this.#change(path, x === '' && !required ? undefined : x);
-            }} />${this.#help(s, id)}</div>`;
+            }}
+          />${this.#help(s, id)}
+        </div>`;
       case 'number':
       case 'integer':
-        return html`<div class="field">${this.#label(name, s, required, id)}
-          <input id=${id} type="number" aria-describedby=${described} ?required=${required} step=${t === 'integer' ? '1' : 'any'}
-            min=${(s.minimum as number) ?? nothing} max=${(s.maximum as number) ?? nothing}
+        return html`<div class="field">
+          ${this.#label(name, s, required, id)}
+          <input
+            id=${id}
+            type="number"
+            aria-describedby=${described}
+            ?required=${required}
+            step=${t === 'integer' ? '1' : 'any'}
+            min=${(s.minimum as number) ?? nothing}
+            max=${(s.maximum as number) ?? nothing}
             .value=${live(typeof v === 'number' ? String(v) : '')}
             @input=${(e: Event) => {
               const x = (e.target as HTMLInputElement).value;
               this.#change(path, x === '' ? undefined : Number(x));
-            }} />${this.#help(s, id)}</div>`;
+            }}
+          />${this.#help(s, id)}
+        </div>`;
       case 'boolean':
-        return html`<div class="field"><label><input id=${id} type="checkbox" aria-describedby=${described} .checked=${live(v === true)}
-            @change=${(e: Event) => this.#change(path, (e.target as HTMLInputElement).checked)} /> ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label>${this.#help(s, id)}</div>`;
+        return html`<div class="field">
+          <label
+            ><input
+              id=${id}
+              type="checkbox"
+              aria-describedby=${described}
+              .checked=${live(v === true)}
+              @change=${(e: Event) => this.#change(path, (e.target as HTMLInputElement).checked)}
+            />
+            ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label
+          >${this.#help(s, id)}
+        </div>`;
       case 'array': {
         const items = Array.isArray(v) ? v : [];
         const itemSchema = Array.isArray(s.items) ? s.items[0] : s.items;
         if (!isObj(itemSchema)) return this.#json(name, s, path, required);
         return html`<fieldset>
-          <legend>${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</legend>
+          <legend>
+            ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}
+          </legend>
           ${this.#help(s, id)}
-          ${items.map((_, i) => html`<div class="item">
-            <div>${this.#field(`${name} ${i + 1}`, itemSchema, [...path, i], false, depth + 1)}</div>
-            <button type="button" aria-label=${`Remove ${name} ${i + 1}`} @click=${() => this.#change(path, items.filter((__, j) => j !== i))}>×</button>
-          </div>`)}
-          <button type="button" data-add=${id} @click=${() => this.#change(path, [...items, initialValue(itemSchema, this.schema)])}>Add ${name}</button>
+          ${items.map(
+            (_, i) =>
+              html`<div class="item">
+                <div>${this.#field(`${name} ${i + 1}`, itemSchema, [...path, i], false, depth + 1)}</div>
+                <button
+                  type="button"
+                  aria-label=${`Remove ${name} ${i + 1}`}
+                  @click=${() =>
+                    this.#change(
+                      path,
+                      items.filter((__, j) => j !== i),
+                    )}
+                >
+                  ×
+                </button>
+              </div>`,
+          )}
+          <button
+            type="button"
+            data-add=${id}
+            @click=${() => this.#change(path, [...items, initialValue(itemSchema, this.schema)])}
+          >
+            Add ${name}
+          </button>
         </fieldset>`;
       }
       case 'object': {
@@ -235,7 +353,14 @@ export class McpSchemaForm extends LitElement {
         if (Object.keys(props).length === 0) return this.#json(name, s, path, required);
         const req = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
         const inner = Object.entries(props).map(([k, ps]) => this.#field(k, ps, [...path, k], req.has(k), depth + 1));
-        return path.length === 0 ? html`${inner}` : html`<fieldset><legend>${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</legend>${this.#help(s, id)}${inner}</fieldset>`;
+        return path.length === 0
+          ? html`${inner}`
+          : html`<fieldset>
+              <legend>
+                ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}
+              </legend>
+              ${this.#help(s, id)}${inner}
+            </fieldset>`;
       }
       default:
         return this.#json(name, s, path, required);
@@ -244,7 +369,8 @@ export class McpSchemaForm extends LitElement {
 
   override render() {
     const root = resolve(this.schema, this.schema);
-    if (typeOf(root) === 'object' && Object.keys(isObj(root.properties) ? root.properties : {}).length === 0) return html`<p class="help">This tool takes no arguments.</p>`;
+    if (typeOf(root) === 'object' && Object.keys(isObj(root.properties) ? root.properties : {}).length === 0)
+      return html`<p class="help">This tool takes no arguments.</p>`;
     return this.#field('arguments', root, [], false, 0);
   }
 }

@@ -5,8 +5,19 @@ import { McpHub } from '../../dist/core/index.js';
 
 const url = process.argv[2];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-const hub = new McpHub({ storeName: `conformance-${process.pid}`, eventTarget: null, broadcast: false, logger: { warn() {} } });
-const server = await hub.servers.add({ name: 'conformance', url, transport: 'streamable-http', retries: 0, timeout: 20 });
+const hub = new McpHub({
+  storeName: `conformance-${process.pid}`,
+  eventTarget: null,
+  broadcast: false,
+  logger: { warn() {} },
+});
+const server = await hub.servers.add({
+  name: 'conformance',
+  url,
+  transport: 'streamable-http',
+  retries: 0,
+  timeout: 20,
+});
 const catalogue = await hub.connect(server.id);
 const client = hub.client(server.id);
 if (scenario === 'tools_call') {

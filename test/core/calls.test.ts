@@ -1,8 +1,26 @@
 import { expect } from '@open-wc/testing';
 import { McpHub, McpToolError, type ToolCallRecord } from '../../src/core/index.js';
-import { fixtureTenant, nextEvent, privateHub, rawIdb, recordEvents, rejects, unique, until, urls } from '../helpers.js';
+import {
+  fixtureTenant,
+  nextEvent,
+  privateHub,
+  rawIdb,
+  recordEvents,
+  rejects,
+  unique,
+  until,
+  urls,
+} from '../helpers.js';
 
-const CALL_EVENTS = ['mcp-tool-call-request', 'mcp-tool-call-awaiting-approval', 'mcp-tool-call-started', 'mcp-tool-call-progress', 'mcp-tool-call-completed', 'mcp-tool-call-failed', 'mcp-tool-call-cancelled'];
+const CALL_EVENTS = [
+  'mcp-tool-call-request',
+  'mcp-tool-call-awaiting-approval',
+  'mcp-tool-call-started',
+  'mcp-tool-call-progress',
+  'mcp-tool-call-completed',
+  'mcp-tool-call-failed',
+  'mcp-tool-call-cancelled',
+];
 
 async function fixtureHub(options: ConstructorParameters<typeof McpHub>[0] = {}) {
   const t = fixtureTenant();
@@ -26,7 +44,11 @@ describe('hub.callTool', () => {
       expect(r.approval).to.equal('auto');
       expect(r.result?.content).to.deep.equal([{ type: 'text', text: 'Echo: auto' }]);
       expect(r.durationMs).to.be.a('number');
-      expect(w.seen.map((e) => e.type)).to.deep.equal(['mcp-tool-call-request', 'mcp-tool-call-started', 'mcp-tool-call-completed']);
+      expect(w.seen.map((e) => e.type)).to.deep.equal([
+        'mcp-tool-call-request',
+        'mcp-tool-call-started',
+        'mcp-tool-call-completed',
+      ]);
       expect(h.seen.map((e) => e.type)).to.deep.equal(w.seen.map((e) => e.type));
       expect((w.seen[2] as CustomEvent).detail.call.id).to.equal(r.id);
     });
@@ -50,7 +72,10 @@ describe('hub.callTool', () => {
       const { hub, t } = await fixtureHub();
       const waiting = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
       const cancelled = nextEvent<CustomEvent>(window, 'mcp-tool-call-cancelled');
-      const p = hub.runToolCalls('openai', { role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'fx__slow', arguments: '{"ms":1}' } }] });
+      const p = hub.runToolCalls('openai', {
+        role: 'assistant',
+        tool_calls: [{ id: 'c', type: 'function', function: { name: 'fx__slow', arguments: '{"ms":1}' } }],
+      });
       hub.calls.deny((await waiting).detail.call.id, 'not now');
       const out = await p;
       expect((await cancelled).detail.reason).to.equal('denied');
@@ -83,7 +108,9 @@ describe('hub.callTool', () => {
     it('readOnlyHint never approves by itself', async () => {
       const { hub } = await fixtureHub();
       // echo is annotated readOnlyHint: true by the fixture server
-      expect(hub.catalogue(hub.servers.list()[0].id)!.tools.find((t) => t.name === 'echo')!.annotations?.readOnlyHint).to.equal(true);
+      expect(
+        hub.catalogue(hub.servers.list()[0].id)!.tools.find((t) => t.name === 'echo')!.annotations?.readOnlyHint,
+      ).to.equal(true);
       const waiting = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
       const p = hub.callTool({ name: 'fx__echo', arguments: { message: 'ro' } });
       const ev = await waiting;
@@ -106,7 +133,12 @@ describe('hub.callTool', () => {
 
     it('user-initiated calls (Try it) skip approval but not the host veto', async () => {
       const { hub, server } = await fixtureHub();
-      const r = await hub.callTool({ serverId: server.id, tool: 'echo', arguments: { message: 'try' }, source: 'user' });
+      const r = await hub.callTool({
+        serverId: server.id,
+        tool: 'echo',
+        arguments: { message: 'try' },
+        source: 'user',
+      });
       expect(r.approval).to.equal('user-initiated');
       expect(r.status).to.equal('success');
     });
@@ -150,7 +182,9 @@ describe('hub.callTool', () => {
     it('50 simultaneous calls against a slow tool: none lost, never more than the cap at the server', async () => {
       const { hub, t } = await fixtureHub({ callConcurrency: 4 });
       await hub.assistants.update('default', { approval: 'auto' });
-      const results = await Promise.all(Array.from({ length: 50 }, () => hub.callTool({ name: 'fx__slow', arguments: { ms: 40 } })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => hub.callTool({ name: 'fx__slow', arguments: { ms: 40 } })),
+      );
       expect(results.map((r) => r.status)).to.deep.equal(Array(50).fill('success'));
       const stats = await t.stats();
       expect(stats.maxRunning).to.equal(4);
@@ -208,7 +242,10 @@ describe('hub.callTool', () => {
       await hub.connect(s.id);
       await hub.assistants.update('default', { approval: 'auto' });
       const progress = recordEvents(window, ['mcp-tool-call-progress']);
-      const r = await hub.callTool({ name: 'everything__trigger-long-running-operation', arguments: { duration: 1, steps: 4 } });
+      const r = await hub.callTool({
+        name: 'everything__trigger-long-running-operation',
+        arguments: { duration: 1, steps: 4 },
+      });
       progress.stop();
       expect(r.status).to.equal('success');
       const details = progress.seen.map((e) => (e as CustomEvent).detail);
@@ -228,7 +265,10 @@ describe('hub.callTool', () => {
       hub.calls.cancel(id);
       const r = await p;
       expect(r.status).to.equal('cancelled');
-      const stats = await until(async () => ((await t.stats()).cancelled.length === 1 ? t.stats() : null), 'the server to see the cancellation');
+      const stats = await until(
+        async () => ((await t.stats()).cancelled.length === 1 ? t.stats() : null),
+        'the server to see the cancellation',
+      );
       expect(stats.cancelled).to.have.length(1);
     });
 
@@ -258,7 +298,11 @@ describe('hub.callTool', () => {
       const hanging = a.callTool({ name: 'fx__hang' });
       const id = (await started).detail.call.id;
       // the 'running' state reaches IndexedDB behind the call path
-      await until(async () => (await rawIdb(name)).some((r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'running'), 'the running record to be stored');
+      await until(
+        async () =>
+          (await rawIdb(name)).some((r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'running'),
+        'the running record to be stored',
+      );
       // "reload": a new hub on the same store, while the old page never finished
       const b = new McpHub({ storeName: name, eventTarget: null });
       await b.ready;
@@ -277,7 +321,8 @@ describe('hub.callTool', () => {
       await hub.assistants.update('default', { approval: 'auto' });
       await hub.assistants.update('other', { approval: 'auto' });
       const ids: string[] = [];
-      for (let i = 0; i < 8; i++) ids.push((await hub.callTool({ name: 'fx__echo', arguments: { message: String(i) } })).id);
+      for (let i = 0; i < 8; i++)
+        ids.push((await hub.callTool({ name: 'fx__echo', arguments: { message: String(i) } })).id);
       await hub.callTool({ name: 'fx__echo', gptId: 'other', arguments: { message: 'o' } });
       await hub.dispose(); // flushes history
       const kept = hub.calls.list({ gptId: 'default' }).map((c) => c.id);
@@ -300,7 +345,9 @@ describe('assistant profiles', () => {
     const ev = await changed;
     expect(ev.detail.gptId).to.equal('new');
     expect(ev.detail.profile.servers).to.deep.equal({ [s.id]: { tools: ['echo'] } });
-    expect((await rejects(hub.assistants.update('new', { approval: 'sometimes' as never }))).code).to.equal('invalid-config');
+    expect((await rejects(hub.assistants.update('new', { approval: 'sometimes' as never }))).code).to.equal(
+      'invalid-config',
+    );
     expect((await rejects(hub.assistants.update('bad id!', { approval: 'auto' }))).code).to.equal('invalid-config');
     expect(hub.assistants.get('new').approval).to.equal('always-ask');
     await hub.dispose();

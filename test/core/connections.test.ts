@@ -23,7 +23,12 @@ describe('connections', () => {
         expect(cat.serverInfo?.name).to.be.a('string').and.not.equal('');
         expect(cat.protocolVersion).to.equal('2025-11-25');
         if (expected === 'streamable-http') expect(cat.sessionId).to.be.a('string');
-        expect(cat.tools.map((t) => t.name)).to.include.members(['echo', 'get-sum', 'get-structured-content', 'trigger-long-running-operation']);
+        expect(cat.tools.map((t) => t.name)).to.include.members([
+          'echo',
+          'get-sum',
+          'get-structured-content',
+          'trigger-long-running-operation',
+        ]);
         expect(cat.resources.length).to.be.greaterThan(0);
         expect(cat.resourceTemplates.length).to.be.greaterThan(0);
         expect(cat.prompts.length).to.be.greaterThan(0);
@@ -36,7 +41,10 @@ describe('connections', () => {
         expect(structured.structuredContent).to.have.property('temperature');
         await hub.disconnect(s.id);
         expect(hub.status(s.id).status).to.equal('disconnected');
-        expect(await rejects(hub.client(s.id).callTool('echo', { message: 'x' }))).to.have.property('code', 'not-connected');
+        expect(await rejects(hub.client(s.id).callTool('echo', { message: 'x' }))).to.have.property(
+          'code',
+          'not-connected',
+        );
       });
     }
 
@@ -62,15 +70,34 @@ describe('connections', () => {
     const cases: [string, object, (h: Record<string, string>) => void][] = [
       ['bearer', { type: 'bearer', token: 'tok-abc' }, (h) => expect(h.authorization).to.equal('Bearer tok-abc')],
       ['api-key (default header)', { type: 'api-key', key: 'key-1' }, (h) => expect(h['x-api-key']).to.equal('key-1')],
-      ['api-key (custom header)', { type: 'api-key', headerName: 'X-Service-Key', key: 'key-2' }, (h) => expect(h['x-service-key']).to.equal('key-2')],
-      ['basic', { type: 'basic', username: 'ann', password: 'pä:ss' }, (h) => expect(h.authorization).to.equal(`Basic ${btoa(String.fromCharCode(...new TextEncoder().encode('ann:pä:ss')))}`)],
+      [
+        'api-key (custom header)',
+        { type: 'api-key', headerName: 'X-Service-Key', key: 'key-2' },
+        (h) => expect(h['x-service-key']).to.equal('key-2'),
+      ],
+      [
+        'basic',
+        { type: 'basic', username: 'ann', password: 'pä:ss' },
+        (h) =>
+          expect(h.authorization).to.equal(
+            `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode('ann:pä:ss')))}`,
+          ),
+      ],
       ['none', { type: 'none' }, (h) => expect(h).not.to.have.property('authorization')],
     ];
     for (const [what, auth, check] of cases) {
       it(what, async () => {
         const hub = privateHub();
         const t = fixtureTenant();
-        const s = await hub.servers.add({ name: what, url: t.url, auth: auth as never, headers: [{ name: 'X-Extra', value: 'plain-extra', secret: false }, { name: 'X-Secret-Extra', value: 'sealed-extra' }] });
+        const s = await hub.servers.add({
+          name: what,
+          url: t.url,
+          auth: auth as never,
+          headers: [
+            { name: 'X-Extra', value: 'plain-extra', secret: false },
+            { name: 'X-Secret-Extra', value: 'sealed-extra' },
+          ],
+        });
         await hub.connect(s.id);
         const r = await hub.client(s.id).callTool('headers', {});
         const h = JSON.parse((r.content[0] as { text: string }).text);
@@ -102,7 +129,11 @@ describe('connections', () => {
     const s = await hub.servers.add({ name: 'changing', url: t.url });
     const cat = await hub.connect(s.id);
     expect(cat.tools.map((x) => x.name)).not.to.include('brand_new');
-    const changed = nextEvent<CustomEvent>(window, 'mcp-tools-changed', (e) => e.detail.serverId === s.id && e.detail.reason === 'list-changed');
+    const changed = nextEvent<CustomEvent>(
+      window,
+      'mcp-tools-changed',
+      (e) => e.detail.serverId === s.id && e.detail.reason === 'list-changed',
+    );
     await hub.client(s.id).callTool('add_tool', { name: 'brand_new' });
     const ev = await changed;
     expect(ev.detail.toolCount).to.equal(cat.tools.length + 1);
@@ -144,7 +175,10 @@ describe('connections', () => {
     const ok = await hub.client(s.id).callTool('echo', { message: 'still here' });
     expect(ok.content[0]).to.deep.equal({ type: 'text', text: 'Echo: still here' });
     // the server was told to stop the timed-out request
-    const stats = await until(async () => ((await t.stats()).cancelled.length ? t.stats() : null), 'the cancellation to reach the server');
+    const stats = await until(
+      async () => ((await t.stats()).cancelled.length ? t.stats() : null),
+      'the cancellation to reach the server',
+    );
     expect(stats.cancelled).to.have.length(1);
   });
 
@@ -159,7 +193,10 @@ describe('connections', () => {
     ac.abort();
     expect((await rejects(p)).code).to.equal('aborted');
     // the server received notifications/cancelled for it
-    const stats = await until(async () => ((await t.stats()).cancelled.length ? t.stats() : null), 'the cancellation to reach the server');
+    const stats = await until(
+      async () => ((await t.stats()).cancelled.length ? t.stats() : null),
+      'the cancellation to reach the server',
+    );
     expect(stats.cancelled).to.have.length(1);
   });
 
@@ -167,7 +204,11 @@ describe('connections', () => {
     const hub = privateHub();
     const bad = await hub.servers.add({ name: 'broken', url: `${urls.fixture}/status/500/mcp`, retries: 0 });
     const good = await hub.servers.add({ name: 'fine', url: urls.everything });
-    const failed = nextEvent<CustomEvent>(window, 'mcp-server-status-changed', (e) => e.detail.serverId === bad.id && e.detail.status === 'error');
+    const failed = nextEvent<CustomEvent>(
+      window,
+      'mcp-server-status-changed',
+      (e) => e.detail.serverId === bad.id && e.detail.status === 'error',
+    );
     const err = await rejects(hub.connect(bad.id));
     expect(err).to.be.instanceOf(McpConnectionError);
     expect(err.code).to.equal('http');
@@ -189,7 +230,11 @@ describe('connections', () => {
     expect(stats.posts).to.be.greaterThan(2);
     // too few attempts: fails with the last error
     const hub2 = privateHub();
-    const s2 = await hub2.servers.add({ name: 'flaky2', url: `${urls.fixture}/flaky/${unique('flaky')}/3/mcp`, retries: 1 });
+    const s2 = await hub2.servers.add({
+      name: 'flaky2',
+      url: `${urls.fixture}/flaky/${unique('flaky')}/3/mcp`,
+      retries: 1,
+    });
     const err = await rejects(hub2.connect(s2.id));
     expect(err.status).to.equal(503);
   });
@@ -216,12 +261,25 @@ describe('connections', () => {
 
   it('a server without CORS headers gets an error naming the headers a browser needs', async () => {
     const hub = privateHub();
-    const s = await hub.servers.add({ name: 'nocors', url: `${urls.fixture}/nocors/mcp`, retries: 0, transport: 'streamable-http' });
+    const s = await hub.servers.add({
+      name: 'nocors',
+      url: `${urls.fixture}/nocors/mcp`,
+      retries: 0,
+      transport: 'streamable-http',
+    });
     const err = await rejects(hub.connect(s.id));
     expect(err).to.be.instanceOf(McpConnectionError);
     expect(err.code).to.equal('network');
     expect(err.message).to.contain(CORS_HINT);
-    for (const h of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Headers', 'mcp-session-id', 'mcp-protocol-version', 'authorization', 'last-event-id', 'Access-Control-Expose-Headers'])
+    for (const h of [
+      'Access-Control-Allow-Origin',
+      'Access-Control-Allow-Headers',
+      'mcp-session-id',
+      'mcp-protocol-version',
+      'authorization',
+      'last-event-id',
+      'Access-Control-Expose-Headers',
+    ])
       expect(err.message).to.contain(h);
   });
 

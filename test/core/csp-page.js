@@ -12,7 +12,15 @@ try {
   await hub.dispose();
   // let any late violation report arrive before answering
   await new Promise((r) => setTimeout(r, 0));
-  parent.postMessage({ csp: true, tools: cat.tools.map((t) => ({ name: t.name, outputSchema: !!t.outputSchema })), structured: !!structured.structuredContent, violations }, '*');
+  parent.postMessage(
+    {
+      csp: true,
+      tools: cat.tools.map((t) => ({ name: t.name, outputSchema: !!t.outputSchema })),
+      structured: !!structured.structuredContent,
+      violations,
+    },
+    '*',
+  );
 } catch (e) {
-  parent.postMessage({ csp: true, error: String(e && e.stack || e), violations }, '*');
+  parent.postMessage({ csp: true, error: String((e && e.stack) || e), violations }, '*');
 }

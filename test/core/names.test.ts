@@ -19,13 +19,17 @@ function name(r: () => number): string {
 }
 function generate(seed: number): NameInput[] {
   const r = rng(seed);
-  const servers = Array.from({ length: 1 + Math.floor(r() * 6) }, (_, i) => ({ serverKey: `srv_${seed}_${i}`, serverName: r() < 0.3 ? 'Same Name' : name(r) }));
+  const servers = Array.from({ length: 1 + Math.floor(r() * 6) }, (_, i) => ({
+    serverKey: `srv_${seed}_${i}`,
+    serverName: r() < 0.3 ? 'Same Name' : name(r),
+  }));
   const out: NameInput[] = [];
   const sharedTools = ['search', 'read.file', 'search'];
   for (const s of servers) {
     const tools = new Set<string>();
     const n = Math.floor(r() * 12);
-    for (let i = 0; i < n; i++) tools.add(r() < 0.3 ? sharedTools[Math.floor(r() * sharedTools.length)] : name(r) || 'x');
+    for (let i = 0; i < n; i++)
+      tools.add(r() < 0.3 ? sharedTools[Math.floor(r() * sharedTools.length)] : name(r) || 'x');
     for (const t of tools) out.push({ ...s, toolName: t });
   }
   return out;

@@ -1,5 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { AnthropicStreamAccumulator, OpenAIStreamAccumulator, modelDescription, toGeminiSchema, type McpHub } from '../../src/core/index.js';
+import {
+  AnthropicStreamAccumulator,
+  OpenAIStreamAccumulator,
+  modelDescription,
+  toGeminiSchema,
+  type McpHub,
+} from '../../src/core/index.js';
 import { privateHub, urls } from '../helpers.js';
 
 /** A hub connected to server-everything (named "everything"), approval `auto` for gptId `p`. */
@@ -53,7 +59,14 @@ describe('provider formats: tools out, tool calls in, results out', () => {
       object: 'response',
       output: [
         { type: 'reasoning', id: 'rs_1', summary: [] },
-        { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'everything__echo', arguments: '{"message":"resp"}', status: 'completed' },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_1',
+          name: 'everything__echo',
+          arguments: '{"message":"resp"}',
+          status: 'completed',
+        },
       ],
     };
     const out = await hub.runToolCalls('openai-responses', response, { gptId: 'p' });
@@ -84,7 +97,11 @@ describe('provider formats: tools out, tool calls in, results out', () => {
     const m = out.messages[0] as any;
     expect(m.role).to.equal('user');
     expect(m.content.map((b: any) => b.tool_use_id)).to.deep.equal(['toolu_1', 'toolu_2', 'toolu_3']);
-    expect(m.content[0]).to.deep.equal({ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Echo: claude' }] });
+    expect(m.content[0]).to.deep.equal({
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+      content: [{ type: 'text', text: 'Echo: claude' }],
+    });
     const image = m.content[1].content.find((b: any) => b.type === 'image');
     expect(image.source).to.include({ type: 'base64', media_type: 'image/png' });
     expect(image.source.data.length).to.be.greaterThan(50);
@@ -105,32 +122,57 @@ describe('provider formats: tools out, tool calls in, results out', () => {
     expect(sum.parameters.type).to.equal('OBJECT');
     expect(sum.parameters.properties.a.type).to.equal('NUMBER');
     const text = textOf(decls);
-    for (const banned of ['$schema', 'additionalProperties', '$ref', '$defs', '"const"']) expect(text).not.to.contain(banned);
+    for (const banned of ['$schema', 'additionalProperties', '$ref', '$defs', '"const"'])
+      expect(text).not.to.contain(banned);
     // a tool without arguments has no parameters (Gemini rejects an empty OBJECT)
     const noArgs = decls.find((d) => d.name === 'everything__get-tiny-image');
     expect(noArgs).not.to.have.property('parameters');
     // https://ai.google.dev/api/generate-content#generatecontentresponse (candidates[].content.parts[].functionCall)
     const response = {
-      candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'everything__echo', args: { message: 'gemini' } } }, { functionCall: { id: 'fc-2', name: 'everything__get-sum', args: { a: 1, b: 1 } } }] }, finishReason: 'STOP' }],
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [
+              { functionCall: { name: 'everything__echo', args: { message: 'gemini' } } },
+              { functionCall: { id: 'fc-2', name: 'everything__get-sum', args: { a: 1, b: 1 } } },
+            ],
+          },
+          finishReason: 'STOP',
+        },
+      ],
     };
     const out = await hub.runToolCalls('gemini', response, { gptId: 'p' });
     expect(out.messages).to.have.length(1);
     const m = out.messages[0] as any;
     expect(m.role).to.equal('user');
-    expect(m.parts[0]).to.deep.equal({ functionResponse: { name: 'everything__echo', response: { result: 'Echo: gemini' } } });
+    expect(m.parts[0]).to.deep.equal({
+      functionResponse: { name: 'everything__echo', response: { result: 'Echo: gemini' } },
+    });
     expect(m.parts[1].functionResponse.id).to.equal('fc-2');
   });
 
   it('answers unknown tools as errors when the host has no tools of its own', async () => {
     const hub = await everythingHub();
-    const out = await hub.runToolCalls('openai', { role: 'assistant', tool_calls: [{ id: 'x', type: 'function', function: { name: 'nope', arguments: '{}' } }] }, { gptId: 'p', unknownTools: 'error' });
+    const out = await hub.runToolCalls(
+      'openai',
+      { role: 'assistant', tool_calls: [{ id: 'x', type: 'function', function: { name: 'nope', arguments: '{}' } }] },
+      { gptId: 'p', unknownTools: 'error' },
+    );
     expect(out.unhandled).to.deep.equal([]);
     expect((out.messages[0] as any).content).to.contain('There is no tool named "nope"');
   });
 
   it('malformed JSON arguments are answered, not thrown', async () => {
     const hub = await everythingHub();
-    const out = await hub.runToolCalls('openai', { role: 'assistant', tool_calls: [{ id: 'x', type: 'function', function: { name: 'everything__echo', arguments: '{"message": ' } }] }, { gptId: 'p' });
+    const out = await hub.runToolCalls(
+      'openai',
+      {
+        role: 'assistant',
+        tool_calls: [{ id: 'x', type: 'function', function: { name: 'everything__echo', arguments: '{"message": ' } }],
+      },
+      { gptId: 'p' },
+    );
     expect((out.messages[0] as any).content).to.match(/^Error: Invalid arguments.*not valid JSON/);
   });
 
@@ -143,7 +185,10 @@ describe('provider formats: tools out, tool calls in, results out', () => {
         { type: 'tool_use', id: 'm1', name: 'everything__echo', input: { message: 'mixed' } },
       ],
     };
-    const out = await hub.runToolCalls('anthropic', message, { gptId: 'p', runHostTool: async (c) => `searched ${JSON.stringify(c.arguments)}` });
+    const out = await hub.runToolCalls('anthropic', message, {
+      gptId: 'p',
+      runHostTool: async (c) => `searched ${JSON.stringify(c.arguments)}`,
+    });
     const blocks = (out.messages[0] as any).content;
     expect(blocks.map((b: any) => b.tool_use_id)).to.deep.equal(['h1', 'm1']);
     expect(blocks[0].content[0].text).to.equal('searched {"q":"x"}');
@@ -156,14 +201,35 @@ describe('streamed tool calls', () => {
     // https://platform.openai.com/docs/api-reference/chat-streaming/streaming (chat.completion.chunk)
     const chunks = [
       { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: null } }] },
-      { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_s', type: 'function', function: { name: 'everything__echo', arguments: '' } }] } }] },
-      { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"mess' } }] } }] },
-      { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'age":"streamed"}' } }] } }] },
+      {
+        object: 'chat.completion.chunk',
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                { index: 0, id: 'call_s', type: 'function', function: { name: 'everything__echo', arguments: '' } },
+              ],
+            },
+          },
+        ],
+      },
+      {
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"mess' } }] } }],
+      },
+      {
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'age":"streamed"}' } }] } }],
+      },
       { object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
     ];
     const acc = new OpenAIStreamAccumulator();
     for (const c of chunks) acc.push(c);
-    expect(acc.message().tool_calls?.[0].function).to.deep.equal({ name: 'everything__echo', arguments: '{"message":"streamed"}' });
+    expect(acc.message().tool_calls?.[0].function).to.deep.equal({
+      name: 'everything__echo',
+      arguments: '{"message":"streamed"}',
+    });
     const out = await hub.runToolCalls('openai', acc.message(), { gptId: 'p' });
     expect((out.messages[0] as any).content).to.equal('Echo: streamed');
   });
@@ -176,7 +242,11 @@ describe('streamed tool calls', () => {
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Sure.' } },
       { type: 'content_block_stop', index: 0 },
-      { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_s', name: 'everything__echo', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'tool_use', id: 'toolu_s', name: 'everything__echo', input: {} },
+      },
       { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } },
       { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"message": "del' } },
       { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: 'ta"}' } },
@@ -205,9 +275,20 @@ describe('runConversation', () => {
       expect(tools.length).to.be.greaterThan(5);
       const last = messages[messages.length - 1] as any;
       if (last.role === 'tool') return { role: 'assistant', content: `The tool said: ${last.content}` };
-      return { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'everything__echo', arguments: '{"message":"loop"}' } }] };
+      return {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'everything__echo', arguments: '{"message":"loop"}' } },
+        ],
+      };
     };
-    const r = await hub.runConversation({ provider: 'openai', gptId: 'p', complete, messages: [{ role: 'user', content: 'echo loop' }] });
+    const r = await hub.runConversation({
+      provider: 'openai',
+      gptId: 'p',
+      complete,
+      messages: [{ role: 'user', content: 'echo loop' }],
+    });
     expect(r.stopped).to.equal('done');
     expect(r.steps).to.equal(2);
     expect((r.reply as any).content).to.equal('The tool said: Echo: loop');
@@ -216,7 +297,13 @@ describe('runConversation', () => {
 
   it('stops after maxSteps', async () => {
     const hub = await everythingHub();
-    const complete = async () => ({ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'everything__echo', arguments: '{"message":"again"}' } }] });
+    const complete = async () => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'c', type: 'function', function: { name: 'everything__echo', arguments: '{"message":"again"}' } },
+      ],
+    });
     const r = await hub.runConversation({ provider: 'openai', gptId: 'p', complete, messages: [], maxSteps: 3 });
     expect(r.stopped).to.equal('max-steps');
     expect(r.messages.filter((m: any) => m.role === 'tool')).to.have.length(3);
@@ -226,10 +313,16 @@ describe('runConversation', () => {
 describe('descriptions for the model', () => {
   it('carry short hints from annotations, and are capped', () => {
     const base = { name: 't', inputSchema: { type: 'object' as const } };
-    expect(modelDescription({ ...base, description: 'Deletes a file.', annotations: { destructiveHint: true } })).to.equal('Deletes a file. [May change or delete things. Talks to outside systems.]');
-    expect(modelDescription({ ...base, description: 'Reads.', annotations: { readOnlyHint: true, openWorldHint: false } })).to.equal('Reads. [Safe to retry.]');
+    expect(
+      modelDescription({ ...base, description: 'Deletes a file.', annotations: { destructiveHint: true } }),
+    ).to.equal('Deletes a file. [May change or delete things. Talks to outside systems.]');
+    expect(
+      modelDescription({ ...base, description: 'Reads.', annotations: { readOnlyHint: true, openWorldHint: false } }),
+    ).to.equal('Reads. [Safe to retry.]');
     expect(modelDescription({ ...base, description: 'Plain.' })).to.equal('Plain.');
-    expect(modelDescription({ ...base, title: 'Search', description: 'Finds things.' })).to.equal('Search: Finds things.');
+    expect(modelDescription({ ...base, title: 'Search', description: 'Finds things.' })).to.equal(
+      'Search: Finds things.',
+    );
     expect(modelDescription({ ...base, description: 'x'.repeat(1_000_000) }).length).to.be.at.most(1024);
   });
 });
@@ -242,14 +335,31 @@ describe('Gemini schema conversion', () => {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       additionalProperties: false,
-      $defs: { Point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'], additionalProperties: false } },
+      $defs: {
+        Point: {
+          type: 'object',
+          properties: { x: { type: 'number' }, y: { type: 'number' } },
+          required: ['x', 'y'],
+          additionalProperties: false,
+        },
+      },
       properties: {
         at: { $ref: '#/$defs/Point' },
         label: { type: ['string', 'null'], description: 'A label' },
         kind: { const: 'circle' },
         level: { enum: [1, 2, 3], type: 'integer' },
-        shape: { oneOf: [{ type: 'object', properties: { r: { type: 'number' } } }, { type: 'object', properties: { w: { type: 'number' } } }] },
-        both: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } } }] },
+        shape: {
+          oneOf: [
+            { type: 'object', properties: { r: { type: 'number' } } },
+            { type: 'object', properties: { w: { type: 'number' } } },
+          ],
+        },
+        both: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { properties: { b: { type: 'integer' } } },
+          ],
+        },
         tags: { type: 'array', items: { type: 'string', format: 'uri' } },
         anyValue: {},
       },
@@ -257,10 +367,15 @@ describe('Gemini schema conversion', () => {
     };
     const g = toGeminiSchema(schema) as any;
     const text = JSON.stringify(g);
-    for (const banned of ['$schema', 'additionalProperties', '$ref', '$defs', '"const"', '"oneOf"', '"allOf"']) expect(text).not.to.contain(banned);
+    for (const banned of ['$schema', 'additionalProperties', '$ref', '$defs', '"const"', '"oneOf"', '"allOf"'])
+      expect(text).not.to.contain(banned);
     expect(g.type).to.equal('OBJECT');
     expect(g.required).to.deep.equal(['at', 'kind']);
-    expect(g.properties.at).to.deep.equal({ type: 'OBJECT', properties: { x: { type: 'NUMBER' }, y: { type: 'NUMBER' } }, required: ['x', 'y'] });
+    expect(g.properties.at).to.deep.equal({
+      type: 'OBJECT',
+      properties: { x: { type: 'NUMBER' }, y: { type: 'NUMBER' } },
+      required: ['x', 'y'],
+    });
     expect(g.properties.label).to.deep.equal({ type: 'STRING', description: 'A label', nullable: true });
     expect(g.properties.kind).to.deep.equal({ type: 'STRING', enum: ['circle'] });
     expect(g.properties.level.type).to.equal('INTEGER');
@@ -272,7 +387,11 @@ describe('Gemini schema conversion', () => {
   });
 
   it('cuts recursive $ref instead of looping', () => {
-    const schema = { type: 'object', $defs: { Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' } } } }, properties: { root: { $ref: '#/$defs/Node' } } };
+    const schema = {
+      type: 'object',
+      $defs: { Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' } } } },
+      properties: { root: { $ref: '#/$defs/Node' } },
+    };
     const g = toGeminiSchema(schema) as any;
     expect(g.properties.root.properties.child.type).to.equal('OBJECT');
     expect(g.properties.root.properties.child.description).to.contain('recursive');

@@ -54,7 +54,11 @@ describe('hub.servers', () => {
     ['timeout zero', { ...valid, timeout: 0 }, ['timeout']],
     ['retries 6', { ...valid, retries: 6 }, ['retries']],
     ['bearer without token', { ...valid, auth: { type: 'bearer', token: '' } }, ['auth.token']],
-    ['api-key bad header name', { ...valid, auth: { type: 'api-key', headerName: 'bad header', key: 'k' } }, ['auth.headerName']],
+    [
+      'api-key bad header name',
+      { ...valid, auth: { type: 'api-key', headerName: 'bad header', key: 'k' } },
+      ['auth.headerName'],
+    ],
     ['unknown auth', { ...valid, auth: { type: 'magic' } }, ['auth.type']],
     ['reserved header', { ...valid, headers: [{ name: 'mcp-session-id', value: 'x' }] }, ['headers.0.name']],
     ['header injection', { ...valid, headers: [{ name: 'x-a', value: 'a\r\nb: c' }] }, ['headers.0.value']],
@@ -80,7 +84,12 @@ describe('hub.servers', () => {
 
   it('accepts http for localhost, 127.0.0.0/8 and [::1], https anywhere', async () => {
     const hub = privateHub();
-    for (const url of ['http://localhost:1/mcp', 'http://127.9.8.7/x', 'http://[::1]:3/mcp', 'https://example.com/mcp?x=1']) {
+    for (const url of [
+      'http://localhost:1/mcp',
+      'http://127.9.8.7/x',
+      'http://[::1]:3/mcp',
+      'https://example.com/mcp?x=1',
+    ]) {
       const s = await hub.servers.add({ name: url, url });
       expect(s.url).to.equal(url); // used exactly as given
     }
@@ -145,8 +154,20 @@ describe('hub.servers', () => {
     const hub = new McpHub({ storeName: name, eventTarget: null });
     const secrets = ['bearer-SECRET-0001', 'apikey-SECRET-0002', 'basicpw-SECRET-0003', 'hdr-SECRET-0004'];
     const a = await hub.servers.add({ ...valid, auth: { type: 'bearer', token: secrets[0] } });
-    await hub.servers.add({ ...valid, name: 'k', auth: { type: 'api-key', headerName: 'x-custom-key', key: secrets[1] } });
-    await hub.servers.add({ ...valid, name: 'b', auth: { type: 'basic', username: 'ann', password: secrets[2] }, headers: [{ name: 'X-Token', value: secrets[3] }, { name: 'X-Plain', value: 'visible', secret: false }] });
+    await hub.servers.add({
+      ...valid,
+      name: 'k',
+      auth: { type: 'api-key', headerName: 'x-custom-key', key: secrets[1] },
+    });
+    await hub.servers.add({
+      ...valid,
+      name: 'b',
+      auth: { type: 'basic', username: 'ann', password: secrets[2] },
+      headers: [
+        { name: 'X-Token', value: secrets[3] },
+        { name: 'X-Plain', value: 'visible', secret: false },
+      ],
+    });
     expect(a.auth).to.have.nested.property('token.secretRef').that.matches(/^sec_/);
     await hub.servers.update(a.id, { auth: { type: 'bearer', token: 'bearer-SECRET-0005' } });
     secrets.push('bearer-SECRET-0005');
@@ -189,7 +210,10 @@ describe('hub.servers', () => {
     ]);
     const fresh = new McpHub({ storeName: name, eventTarget: null });
     await fresh.ready;
-    const names = fresh.servers.list().map((s) => s.name).sort();
+    const names = fresh.servers
+      .list()
+      .map((s) => s.name)
+      .sort();
     expect(names).to.deep.equal(['from-a', 'from-b', 'renamed-by-a']);
     const merged = fresh.servers.get(shared.id)!;
     expect(merged).to.include({ name: 'renamed-by-a', timeout: 77, description: 'described-by-b' });
@@ -239,8 +263,17 @@ describe('hub.servers', () => {
     await done;
     const fresh = new McpHub({ storeName: name, eventTarget: null });
     await fresh.ready;
-    expect(fresh.servers.list().map((s) => s.name).sort()).to.deep.equal(['from-a', 'from-b', 'renamed-by-a']);
-    expect(fresh.servers.get(shared.id)).to.include({ name: 'renamed-by-a', timeout: 77, description: 'described-by-b' });
+    expect(
+      fresh.servers
+        .list()
+        .map((s) => s.name)
+        .sort(),
+    ).to.deep.equal(['from-a', 'from-b', 'renamed-by-a']);
+    expect(fresh.servers.get(shared.id)).to.include({
+      name: 'renamed-by-a',
+      timeout: 77,
+      description: 'described-by-b',
+    });
     for (const f of frames) f.remove();
     await fresh.dispose();
   });
@@ -259,7 +292,14 @@ describe('hub.servers', () => {
         if (e.data.add) await hub.servers.add({ name: e.data.add, url: 'http://127.0.0.1:9/mcp' });
       });
     </script>`;
-    const ready = new Promise((r) => window.addEventListener('message', function on(e) { if (e.data?.ready) { window.removeEventListener('message', on); r(null); } }));
+    const ready = new Promise((r) =>
+      window.addEventListener('message', function on(e) {
+        if (e.data?.ready) {
+          window.removeEventListener('message', on);
+          r(null);
+        }
+      }),
+    );
     document.body.append(frame);
     await ready;
     const seen = nextEvent<CustomEvent>(here, 'mcp-server-added');
@@ -276,11 +316,25 @@ describe('hub.servers', () => {
     const secret = 'tok-NEVER-LEAK-9876';
     const logs: string[] = [];
     const orig = { warn: console.warn, error: console.error, log: console.log, info: console.info };
-    for (const k of Object.keys(orig) as (keyof typeof orig)[]) console[k] = (...a: unknown[]) => logs.push(a.map(String).join(' '));
-    const events = recordEvents(window, ['mcp-server-added', 'mcp-server-updated', 'mcp-server-removed', 'mcp-server-status-changed', 'mcp-tools-changed']);
+    for (const k of Object.keys(orig) as (keyof typeof orig)[])
+      console[k] = (...a: unknown[]) => logs.push(a.map(String).join(' '));
+    const events = recordEvents(window, [
+      'mcp-server-added',
+      'mcp-server-updated',
+      'mcp-server-removed',
+      'mcp-server-status-changed',
+      'mcp-tools-changed',
+    ]);
     const errors: string[] = [];
     try {
-      const s = await hub.servers.add({ name: 'leak?', url: 'http://127.0.0.1:9/mcp', retries: 0, timeout: 2, auth: { type: 'bearer', token: secret }, headers: [{ name: 'X-Api-Token', value: secret + '-h' }] });
+      const s = await hub.servers.add({
+        name: 'leak?',
+        url: 'http://127.0.0.1:9/mcp',
+        retries: 0,
+        timeout: 2,
+        auth: { type: 'bearer', token: secret },
+        headers: [{ name: 'X-Api-Token', value: secret + '-h' }],
+      });
       await hub.servers.update(s.id, { auth: { type: 'basic', username: 'u', password: secret } });
       try {
         await hub.connect(s.id); // nothing listens on port 9
@@ -298,7 +352,12 @@ describe('hub.servers', () => {
       events.stop();
     }
     expect(events.seen.length).to.be.greaterThan(4);
-    const all = [dump(events.seen.map((e) => (e as CustomEvent).detail)), ...errors, ...logs, dump(hub.store.state)].join('\n');
+    const all = [
+      dump(events.seen.map((e) => (e as CustomEvent).detail)),
+      ...errors,
+      ...logs,
+      dump(hub.store.state),
+    ].join('\n');
     expect(all).not.to.contain(secret);
     expect(all).not.to.contain(btoa(`u:${secret}`));
   });

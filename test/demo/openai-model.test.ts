@@ -29,19 +29,52 @@ const worker = setupWorker(
     const last = body.messages[body.messages.length - 1];
     const chunks =
       last.role === 'tool'
-        ? [{ choices: [{ index: 0, delta: { role: 'assistant', content: 'The echo ' } }] }, { choices: [{ index: 0, delta: { content: `said: ${last.content}` }, finish_reason: 'stop' }] }]
+        ? [
+            { choices: [{ index: 0, delta: { role: 'assistant', content: 'The echo ' } }] },
+            { choices: [{ index: 0, delta: { content: `said: ${last.content}` }, finish_reason: 'stop' }] },
+          ]
         : [
-            { choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_llm', type: 'function', function: { name: 'everything__echo', arguments: '' } }] } }] },
+            {
+              choices: [
+                {
+                  index: 0,
+                  delta: {
+                    role: 'assistant',
+                    content: null,
+                    tool_calls: [
+                      {
+                        index: 0,
+                        id: 'call_llm',
+                        type: 'function',
+                        function: { name: 'everything__echo', arguments: '' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
             { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"message":' } }] } }] },
-            { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"streamed"}' } }] }, finish_reason: 'tool_calls' }] },
+            {
+              choices: [
+                {
+                  index: 0,
+                  delta: { tool_calls: [{ index: 0, function: { arguments: '"streamed"}' } }] },
+                  finish_reason: 'tool_calls',
+                },
+              ],
+            },
           ];
     return new HttpResponse(sse(chunks), { headers: { 'content-type': 'text/event-stream' } });
   }),
-  http.post(`${BASE}/broken/chat/completions`, () => HttpResponse.json({ error: { message: 'bad key' } }, { status: 401 })),
+  http.post(`${BASE}/broken/chat/completions`, () =>
+    HttpResponse.json({ error: { message: 'bad key' } }, { status: 401 }),
+  ),
 );
 
 describe('demo models', () => {
-  before(() => worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true }));
+  before(() =>
+    worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true }),
+  );
   after(async () => {
     worker.stop();
     // the worker must not outlive this file: other test files share the origin
@@ -75,7 +108,12 @@ describe('demo models', () => {
   it('an endpoint error is reported, not swallowed', async () => {
     let err: Error | undefined;
     try {
-      await openaiComplete({ baseUrl: `${BASE}/broken`, apiKey: 'x', model: 'm' }, [{ role: 'user', content: 'hi' }], [], () => {});
+      await openaiComplete(
+        { baseUrl: `${BASE}/broken`, apiKey: 'x', model: 'm' },
+        [{ role: 'user', content: 'hi' }],
+        [],
+        () => {},
+      );
     } catch (e) {
       err = e as Error;
     }
@@ -83,12 +121,26 @@ describe('demo models', () => {
   });
 
   it('the offline demo model is deterministic and documented', () => {
-    const tools = [{ type: 'function' as const, function: { name: 'everything__echo' } }, { type: 'function' as const, function: { name: 'everything__get-sum' } }];
+    const tools = [
+      { type: 'function' as const, function: { name: 'everything__echo' } },
+      { type: 'function' as const, function: { name: 'everything__get-sum' } },
+    ];
     const a = demoComplete([{ role: 'user', content: 'please echo hi there' }], tools);
     expect(a.tool_calls?.[0].function).to.deep.equal({ name: 'everything__echo', arguments: '{"message":"hi there"}' });
-    expect(demoComplete([{ role: 'user', content: 'add 2 and 3' }], tools).tool_calls?.[0].function.arguments).to.equal('{"a":2,"b":3}');
+    expect(demoComplete([{ role: 'user', content: 'add 2 and 3' }], tools).tool_calls?.[0].function.arguments).to.equal(
+      '{"a":2,"b":3}',
+    );
     expect(demoComplete([{ role: 'user', content: 'show me an image' }], tools).content).to.contain('may not use it');
     expect(demoComplete([{ role: 'user', content: 'hello?' }], tools).content).to.equal(HELP);
-    expect(demoComplete([{ role: 'user', content: 'x' }, { role: 'assistant', content: null }, { role: 'tool', content: 'Error: The user denied this tool call.', tool_call_id: 'c' }], tools).content).to.contain('You denied');
+    expect(
+      demoComplete(
+        [
+          { role: 'user', content: 'x' },
+          { role: 'assistant', content: null },
+          { role: 'tool', content: 'Error: The user denied this tool call.', tool_call_id: 'c' },
+        ],
+        tools,
+      ).content,
+    ).to.contain('You denied');
   });
 });

@@ -40,7 +40,11 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.goto(demo.url);
   await page.click('#open-settings');
   // the pre-added reference server connects
-  await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Everything' }).filter({ hasText: 'Connected' }).waitFor();
+  await page
+    .locator('mcp-server-manager [part=server]')
+    .filter({ hasText: 'Everything' })
+    .filter({ hasText: 'Connected' })
+    .waitFor();
   await shot(page, '01-connected');
 
   // add our fixture server through the form, test it, save
@@ -51,12 +55,31 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.locator('mcp-server-manager [part=test-result]').filter({ hasText: 'mcp-elements-fixture' }).waitFor();
   await shot(page, '02-test-connection');
   await page.click('mcp-server-manager [data-action=save]');
-  await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Fixture' }).filter({ hasText: 'Connected' }).waitFor();
+  await page
+    .locator('mcp-server-manager [part=server]')
+    .filter({ hasText: 'Fixture' })
+    .filter({ hasText: 'Connected' })
+    .waitFor();
 
   // choose tools: the assistant may not use the fixture server
-  await page.locator('gpt-tool-selector [part=server]').filter({ hasText: 'Fixture' }).locator('input[type=checkbox]').first().uncheck();
-  await page.locator('gpt-tool-selector [part=server]').filter({ hasText: 'Fixture' }).filter({ hasText: 'tools' }).waitFor();
-  await page.waitForFunction(() => !document.querySelector('gpt-tool-selector').hub.modelTools().some((t) => t.name.startsWith('Fixture__')));
+  await page
+    .locator('gpt-tool-selector [part=server]')
+    .filter({ hasText: 'Fixture' })
+    .locator('input[type=checkbox]')
+    .first()
+    .uncheck();
+  await page
+    .locator('gpt-tool-selector [part=server]')
+    .filter({ hasText: 'Fixture' })
+    .filter({ hasText: 'tools' })
+    .waitFor();
+  await page.waitForFunction(
+    () =>
+      !document
+        .querySelector('gpt-tool-selector')
+        .hub.modelTools()
+        .some((t) => t.name.startsWith('Fixture__')),
+  );
 
   // echo: approve in the card, see the result and the model's answer
   await ask(page, 'echo hello from e2e');
@@ -105,7 +128,12 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(demo.cdnUrl);
   // the page has no module script of its own
-  assert.deepEqual(await page.evaluate(() => [...document.scripts].filter((s) => s.type === 'module').map((s) => new URL(s.src).pathname)), ['/dist/cdn/mcp-elements.js']);
+  assert.deepEqual(
+    await page.evaluate(() =>
+      [...document.scripts].filter((s) => s.type === 'module').map((s) => new URL(s.src).pathname),
+    ),
+    ['/dist/cdn/mcp-elements.js'],
+  );
   assert.equal(await page.evaluate(() => typeof window.McpElements.getHub), 'function');
   await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Connected' }).waitFor();
   await page.click('#ask button');
@@ -115,7 +143,11 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   await page.click('#ask button');
   await card(page, 0).locator('[data-action=deny]').click();
   await page.locator('#answer').filter({ hasText: 'denied' }).waitFor();
-  assert.deepEqual(await page.evaluate(() => window.dropInEvents), ['mcp-tool-call-started:echo', 'mcp-tool-call-completed:echo', 'mcp-tool-call-cancelled:echo']);
+  assert.deepEqual(await page.evaluate(() => window.dropInEvents), [
+    'mcp-tool-call-started:echo',
+    'mcp-tool-call-completed:echo',
+    'mcp-tool-call-cancelled:echo',
+  ]);
   // a long task: progress, then cancel
   await page.click('#long');
   await card(page, 0).locator('[data-action=allow-once]').click();

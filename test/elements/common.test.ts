@@ -32,14 +32,22 @@ describe('all four elements', () => {
   it('every user-visible string can be replaced', async () => {
     const hub = privateHub();
     const s = await hub.servers.add({ name: 'E', url: urls.everything });
-    const manager = await fixture<any>(html`<mcp-server-manager .hub=${hub} .strings=${{ title: 'Serveurs MCP', add: 'Ajouter' }}></mcp-server-manager>`);
+    const manager = await fixture<any>(
+      html`<mcp-server-manager .hub=${hub} .strings=${{ title: 'Serveurs MCP', add: 'Ajouter' }}></mcp-server-manager>`,
+    );
     expect(manager.shadowRoot.textContent).to.contain('Serveurs MCP');
     expect(manager.shadowRoot.querySelector('[data-action=add]').textContent).to.equal('Ajouter');
-    const selector = await fixture<any>(html`<gpt-tool-selector .hub=${hub} .strings=${{ servers: 'Serveurs' }}></gpt-tool-selector>`);
+    const selector = await fixture<any>(
+      html`<gpt-tool-selector .hub=${hub} .strings=${{ servers: 'Serveurs' }}></gpt-tool-selector>`,
+    );
     expect(selector.shadowRoot.querySelector('h2').textContent).to.equal('Serveurs');
-    const explorer = await fixture<any>(html`<mcp-tool-explorer .hub=${hub} .strings=${{ tools: 'Outils' }}></mcp-tool-explorer>`);
+    const explorer = await fixture<any>(
+      html`<mcp-tool-explorer .hub=${hub} .strings=${{ tools: 'Outils' }}></mcp-tool-explorer>`,
+    );
     expect(explorer.shadowRoot.querySelector('#tab-tools').textContent).to.equal('Outils');
-    const card = await fixture<any>(html`<mcp-tool-call .hub=${hub} .strings=${{ noCall: 'Aucun appel.' }}></mcp-tool-call>`);
+    const card = await fixture<any>(
+      html`<mcp-tool-call .hub=${hub} .strings=${{ noCall: 'Aucun appel.' }}></mcp-tool-call>`,
+    );
     expect(card.shadowRoot.textContent).to.contain('Aucun appel.');
     void s;
   });

@@ -11,13 +11,17 @@ async function setup() {
   const a = await hub.servers.add({ name: 'Everything', url: urls.everything });
   const b = await hub.servers.add({ name: 'Fixture', url: fixtureTenant().url });
   await Promise.all([hub.connect(a.id), hub.connect(b.id)]);
-  const el = await fixture<GptToolSelectorElement>(html`<gpt-tool-selector .hub=${hub} gpt-id="writer"></gpt-tool-selector>`);
+  const el = await fixture<GptToolSelectorElement>(
+    html`<gpt-tool-selector .hub=${hub} gpt-id="writer"></gpt-tool-selector>`,
+  );
   return { hub, a, b, el };
 }
 
 describe('<gpt-tool-selector>', () => {
   it('is accessible when there are no servers', async () => {
-    const el = await fixture<GptToolSelectorElement>(html`<gpt-tool-selector .hub=${privateHub()}></gpt-tool-selector>`);
+    const el = await fixture<GptToolSelectorElement>(
+      html`<gpt-tool-selector .hub=${privateHub()}></gpt-tool-selector>`,
+    );
     expect(el.shadowRoot!.textContent).to.contain('No MCP servers yet');
     await expect(el).to.be.accessible();
   });
@@ -84,5 +88,6 @@ describe('<gpt-tool-selector>', () => {
     expect(hub.assistants.get('writer').trusted).to.deep.equal([]);
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('gpt-tool-selector'));
+  it('leaves no subscription behind after 10 attach/detach cycles', () =>
+    expectNoLeakedSubscriptions('gpt-tool-selector'));
 });

@@ -1,7 +1,16 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpServerManagerElement } from '../../src/index.js';
-import { dump, fixtureTenant, nextEvent, privateHub, rawIdb, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';
+import {
+  dump,
+  fixtureTenant,
+  nextEvent,
+  privateHub,
+  rawIdb,
+  urls,
+  expectNoLeakedSubscriptions,
+  untilRendered,
+} from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
@@ -24,7 +33,9 @@ async function click(el: McpServerManagerElement, action: string) {
 
 describe('<mcp-server-manager>', () => {
   it('empty state is accessible and offers Add', async () => {
-    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${privateHub()}></mcp-server-manager>`);
+    const el = await fixture<McpServerManagerElement>(
+      html`<mcp-server-manager .hub=${privateHub()}></mcp-server-manager>`,
+    );
     expect(root(el).textContent).to.contain('No MCP servers yet.');
     await expect(el).to.be.accessible();
   });
@@ -58,7 +69,11 @@ describe('<mcp-server-manager>', () => {
     expect(test).to.contain('Echo');
     expect(hub.servers.list()).to.have.length(0); // testing stores nothing
     const added = nextEvent<CustomEvent>(window, 'mcp-server-added');
-    const connected = nextEvent<CustomEvent>(window, 'mcp-server-status-changed', (e) => e.detail.status === 'connected');
+    const connected = nextEvent<CustomEvent>(
+      window,
+      'mcp-server-status-changed',
+      (e) => e.detail.status === 'connected',
+    );
     await click(el, 'save');
     const ev = await added;
     expect(ev.detail.server.auth.token).to.have.property('secretRef');
@@ -160,5 +175,6 @@ describe('<mcp-server-manager>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('mcp-server-manager'));
+  it('leaves no subscription behind after 10 attach/detach cycles', () =>
+    expectNoLeakedSubscriptions('mcp-server-manager'));
 });

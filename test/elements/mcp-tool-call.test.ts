@@ -16,7 +16,8 @@ async function card(hub: any, callId?: string) {
   return fixture<McpToolCallElement>(html`<mcp-tool-call .hub=${hub} call-id=${callId ?? ''}></mcp-tool-call>`);
 }
 const shadow = (el: Element) => el.shadowRoot!;
-const button = (el: Element, action: string) => shadow(el).querySelector(`[data-action="${action}"]`) as HTMLButtonElement;
+const button = (el: Element, action: string) =>
+  shadow(el).querySelector(`[data-action="${action}"]`) as HTMLButtonElement;
 
 describe('<mcp-tool-call>', () => {
   it('is accessible when empty', async () => {
@@ -74,7 +75,9 @@ describe('<mcp-tool-call>', () => {
     p = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });
     el = await card(hub, (await waiting).detail.call.id);
     await el.updateComplete;
-    (shadow(el).activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    (shadow(el).activeElement as HTMLElement).dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+    );
     expect((await p).error?.code).to.equal('denied');
     await el.updateComplete;
     expect(el.matches(':state(cancelled)')).to.equal(true);
@@ -102,7 +105,12 @@ describe('<mcp-tool-call>', () => {
   });
 
   it('renders a .call property without a hub record', async () => {
-    const el = await fixture<McpToolCallElement>(html`<mcp-tool-call .hub=${privateHub()} .call=${{ id: 'x', gptId: 'default', serverId: 's', serverName: 'S', tool: 't', name: 'S__t', arguments: { a: 1 }, status: 'success', source: 'model', createdAt: 0, durationMs: 1200, result: { content: [{ type: 'text', text: 'hello' }], structuredContent: { n: 1 } } }}></mcp-tool-call>`);
+    const el = await fixture<McpToolCallElement>(
+      html`<mcp-tool-call
+        .hub=${privateHub()}
+        .call=${{ id: 'x', gptId: 'default', serverId: 's', serverName: 'S', tool: 't', name: 'S__t', arguments: { a: 1 }, status: 'success', source: 'model', createdAt: 0, durationMs: 1200, result: { content: [{ type: 'text', text: 'hello' }], structuredContent: { n: 1 } } }}
+      ></mcp-tool-call>`,
+    );
     expect(shadow(el).textContent).to.contain('hello');
     expect(shadow(el).textContent).to.contain('1.2 s');
     expect(shadow(el).querySelector('[role=tree]')).to.exist;
@@ -116,8 +124,12 @@ describe('<mcp-tool-call>', () => {
     const root = shadow(el);
     expect(root.querySelector('script')).to.equal(null);
     expect(root.querySelector('img[onerror]')).to.equal(null);
-    expect([...root.querySelectorAll('a')].every((a) => !a.getAttribute('href')?.startsWith('javascript:'))).to.equal(true);
-    expect([...root.querySelectorAll('img')].every((i) => !i.getAttribute('src')?.startsWith('data:image/svg'))).to.equal(true);
+    expect([...root.querySelectorAll('a')].every((a) => !a.getAttribute('href')?.startsWith('javascript:'))).to.equal(
+      true,
+    );
+    expect(
+      [...root.querySelectorAll('img')].every((i) => !i.getAttribute('src')?.startsWith('data:image/svg')),
+    ).to.equal(true);
     expect(root.textContent).to.contain('<script>window.__pwned=1</script>');
     expect(root.textContent).to.contain('\u202eexe.txt');
     expect((window as any).__pwned).to.equal(0);

@@ -13,7 +13,9 @@ async function everything() {
   const hub = privateHub();
   const s = await hub.servers.add({ name: 'Everything', url: urls.everything });
   await hub.connect(s.id);
-  const el = await fixture<McpToolExplorerElement>(html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`);
+  const el = await fixture<McpToolExplorerElement>(
+    html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
+  );
   return { hub, s, el };
 }
 async function search(el: McpToolExplorerElement, text: string) {
@@ -30,7 +32,9 @@ async function pick(el: McpToolExplorerElement, name: string) {
 
 describe('<mcp-tool-explorer>', () => {
   it('empty state is accessible', async () => {
-    const el = await fixture<McpToolExplorerElement>(html`<mcp-tool-explorer .hub=${privateHub()}></mcp-tool-explorer>`);
+    const el = await fixture<McpToolExplorerElement>(
+      html`<mcp-tool-explorer .hub=${privateHub()}></mcp-tool-explorer>`,
+    );
     expect(root(el).textContent).to.contain('No tools');
     await expect(el).to.be.accessible();
   });
@@ -101,7 +105,13 @@ describe('<mcp-tool-explorer>', () => {
     input.dispatchEvent(new Event('input'));
     await el.updateComplete;
     q(el, '[data-action=read-template]').click();
-    await untilRendered(el, () => q(el, '[part=result]') && root(el).textContent!.includes(tpl.uriTemplate.replace(`{${param}}`, '1').split('/').pop()!), 'the template read');
+    await untilRendered(
+      el,
+      () =>
+        q(el, '[part=result]') &&
+        root(el).textContent!.includes(tpl.uriTemplate.replace(`{${param}}`, '1').split('/').pop()!),
+      'the template read',
+    );
   });
 
   it('prompts: get with arguments shows the messages', async () => {
@@ -152,7 +162,8 @@ describe('<mcp-tool-explorer>', () => {
     expect((window as any).__pwned).to.equal(0);
   });
 
-  it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('mcp-tool-explorer'));
+  it('leaves no subscription behind after 10 attach/detach cycles', () =>
+    expectNoLeakedSubscriptions('mcp-tool-explorer'));
 });
 
 describe('schema form corpus', () => {
@@ -183,7 +194,12 @@ describe('schema form corpus', () => {
 
   it('arrays add and remove items; oneOf switches branch; unknown shapes fall back to JSON', async () => {
     const schema = CORPUS.find((c) => c.name === 'refs_nullable_unions')!.schema;
-    const el = await fixture<McpSchemaForm>(html`<mcp-schema-form .schema=${schema} .value=${{ home: { street: '' }, shape: { kind: 'circle' } }}></mcp-schema-form>`);
+    const el = await fixture<McpSchemaForm>(
+      html`<mcp-schema-form
+        .schema=${schema}
+        .value=${{ home: { street: '' }, shape: { kind: 'circle' } }}
+      ></mcp-schema-form>`,
+    );
     const r = el.shadowRoot!;
     expect(r.querySelectorAll('[data-fallback=json]').length).to.be.greaterThan(0);
     const branch = [...r.querySelectorAll('select')].find((s) => s.id.endsWith('shape-branch'))!;
@@ -199,7 +215,7 @@ describe('schema form corpus', () => {
     expect((el.value as any).matrix).to.deep.equal([]);
   });
 
-  it("every tool of server-everything gets a working form", async () => {
+  it('every tool of server-everything gets a working form', async () => {
     const hub = privateHub();
     const s = await hub.servers.add({ name: 'E', url: urls.everything });
     const cat = await hub.connect(s.id);

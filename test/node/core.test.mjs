@@ -22,7 +22,11 @@ test('connects to server-everything, lists and calls a tool', async () => {
   const hub = new McpHub({ storeName: 'node-core', broadcast: false });
   const events = [];
   hub.addEventListener('mcp-server-status-changed', (e) => events.push(e.detail.status));
-  const s = await hub.servers.add({ name: 'everything', url: urls.everything, auth: { type: 'bearer', token: 'node-secret' } });
+  const s = await hub.servers.add({
+    name: 'everything',
+    url: urls.everything,
+    auth: { type: 'bearer', token: 'node-secret' },
+  });
   const cat = await hub.connect(s.id);
   assert.ok(cat.tools.some((t) => t.name === 'echo'));
   assert.equal(cat.protocolVersion, '2025-11-25');
@@ -34,7 +38,11 @@ test('connects to server-everything, lists and calls a tool', async () => {
 
 test('state survives a new hub on the same (fake) IndexedDB, secrets stay sealed', async () => {
   const a = new McpHub({ storeName: 'node-reload', broadcast: false });
-  const s = await a.servers.add({ name: 'x', url: 'https://example.com/mcp', auth: { type: 'bearer', token: 'sealed-in-node' } });
+  const s = await a.servers.add({
+    name: 'x',
+    url: 'https://example.com/mcp',
+    auth: { type: 'bearer', token: 'sealed-in-node' },
+  });
   await a.dispose();
   const b = new McpHub({ storeName: 'node-reload', broadcast: false });
   await b.ready;
@@ -46,7 +54,10 @@ test('state survives a new hub on the same (fake) IndexedDB, secrets stay sealed
 
 test('invalid config is a typed error', async () => {
   const hub = new McpHub({ storeName: 'node-invalid', broadcast: false });
-  await assert.rejects(hub.servers.add({ name: 'x', url: 'http://example.com' }), (e) => e instanceof McpConfigError && e.issues[0].path === 'url');
+  await assert.rejects(
+    hub.servers.add({ name: 'x', url: 'http://example.com' }),
+    (e) => e instanceof McpConfigError && e.issues[0].path === 'url',
+  );
   assert.equal(hub.servers.list().length, 0);
   await hub.dispose();
 });

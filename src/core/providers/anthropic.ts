@@ -16,7 +16,14 @@ export const anthropic: ProviderAdapter = {
       const o = asObject(b);
       if (o?.type !== 'tool_use' || typeof o.name !== 'string') return [];
       const input = asObject(o.input);
-      return [{ id: String(o.id ?? ''), name: o.name, ...(input ? { arguments: input } : { argumentsError: 'The input must be a JSON object.' }), raw: b }];
+      return [
+        {
+          id: String(o.id ?? ''),
+          name: o.name,
+          ...(input ? { arguments: input } : { argumentsError: 'The input must be a JSON object.' }),
+          raw: b,
+        },
+      ];
     });
   },
   result(call, outcome) {
@@ -24,8 +31,15 @@ export const anthropic: ProviderAdapter = {
     const text = outcomeText({ ...outcome, content: outcome.content.filter((c) => !images.includes(c)) });
     const blocks: unknown[] = [];
     if (text || images.length === 0) blocks.push({ type: 'text', text: text || '(no output)' });
-    for (const i of images) if (i.type === 'image') blocks.push({ type: 'image', source: { type: 'base64', media_type: i.mimeType, data: i.data } });
-    return { type: 'tool_result', tool_use_id: call.id, content: blocks, ...(outcome.isError ? { is_error: true } : {}) };
+    for (const i of images)
+      if (i.type === 'image')
+        blocks.push({ type: 'image', source: { type: 'base64', media_type: i.mimeType, data: i.data } });
+    return {
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: blocks,
+      ...(outcome.isError ? { is_error: true } : {}),
+    };
   },
   messages: (results) => (results.length ? [{ role: 'user', content: results }] : []),
   replyMessages(reply) {

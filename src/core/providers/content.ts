@@ -15,11 +15,17 @@ export function outcomeText(o: ToolOutcome): string {
         parts.push(`[${c.type} ${c.mimeType}, ${Math.round((c.data.length * 3) / 4)} bytes, shown to the user]`);
         break;
       case 'resource_link':
-        parts.push(`[resource link: ${c.name}${c.title ? ` (${c.title})` : ''} ${c.uri}${c.description ? ` — ${c.description}` : ''}]`);
+        parts.push(
+          `[resource link: ${c.name}${c.title ? ` (${c.title})` : ''} ${c.uri}${c.description ? ` — ${c.description}` : ''}]`,
+        );
         break;
       case 'resource': {
         const r = c.resource as { uri: string; text?: string; mimeType?: string };
-        parts.push(typeof r.text === 'string' ? `[resource ${r.uri}]\n${r.text}` : `[resource ${r.uri}${r.mimeType ? `, ${r.mimeType}` : ''}, binary]`);
+        parts.push(
+          typeof r.text === 'string'
+            ? `[resource ${r.uri}]\n${r.text}`
+            : `[resource ${r.uri}${r.mimeType ? `, ${r.mimeType}` : ''}, binary]`,
+        );
         break;
       }
     }
@@ -27,7 +33,8 @@ export function outcomeText(o: ToolOutcome): string {
   if (parts.length === 0 && o.structuredContent) parts.push(JSON.stringify(o.structuredContent));
   let text = parts.join('\n');
   if (o.isError && !text) text = 'The tool reported an error.';
-  if (text.length > MAX_TEXT) text = `${text.slice(0, MAX_TEXT)}\n[… truncated, ${text.length - MAX_TEXT} more characters]`;
+  if (text.length > MAX_TEXT)
+    text = `${text.slice(0, MAX_TEXT)}\n[… truncated, ${text.length - MAX_TEXT} more characters]`;
   return text;
 }
 
@@ -42,7 +49,8 @@ export function parseArguments(raw: unknown): { arguments?: Record<string, unkno
       return { argumentsError: `The arguments are not valid JSON (${(e as Error).message}). Send one JSON object.` };
     }
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return { argumentsError: 'The arguments must be a JSON object.' };
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    return { argumentsError: 'The arguments must be a JSON object.' };
   return { arguments: v as Record<string, unknown> };
 }
 

@@ -7,8 +7,31 @@
 // allOf is merged, additionalProperties/$schema/$id/… are dropped.
 
 type Json = Record<string, unknown>;
-const TYPES: Record<string, string> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
-const COPY = ['format', 'title', 'description', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'default', 'example'];
+const TYPES: Record<string, string> = {
+  string: 'STRING',
+  number: 'NUMBER',
+  integer: 'INTEGER',
+  boolean: 'BOOLEAN',
+  array: 'ARRAY',
+  object: 'OBJECT',
+  null: 'NULL',
+};
+const COPY = [
+  'format',
+  'title',
+  'description',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'default',
+  'example',
+];
 const MAX_DEPTH = 12;
 
 function isObj(v: unknown): v is Json {
@@ -36,8 +59,10 @@ function mergeAllOf(s: Json): Json {
   for (const part of allOf as unknown[]) {
     if (!isObj(part)) continue;
     for (const [k, v] of Object.entries(part)) {
-      if (k === 'properties' && isObj(v)) merged.properties = { ...(isObj(merged.properties) ? merged.properties : {}), ...v };
-      else if (k === 'required' && Array.isArray(v)) merged.required = [...new Set([...((merged.required as string[]) ?? []), ...v])];
+      if (k === 'properties' && isObj(v))
+        merged.properties = { ...(isObj(merged.properties) ? merged.properties : {}), ...v };
+      else if (k === 'required' && Array.isArray(v))
+        merged.required = [...new Set([...((merged.required as string[]) ?? []), ...v])];
       else if (!(k in merged)) merged[k] = v;
     }
   }
@@ -62,7 +87,8 @@ function convert(input: unknown, root: Json, depth: number, refs: string[]): Jso
     note(out, `format: ${out.format}`);
     delete out.format;
   }
-  const variants = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as unknown[] | undefined;
+  const variants = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as
+    unknown[] | undefined;
   if (variants) {
     const nonNull = variants.filter((v) => !(isObj(v) && v.type === 'null'));
     if (nonNull.length < variants.length) out.nullable = true;
@@ -102,13 +128,16 @@ function convert(input: unknown, root: Json, depth: number, refs: string[]): Jso
   if (typeof type === 'string' && TYPES[type]) out.type = TYPES[type];
   else if (!out.anyOf) out.type = 'STRING';
   if (out.type === 'OBJECT' && isObj(s.properties)) {
-    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, convert(v, root, depth + 1, refs)]));
+    out.properties = Object.fromEntries(
+      Object.entries(s.properties).map(([k, v]) => [k, convert(v, root, depth + 1, refs)]),
+    );
     if (Array.isArray(s.required)) {
       const names = s.required.filter((r): r is string => typeof r === 'string' && r in (out.properties as Json));
       if (names.length) out.required = names;
     }
   }
-  if (out.type === 'ARRAY') out.items = convert(Array.isArray(s.items) ? s.items[0] : s.items ?? {}, root, depth + 1, refs);
+  if (out.type === 'ARRAY')
+    out.items = convert(Array.isArray(s.items) ? s.items[0] : (s.items ?? {}), root, depth + 1, refs);
   if (out.type === 'NULL') {
     // Gemini has no standalone null in most models: a nullable string carries the meaning
     out.type = 'STRING';

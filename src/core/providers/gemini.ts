@@ -33,13 +33,24 @@ export const gemini: ProviderAdapter = {
       const fc = asObject(asObject(p)?.functionCall);
       if (!fc || typeof fc.name !== 'string') return [];
       const args = fc.args === undefined ? {} : asObject(fc.args);
-      return [{ id: typeof fc.id === 'string' ? fc.id : `call-${i}`, name: fc.name, ...(args ? { arguments: args } : { argumentsError: 'The args must be a JSON object.' }), raw: p }];
+      return [
+        {
+          id: typeof fc.id === 'string' ? fc.id : `call-${i}`,
+          name: fc.name,
+          ...(args ? { arguments: args } : { argumentsError: 'The args must be a JSON object.' }),
+          raw: p,
+        },
+      ];
     });
   },
   result(call, outcome) {
     const fc = asObject(asObject(call.raw)?.functionCall);
     const text = outcomeText(outcome);
-    const response = outcome.isError ? { error: text } : outcome.structuredContent && !outcome.content.some((c) => c.type === 'text') ? { result: outcome.structuredContent } : { result: text };
+    const response = outcome.isError
+      ? { error: text }
+      : outcome.structuredContent && !outcome.content.some((c) => c.type === 'text')
+        ? { result: outcome.structuredContent }
+        : { result: text };
     return { functionResponse: { ...(typeof fc?.id === 'string' ? { id: fc.id } : {}), name: call.name, response } };
   },
   messages: (results) => (results.length ? [{ role: 'user', parts: results }] : []),

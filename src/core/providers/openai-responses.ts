@@ -13,7 +13,8 @@ function itemsOf(m: unknown): unknown[] {
 }
 
 export const openaiResponses: ProviderAdapter = {
-  tools: (tools) => tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.inputSchema })),
+  tools: (tools) =>
+    tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.inputSchema })),
   readCalls(message) {
     return itemsOf(message).flatMap((i): ProviderToolCall[] => {
       const o = asObject(i);
@@ -21,7 +22,11 @@ export const openaiResponses: ProviderAdapter = {
       return [{ id: String(o.call_id ?? o.id ?? ''), name: o.name, ...parseArguments(o.arguments), raw: i }];
     });
   },
-  result: (call, outcome) => ({ type: 'function_call_output', call_id: call.id, output: outcome.isError ? `Error: ${outcomeText(outcome)}` : outcomeText(outcome) }),
+  result: (call, outcome) => ({
+    type: 'function_call_output',
+    call_id: call.id,
+    output: outcome.isError ? `Error: ${outcomeText(outcome)}` : outcomeText(outcome),
+  }),
   messages: (results) => results,
   replyMessages: (reply) => itemsOf(reply),
 };

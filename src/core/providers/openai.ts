@@ -13,7 +13,11 @@ function messageOf(m: unknown): Record<string, unknown> | undefined {
 }
 
 export const openai: ProviderAdapter = {
-  tools: (tools) => tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })),
+  tools: (tools) =>
+    tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.inputSchema },
+    })),
   readCalls(message) {
     const calls = messageOf(message)?.tool_calls;
     if (!Array.isArray(calls)) return [];
@@ -23,7 +27,11 @@ export const openai: ProviderAdapter = {
       return [{ id: String(asObject(c)!.id ?? ''), name: fn.name, ...parseArguments(fn.arguments), raw: c }];
     });
   },
-  result: (call, outcome) => ({ role: 'tool', tool_call_id: call.id, content: outcome.isError ? `Error: ${outcomeText(outcome)}` : outcomeText(outcome) }),
+  result: (call, outcome) => ({
+    role: 'tool',
+    tool_call_id: call.id,
+    content: outcome.isError ? `Error: ${outcomeText(outcome)}` : outcomeText(outcome),
+  }),
   messages: (results) => results,
   replyMessages: (reply) => {
     const m = messageOf(reply);

@@ -57,7 +57,8 @@ export class AnthropicStreamAccumulator {
       const block = this.#blocks[index];
       if (!d || !block) return;
       if (d.type === 'text_delta' && typeof d.text === 'string') block.text = String(block.text ?? '') + d.text;
-      if (d.type === 'input_json_delta' && typeof d.partial_json === 'string') this.#json.set(index, (this.#json.get(index) ?? '') + d.partial_json);
+      if (d.type === 'input_json_delta' && typeof d.partial_json === 'string')
+        this.#json.set(index, (this.#json.get(index) ?? '') + d.partial_json);
     } else if (e.type === 'content_block_stop') {
       this.#finish(index);
     }

@@ -60,18 +60,60 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
   static override styles = [
     baseStyles,
     css`
-      :host { --_section-gap: var(--mcp-gpt-tool-selector-gap, 1rem); }
-      section { display: grid; gap: 0.4rem; margin-bottom: var(--_section-gap); }
-      h2, h3 { margin: 0; font-size: 1em; }
-      ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.3rem; }
-      .server { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.4rem 0.6rem; }
-      .row { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
-      .status { font-size: 0.85em; color: var(--_muted); }
-      .status[data-status='connected'] { color: var(--_success); }
-      .status[data-status='error'] { color: var(--_danger); }
-      .tools { padding-left: 1.5rem; margin-top: 0.3rem; }
-      .name { overflow-wrap: anywhere; }
-      fieldset { border: 1px solid var(--_border); border-radius: var(--_radius); display: grid; gap: 0.2rem; }
+      :host {
+        --_section-gap: var(--mcp-gpt-tool-selector-gap, 1rem);
+      }
+      section {
+        display: grid;
+        gap: 0.4rem;
+        margin-bottom: var(--_section-gap);
+      }
+      h2,
+      h3 {
+        margin: 0;
+        font-size: 1em;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 0.3rem;
+      }
+      .server {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        padding: 0.4rem 0.6rem;
+      }
+      .row {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .status {
+        font-size: 0.85em;
+        color: var(--_muted);
+      }
+      .status[data-status='connected'] {
+        color: var(--_success);
+      }
+      .status[data-status='error'] {
+        color: var(--_danger);
+      }
+      .tools {
+        padding-left: 1.5rem;
+        margin-top: 0.3rem;
+      }
+      .name {
+        overflow-wrap: anywhere;
+      }
+      fieldset {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        display: grid;
+        gap: 0.2rem;
+      }
     `,
   ];
   /** The assistant profile to edit. */
@@ -109,7 +151,9 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
 
   #selection(): Record<string, { tools?: string[] }> {
     const p = this.#profile;
-    return p.servers === 'all' ? Object.fromEntries(Object.keys(this.#view.value.servers).map((id) => [id, {}])) : { ...p.servers };
+    return p.servers === 'all'
+      ? Object.fromEntries(Object.keys(this.#view.value.servers).map((id) => [id, {}]))
+      : { ...p.servers };
   }
 
   #toggleServer(id: string, on: boolean) {
@@ -148,62 +192,110 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     return html`
       <section>
         <h2 id="servers-h">${this.t('servers')}</h2>
-        ${list.length === 0
-          ? html`<p class="muted">${this.t('noServers')}</p>`
-          : html`<div class="row">
-                <button data-action="all" @click=${() => this.#setAll(true)}>${this.t('selectAll')}</button>
-                <button data-action="none" @click=${() => this.#setAll(false)}>${this.t('selectNone')}</button>
-              </div>
-              <ul part="servers" aria-labelledby="servers-h">
-                ${repeat(list, (s) => s.id, (s) => {
-                  const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
-                  const tools = catalogues[s.id]?.tools ?? [];
-                  const chosen = sel ? (sel.tools ? new Set(sel.tools) : new Set(tools.map((t) => t.name))) : new Set<string>();
-                  const status = connections[s.id]?.status ?? 'disconnected';
-                  return html`<li class="server" part="server" data-server=${s.id}>
-                    <div class="row">
-                      <input type="checkbox" id=${`srv-${s.id}`} .checked=${live(!!sel)} @change=${(e: Event) => this.#toggleServer(s.id, (e.target as HTMLInputElement).checked)} />
-                      <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
-                      <span class="status" data-status=${status}>${this.t(status)}</span>
-                      <span class="muted">${sel ? `${chosen.size}/` : ''}${tools.length} ${this.t('tools')}</span>
-                    </div>
-                    ${tools.length
-                      ? html`<details>
-                          <summary>${this.t('chooseTools')}</summary>
-                          <ul class="tools">
-                            ${tools.map(
-                              (t) => html`<li class="row">
-                                <input type="checkbox" id=${`tool-${s.id}-${t.name}`} data-tool=${t.name} .checked=${live(chosen.has(t.name))} @change=${(e: Event) => this.#toggleTool(s.id, t.name, (e.target as HTMLInputElement).checked)} />
-                                <label class="name" for=${`tool-${s.id}-${t.name}`}>${t.title ?? t.name}</label>
-                              </li>`,
-                            )}
-                          </ul>
-                        </details>`
-                      : html`<p class="muted">${this.t('notDiscovered')}</p>`}
-                  </li>`;
-                })}
-              </ul>`}
+        ${
+          list.length === 0
+            ? html`<p class="muted">${this.t('noServers')}</p>`
+            : html`<div class="row">
+                  <button data-action="all" @click=${() => this.#setAll(true)}>${this.t('selectAll')}</button>
+                  <button data-action="none" @click=${() => this.#setAll(false)}>${this.t('selectNone')}</button>
+                </div>
+                <ul part="servers" aria-labelledby="servers-h">
+                  ${repeat(
+                    list,
+                    (s) => s.id,
+                    (s) => {
+                      const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
+                      const tools = catalogues[s.id]?.tools ?? [];
+                      const chosen = sel
+                        ? sel.tools
+                          ? new Set(sel.tools)
+                          : new Set(tools.map((t) => t.name))
+                        : new Set<string>();
+                      const status = connections[s.id]?.status ?? 'disconnected';
+                      return html`<li class="server" part="server" data-server=${s.id}>
+                        <div class="row">
+                          <input
+                            type="checkbox"
+                            id=${`srv-${s.id}`}
+                            .checked=${live(!!sel)}
+                            @change=${(e: Event) => this.#toggleServer(s.id, (e.target as HTMLInputElement).checked)}
+                          />
+                          <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
+                          <span class="status" data-status=${status}>${this.t(status)}</span>
+                          <span class="muted">${sel ? `${chosen.size}/` : ''}${tools.length} ${this.t('tools')}</span>
+                        </div>
+                        ${
+                          tools.length
+                            ? html`<details>
+                                <summary>${this.t('chooseTools')}</summary>
+                                <ul class="tools">
+                                  ${tools.map(
+                                    (t) =>
+                                      html`<li class="row">
+                                        <input
+                                          type="checkbox"
+                                          id=${`tool-${s.id}-${t.name}`}
+                                          data-tool=${t.name}
+                                          .checked=${live(chosen.has(t.name))}
+                                          @change=${(e: Event) => this.#toggleTool(s.id, t.name, (e.target as HTMLInputElement).checked)}
+                                        />
+                                        <label class="name" for=${`tool-${s.id}-${t.name}`}>${t.title ?? t.name}</label>
+                                      </li>`,
+                                  )}
+                                </ul>
+                              </details>`
+                            : html`<p class="muted">${this.t('notDiscovered')}</p>`
+                        }
+                      </li>`;
+                    },
+                  )}
+                </ul>`
+        }
       </section>
       <section>
         <fieldset part="approval">
           <legend>${this.t('approval')}</legend>
           ${(['always-ask', 'trusted-only', 'auto'] as ApprovalMode[]).map(
-            (m) => html`<label><input type="radio" name="approval" value=${m} .checked=${live(profile.approval === m)} @change=${() => void this.#apply({ approval: m })} /> ${this.t(m)}</label>`,
+            (m) =>
+              html`<label
+                ><input
+                  type="radio"
+                  name="approval"
+                  value=${m}
+                  .checked=${live(profile.approval === m)}
+                  @change=${() => void this.#apply({ approval: m })}
+                />
+                ${this.t(m)}</label
+              >`,
           )}
         </fieldset>
       </section>
       <section part="trusted">
         <h3>${this.t('trusted')}</h3>
-        ${profile.trusted.length === 0
-          ? html`<p class="muted">${this.t('noTrusted')}</p>`
-          : html`<ul>
-              ${profile.trusted.map(
-                (t) => html`<li class="row"><span class="name">${servers[t.serverId]?.name ?? t.serverId} › ${t.tool}</span>
-                  <button data-action="untrust" aria-label=${`${this.t('untrust')} ${t.tool}`} @click=${() => void this.#apply({ trusted: profile.trusted.filter((x) => x !== t) })}>${this.t('untrust')}</button></li>`,
-              )}
-            </ul>`}
+        ${
+          profile.trusted.length === 0
+            ? html`<p class="muted">${this.t('noTrusted')}</p>`
+            : html`<ul>
+                ${profile.trusted.map(
+                  (t) =>
+                    html`<li class="row">
+                      <span class="name">${servers[t.serverId]?.name ?? t.serverId} › ${t.tool}</span>
+                      <button
+                        data-action="untrust"
+                        aria-label=${`${this.t('untrust')} ${t.tool}`}
+                        @click=${() => void this.#apply({ trusted: profile.trusted.filter((x) => x !== t) })}
+                      >
+                        ${this.t('untrust')}
+                      </button>
+                    </li>`,
+                )}
+              </ul>`
+        }
       </section>
-      <p part="cost" class="muted" aria-live="polite">${this.t('cost')}: ${cost.characters.toLocaleString('en')} ${this.t('characters')}, ~${cost.tokens.toLocaleString('en')} ${this.t('tokens')}</p>
+      <p part="cost" class="muted" aria-live="polite">
+        ${this.t('cost')}: ${cost.characters.toLocaleString('en')} ${this.t('characters')},
+        ~${cost.tokens.toLocaleString('en')} ${this.t('tokens')}
+      </p>
       ${nothing}
     `;
   }

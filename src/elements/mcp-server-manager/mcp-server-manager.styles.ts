@@ -4,28 +4,121 @@ export const styles = css`
   :host {
     --_dot-size: var(--mcp-server-manager-dot-size, 0.6rem);
   }
-  h2, h3 { font-size: 1em; margin: 0 0 0.4rem; }
-  ul.servers { list-style: none; margin: 0 0 1rem; padding: 0; display: grid; gap: 0.4rem; }
-  .server { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.5rem 0.75rem; display: grid; gap: 0.25rem; }
-  .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
-  .name { font-weight: 600; overflow-wrap: anywhere; }
-  .url { color: var(--_muted); font-family: var(--_mono); font-size: 0.85em; overflow-wrap: anywhere; }
-  .dot { width: var(--_dot-size); height: var(--_dot-size); border-radius: 50%; background: var(--_muted); display: inline-block; }
-  .dot[data-status='connected'] { background: var(--_success); }
-  .dot[data-status='connecting'] { background: var(--_warning); }
-  .dot[data-status='error'] { background: var(--_danger); }
-  .last-error { color: var(--_danger); overflow-wrap: anywhere; margin: 0; }
-  .spacer { flex: 1; }
-  form { display: grid; gap: 0.6rem; border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.75rem; margin-bottom: 1rem; }
-  .field { display: grid; gap: 0.2rem; }
-  .field label { font-weight: 500; }
-  .field-error { color: var(--_danger); margin: 0; font-size: 0.9em; }
-  [aria-invalid='true'] { border-color: var(--_danger); }
-  .notice { background: var(--_subtle); border-left: 3px solid var(--_warning); padding: 0.4rem 0.6rem; margin: 0; }
-  .headers { display: grid; gap: 0.3rem; }
-  .test-result { border: 1px dashed var(--_border); border-radius: var(--_radius); padding: 0.5rem; }
-  .test-result ul { margin: 0.2rem 0 0; padding-left: 1.2rem; max-height: 10rem; overflow: auto; }
-  .confirm { background: var(--_subtle); padding: 0.4rem; border-radius: var(--_radius); }
-  textarea { width: 100%; min-height: 6rem; font-family: var(--_mono); font-size: 0.85em; }
-  details.io { margin-top: 0.5rem; }
+  h2,
+  h3 {
+    font-size: 1em;
+    margin: 0 0 0.4rem;
+  }
+  ul.servers {
+    list-style: none;
+    margin: 0 0 1rem;
+    padding: 0;
+    display: grid;
+    gap: 0.4rem;
+  }
+  .server {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.5rem 0.75rem;
+    display: grid;
+    gap: 0.25rem;
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    align-items: center;
+  }
+  .name {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .url {
+    color: var(--_muted);
+    font-family: var(--_mono);
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
+  .dot {
+    width: var(--_dot-size);
+    height: var(--_dot-size);
+    border-radius: 50%;
+    background: var(--_muted);
+    display: inline-block;
+  }
+  .dot[data-status='connected'] {
+    background: var(--_success);
+  }
+  .dot[data-status='connecting'] {
+    background: var(--_warning);
+  }
+  .dot[data-status='error'] {
+    background: var(--_danger);
+  }
+  .last-error {
+    color: var(--_danger);
+    overflow-wrap: anywhere;
+    margin: 0;
+  }
+  .spacer {
+    flex: 1;
+  }
+  form {
+    display: grid;
+    gap: 0.6rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.75rem;
+    margin-bottom: 1rem;
+  }
+  .field {
+    display: grid;
+    gap: 0.2rem;
+  }
+  .field label {
+    font-weight: 500;
+  }
+  .field-error {
+    color: var(--_danger);
+    margin: 0;
+    font-size: 0.9em;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  .notice {
+    background: var(--_subtle);
+    border-left: 3px solid var(--_warning);
+    padding: 0.4rem 0.6rem;
+    margin: 0;
+  }
+  .headers {
+    display: grid;
+    gap: 0.3rem;
+  }
+  .test-result {
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.5rem;
+  }
+  .test-result ul {
+    margin: 0.2rem 0 0;
+    padding-left: 1.2rem;
+    max-height: 10rem;
+    overflow: auto;
+  }
+  .confirm {
+    background: var(--_subtle);
+    padding: 0.4rem;
+    border-radius: var(--_radius);
+  }
+  textarea {
+    width: 100%;
+    min-height: 6rem;
+    font-family: var(--_mono);
+    font-size: 0.85em;
+  }
+  details.io {
+    margin-top: 0.5rem;
+  }
 `;

@@ -4,7 +4,13 @@ import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { McpConfigError, McpElementsError } from '../../core/errors.js';
-import { ServerConfigInputSchema, toIssues, type ServerConfig, type ServerConfigInput, type TransportKind } from '../../core/schemas.js';
+import {
+  ServerConfigInputSchema,
+  toIssues,
+  type ServerConfig,
+  type ServerConfigInput,
+  type TransportKind,
+} from '../../core/schemas.js';
 import type { ServerCatalogue } from '../../core/types.js';
 import { McpServerSaveRequestEvent } from '../../events/server-save-request.js';
 import { McpServerRemoveRequestEvent } from '../../events/server-remove-request.js';
@@ -84,11 +90,32 @@ interface FormState {
   timeout: string;
 }
 
-const EMPTY: FormState = { name: '', url: '', transport: 'auto', authType: 'none', token: '', headerName: 'x-api-key', apiKey: '', username: '', password: '', headers: [], timeout: '30' };
+const EMPTY: FormState = {
+  name: '',
+  url: '',
+  transport: 'auto',
+  authType: 'none',
+  token: '',
+  headerName: 'x-api-key',
+  apiKey: '',
+  username: '',
+  password: '',
+  headers: [],
+  timeout: '30',
+};
 
 /** Map a config path (auth.token, headers.0.value…) to the form field that shows its error. */
 function fieldOf(path: string): string {
-  if (path.startsWith('auth.')) return { 'auth.token': 'token', 'auth.key': 'apiKey', 'auth.headerName': 'headerName', 'auth.username': 'username', 'auth.password': 'password' }[path] ?? 'authType';
+  if (path.startsWith('auth.'))
+    return (
+      {
+        'auth.token': 'token',
+        'auth.key': 'apiKey',
+        'auth.headerName': 'headerName',
+        'auth.username': 'username',
+        'auth.password': 'password',
+      }[path] ?? 'authType'
+    );
   const m = /^headers\.(\d+)\.(name|value)/.exec(path);
   if (m) return `header-${m[1]}-${m[2]}`;
   return path.split('.')[0] || 'form';
@@ -139,8 +166,16 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _errors: Record<string, string>;
   declare _test: { state: 'idle' | 'testing' | 'ok' | 'error'; result?: ServerCatalogue; error?: string };
   declare _confirm: string | null;
-  declare _io: { importText: string; result?: { added: string[]; errors: { name: string; message: string }[] }; exportText?: string };
-  readonly #view = new StoreController(this, (s) => ({ servers: s.servers, connections: s.connections, catalogues: s.catalogues }));
+  declare _io: {
+    importText: string;
+    result?: { added: string[]; errors: { name: string; message: string }[] };
+    exportText?: string;
+  };
+  readonly #view = new StoreController(this, (s) => ({
+    servers: s.servers,
+    connections: s.connections,
+    catalogues: s.catalogues,
+  }));
 
   constructor() {
     super();
@@ -177,7 +212,12 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
       authType: a.type,
       headerName: a.type === 'api-key' ? a.headerName : 'x-api-key',
       username: a.type === 'basic' ? a.username : '',
-      headers: s.headers.map((h) => ({ name: h.name, value: typeof h.value === 'string' ? h.value : '', secret: h.secret, keep: typeof h.value !== 'string' })),
+      headers: s.headers.map((h) => ({
+        name: h.name,
+        value: typeof h.value === 'string' ? h.value : '',
+        secret: h.secret,
+        keep: typeof h.value !== 'string',
+      })),
       timeout: String(s.timeout),
     };
     this._errors = {};
@@ -194,22 +234,38 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     const f = this._form;
     const stored = this._editing?.mode === 'edit' ? this.hub.servers.get(this._editing.id) : undefined;
     const sa = stored?.auth;
-    const keep = <T,>(typed: string, ref: T | undefined) => (typed === '' && ref ? ref : typed);
+    const keep = <T>(typed: string, ref: T | undefined) => (typed === '' && ref ? ref : typed);
     const auth =
       f.authType === 'bearer'
         ? { type: 'bearer' as const, token: keep(f.token, sa?.type === 'bearer' ? sa.token : undefined) }
         : f.authType === 'api-key'
-          ? { type: 'api-key' as const, headerName: f.headerName.trim(), key: keep(f.apiKey, sa?.type === 'api-key' ? sa.key : undefined) }
+          ? {
+              type: 'api-key' as const,
+              headerName: f.headerName.trim(),
+              key: keep(f.apiKey, sa?.type === 'api-key' ? sa.key : undefined),
+            }
           : f.authType === 'basic'
-            ? { type: 'basic' as const, username: f.username, password: keep(f.password, sa?.type === 'basic' ? sa.password : undefined) }
+            ? {
+                type: 'basic' as const,
+                username: f.username,
+                password: keep(f.password, sa?.type === 'basic' ? sa.password : undefined),
+              }
             : { type: 'none' as const };
     const headers = f.headers.map((h, i) => {
       const old = stored?.headers[i];
-      const value = h.keep && h.value === '' && old && typeof old.value !== 'string' && old.name === h.name ? old.value : h.value;
+      const value =
+        h.keep && h.value === '' && old && typeof old.value !== 'string' && old.name === h.name ? old.value : h.value;
       return { name: h.name.trim(), value, secret: h.secret };
     });
     const timeout = Number(f.timeout);
-    return { name: f.name, url: f.url.trim(), transport: f.transport, auth, headers, timeout: Number.isFinite(timeout) && f.timeout.trim() !== '' ? timeout : (f.timeout as never) } as ServerConfigInput;
+    return {
+      name: f.name,
+      url: f.url.trim(),
+      transport: f.transport,
+      auth,
+      headers,
+      timeout: Number.isFinite(timeout) && f.timeout.trim() !== '' ? timeout : (f.timeout as never),
+    } as ServerConfigInput;
   }
 
   #validate(): ServerConfigInput | undefined {
@@ -230,7 +286,9 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
       errors[f] ??= i.message;
     }
     this._errors = errors;
-    this.updateComplete.then(() => (this.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus());
+    this.updateComplete.then(() =>
+      (this.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus(),
+    );
   }
 
   async #testConnection() {
@@ -238,7 +296,10 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     if (!input) return;
     this._test = { state: 'testing' };
     try {
-      const result = await this.hub.testConnection(input, this._editing?.mode === 'edit' ? { serverId: this._editing.id } : {});
+      const result = await this.hub.testConnection(
+        input,
+        this._editing?.mode === 'edit' ? { serverId: this._editing.id } : {},
+      );
       this._test = { state: 'ok', result };
     } catch (e) {
       if (e instanceof McpConfigError) this.#showIssues(e.issues);
@@ -251,10 +312,17 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     const input = this.#validate();
     if (!input || !this._editing) return;
     const editing = this._editing;
-    const detail = { mode: editing.mode, ...(editing.mode === 'edit' ? { serverId: editing.id } : {}), name: input.name, url: input.url, transport: input.transport ?? 'auto' };
+    const detail = {
+      mode: editing.mode,
+      ...(editing.mode === 'edit' ? { serverId: editing.id } : {}),
+      name: input.name,
+      url: input.url,
+      transport: input.transport ?? 'auto',
+    };
     if (!this.emit(new McpServerSaveRequestEvent(detail))) return;
     try {
-      const saved = editing.mode === 'add' ? await this.hub.servers.add(input) : await this.hub.servers.update(editing.id, input);
+      const saved =
+        editing.mode === 'add' ? await this.hub.servers.add(input) : await this.hub.servers.update(editing.id, input);
       this._editing = null;
       if (saved.enabled) void this.hub.connect(saved.id).catch(() => {});
     } catch (err) {
@@ -282,10 +350,19 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
       for (const s of r.added) if (s.enabled) void this.hub.connect(s.id).catch(() => {});
       this._io = {
         ...this._io,
-        result: { added: r.added.map((s) => s.name), errors: r.errors.map((e) => ({ name: e.name, message: e.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') })) },
+        result: {
+          added: r.added.map((s) => s.name),
+          errors: r.errors.map((e) => ({
+            name: e.name,
+            message: e.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+          })),
+        },
       };
     } catch (e) {
-      this._io = { ...this._io, result: { added: [], errors: [{ name: '', message: e instanceof McpElementsError ? e.message : String(e) }] } };
+      this._io = {
+        ...this._io,
+        result: { added: [], errors: [{ name: '', message: e instanceof McpElementsError ? e.message : String(e) }] },
+      };
     }
   }
 
@@ -300,8 +377,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     const err = this._errors[id];
     return html`<div class="field">
       <label for=${`f-${id}`}>${label}</label>
-      ${control}
-      ${help ? html`<span class="muted" id=${`h-${id}`}>${help}</span>` : nothing}
+      ${control} ${help ? html`<span class="muted" id=${`h-${id}`}>${help}</span>` : nothing}
       ${err ? html`<p class="field-error" id=${`e-${id}`}>${err}</p>` : nothing}
     </div>`;
   }
@@ -312,9 +388,15 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     return this.#field(
       id,
       label,
-      html`<input id=${`f-${id}`} type=${type} autocomplete=${type === 'password' ? 'off' : 'on'} .value=${live(String(this._form[id]))}
-        aria-invalid=${err ? 'true' : 'false'} aria-describedby=${described || nothing}
-        @input=${(e: Event) => this.#set(id, (e.target as HTMLInputElement).value as never)} />`,
+      html`<input
+        id=${`f-${id}`}
+        type=${type}
+        autocomplete=${type === 'password' ? 'off' : 'on'}
+        .value=${live(String(this._form[id]))}
+        aria-invalid=${err ? 'true' : 'false'}
+        aria-describedby=${described || nothing}
+        @input=${(e: Event) => this.#set(id, (e.target as HTMLInputElement).value as never)}
+      />`,
       help,
     );
   }
@@ -328,19 +410,24 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     return html`<form part="form" @submit=${this.#save} aria-labelledby="form-h" novalidate>
       <h3 id="form-h">${editing.mode === 'add' ? this.t('add') : `${this.t('edit')}: ${stored?.name ?? ''}`}</h3>
       <p class="notice" part="notice">${this.t('notice')}</p>
-      ${this.#input_('name', this.t('name'))}
-      ${this.#input_('url', this.t('url'), 'url')}
+      ${this.#input_('name', this.t('name'))} ${this.#input_('url', this.t('url'), 'url')}
       ${this.#field(
         'transport',
         this.t('transport'),
-        html`<select id="f-transport" @change=${(e: Event) => this.#set('transport', (e.target as HTMLSelectElement).value as TransportKind)}>
+        html`<select
+          id="f-transport"
+          @change=${(e: Event) => this.#set('transport', (e.target as HTMLSelectElement).value as TransportKind)}
+        >
           ${(['auto', 'streamable-http', 'sse', 'jsonrpc'] as const).map((t) => html`<option value=${t} ?selected=${f.transport === t}>${this.t(t)}</option>`)}
         </select>`,
       )}
       ${this.#field(
         'authType',
         this.t('auth'),
-        html`<select id="f-authType" @change=${(e: Event) => this.#set('authType', (e.target as HTMLSelectElement).value as FormState['authType'])}>
+        html`<select
+          id="f-authType"
+          @change=${(e: Event) => this.#set('authType', (e.target as HTMLSelectElement).value as FormState['authType'])}
+        >
           ${(['none', 'bearer', 'api-key', 'basic'] as const).map((t) => html`<option value=${t} ?selected=${f.authType === t}>${this.t(t)}</option>`)}
         </select>`,
       )}
@@ -350,24 +437,74 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
       <fieldset class="headers">
         <legend>${this.t('headers')}</legend>
         ${f.headers.map((h, i) => {
-          const set = (patch: Partial<FormState['headers'][number]>) => this.#set('headers', f.headers.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+          const set = (patch: Partial<FormState['headers'][number]>) =>
+            this.#set(
+              'headers',
+              f.headers.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+            );
           const nErr = this._errors[`header-${i}-name`];
           const vErr = this._errors[`header-${i}-value`];
           return html`<div class="row">
-            <input aria-label=${`${this.t('headerName')} ${i + 1}`} id=${`f-header-${i}-name`} .value=${live(h.name)} aria-invalid=${nErr ? 'true' : 'false'} @input=${(e: Event) => set({ name: (e.target as HTMLInputElement).value })} />
-            <input aria-label=${`${this.t('headerValue')} ${i + 1}`} id=${`f-header-${i}-value`} type=${h.secret ? 'password' : 'text'} placeholder=${h.keep ? this.t('keepSecret') : ''} .value=${live(h.value)} aria-invalid=${vErr ? 'true' : 'false'} @input=${(e: Event) => set({ value: (e.target as HTMLInputElement).value })} />
-            <label><input type="checkbox" .checked=${live(h.secret)} @change=${(e: Event) => set({ secret: (e.target as HTMLInputElement).checked })} /> ${this.t('secret')}</label>
-            <button type="button" aria-label=${`${this.t('removeHeader')} ${i + 1}`} @click=${() => this.#set('headers', f.headers.filter((_, j) => j !== i))}>×</button>
+            <input
+              aria-label=${`${this.t('headerName')} ${i + 1}`}
+              id=${`f-header-${i}-name`}
+              .value=${live(h.name)}
+              aria-invalid=${nErr ? 'true' : 'false'}
+              @input=${(e: Event) => set({ name: (e.target as HTMLInputElement).value })}
+            />
+            <input
+              aria-label=${`${this.t('headerValue')} ${i + 1}`}
+              id=${`f-header-${i}-value`}
+              type=${h.secret ? 'password' : 'text'}
+              placeholder=${h.keep ? this.t('keepSecret') : ''}
+              .value=${live(h.value)}
+              aria-invalid=${vErr ? 'true' : 'false'}
+              @input=${(e: Event) => set({ value: (e.target as HTMLInputElement).value })}
+            />
+            <label
+              ><input
+                type="checkbox"
+                .checked=${live(h.secret)}
+                @change=${(e: Event) => set({ secret: (e.target as HTMLInputElement).checked })}
+              />
+              ${this.t('secret')}</label
+            >
+            <button
+              type="button"
+              aria-label=${`${this.t('removeHeader')} ${i + 1}`}
+              @click=${() =>
+                this.#set(
+                  'headers',
+                  f.headers.filter((_, j) => j !== i),
+                )}
+            >
+              ×
+            </button>
             ${nErr || vErr ? html`<p class="field-error">${nErr ?? vErr}</p>` : nothing}
           </div>`;
         })}
-        <div><button type="button" data-action="add-header" @click=${() => this.#set('headers', [...f.headers, { name: '', value: '', secret: true }])}>${this.t('addHeader')}</button></div>
+        <div>
+          <button
+            type="button"
+            data-action="add-header"
+            @click=${() => this.#set('headers', [...f.headers, { name: '', value: '', secret: true }])}
+          >
+            ${this.t('addHeader')}
+          </button>
+        </div>
       </fieldset>
       ${this.#input_('timeout', this.t('timeout'), 'number')}
       ${this._errors.form ? html`<p class="field-error" role="alert">${this._errors.form}</p>` : nothing}
       ${this.#renderTest()}
       <div class="row">
-        <button type="button" data-action="test" ?disabled=${this._test.state === 'testing'} @click=${this.#testConnection}>${this._test.state === 'testing' ? this.t('testing') : this.t('test')}</button>
+        <button
+          type="button"
+          data-action="test"
+          ?disabled=${this._test.state === 'testing'}
+          @click=${this.#testConnection}
+        >
+          ${this._test.state === 'testing' ? this.t('testing') : this.t('test')}
+        </button>
         <span class="spacer"></span>
         <button type="button" data-action="cancel" @click=${() => (this._editing = null)}>${this.t('cancel')}</button>
         <button type="submit" class="primary" data-action="save">${this.t('save')}</button>
@@ -378,13 +515,21 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   #renderTest() {
     const t = this._test;
     if (t.state === 'idle' || t.state === 'testing') return html`<div role="status" aria-live="polite"></div>`;
-    if (t.state === 'error') return html`<div class="test-result" part="test-result" role="status" aria-live="polite"><p class="error-text">${t.error}</p></div>`;
+    if (t.state === 'error')
+      return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
+        <p class="error-text">${t.error}</p>
+      </div>`;
     const r = t.result!;
     return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
       <p>${this.t('testOk')} <strong>${r.serverInfo?.name ?? '?'}</strong> ${r.serverInfo?.version ?? ''}</p>
-      <p class="muted">${this.t('transport')}: ${r.transport ? this.t(r.transport) : '?'} · ${this.t('protocol')}: ${r.protocolVersion ?? '—'} · ${this.t('session')}: <code>${r.sessionId ?? '—'}</code></p>
+      <p class="muted">
+        ${this.t('transport')}: ${r.transport ? this.t(r.transport) : '?'} · ${this.t('protocol')}:
+        ${r.protocolVersion ?? '—'} · ${this.t('session')}: <code>${r.sessionId ?? '—'}</code>
+      </p>
       <p>${this.t('found')}: ${r.tools.length}</p>
-      <ul>${r.tools.map((tool) => html`<li>${tool.title ?? tool.name}</li>`)}</ul>
+      <ul>
+        ${r.tools.map((tool) => html`<li>${tool.title ?? tool.name}</li>`)}
+      </ul>
     </div>`;
   }
 
@@ -394,30 +539,71 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     const cat = this.#view.value.catalogues[s.id];
     return html`<li class="server" part="server" data-server=${s.id}>
       <div class="row">
-        <span part="status" class="row"><span class="dot" data-status=${status} aria-hidden="true"></span><span class="status-text">${this.t(status)}</span></span>
+        <span part="status" class="row"
+          ><span class="dot" data-status=${status} aria-hidden="true"></span
+          ><span class="status-text">${this.t(status)}</span></span
+        >
         <span class="name">${s.name}</span>
         <span class="muted">${cat ? `${cat.tools.length} ${this.t('tools')}` : ''}</span>
         <span class="spacer"></span>
-        <label><input type="checkbox" role="switch" data-action="enable" .checked=${live(s.enabled)} @change=${(e: Event) => void this.#toggleEnabled(s, (e.target as HTMLInputElement).checked)} /> ${this.t('enabled')}</label>
+        <label
+          ><input
+            type="checkbox"
+            role="switch"
+            data-action="enable"
+            .checked=${live(s.enabled)}
+            @change=${(e: Event) => void this.#toggleEnabled(s, (e.target as HTMLInputElement).checked)}
+          />
+          ${this.t('enabled')}</label
+        >
       </div>
       <div class="url">${s.url}</div>
       ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
-      ${this._confirm === s.id
-        ? html`<div class="confirm row" role="alertdialog" aria-label=${this.t('confirmRemove')}>
-            <span>${this.t('confirmRemove')}</span>
-            <button class="danger" data-action="confirm-remove" @click=${() => void this.#remove(s)}>${this.t('remove')}</button>
-            <button data-action="keep" @click=${() => (this._confirm = null)}>${this.t('keep')}</button>
-          </div>`
-        : html`<div class="row">
-            ${status === 'connected'
-              ? html`<button data-action="disconnect" @click=${() => void this.hub.disconnect(s.id)}>${this.t('disconnect')}</button>`
-              : html`<button data-action="connect" ?disabled=${!s.enabled || status === 'connecting'} @click=${() => void this.hub.connect(s.id).catch(() => {})}>${this.t('connect')}</button>`}
-            <button data-action="edit" aria-label=${`${this.t('edit')} ${s.name}`} @click=${() => this.startEdit(s.id)}>${this.t('edit')}</button>
-            <button class="danger" data-action="remove" aria-label=${`${this.t('remove')} ${s.name}`} @click=${() => {
-              this._confirm = s.id;
-              this.updateComplete.then(() => (this.renderRoot.querySelector('[data-action=keep]') as HTMLElement | null)?.focus());
-            }}>${this.t('remove')}</button>
-          </div>`}
+      ${
+        this._confirm === s.id
+          ? html`<div class="confirm row" role="alertdialog" aria-label=${this.t('confirmRemove')}>
+              <span>${this.t('confirmRemove')}</span>
+              <button class="danger" data-action="confirm-remove" @click=${() => void this.#remove(s)}>
+                ${this.t('remove')}
+              </button>
+              <button data-action="keep" @click=${() => (this._confirm = null)}>${this.t('keep')}</button>
+            </div>`
+          : html`<div class="row">
+              ${
+                status === 'connected'
+                  ? html`<button data-action="disconnect" @click=${() => void this.hub.disconnect(s.id)}>
+                      ${this.t('disconnect')}
+                    </button>`
+                  : html`<button
+                      data-action="connect"
+                      ?disabled=${!s.enabled || status === 'connecting'}
+                      @click=${() => void this.hub.connect(s.id).catch(() => {})}
+                    >
+                      ${this.t('connect')}
+                    </button>`
+              }
+              <button
+                data-action="edit"
+                aria-label=${`${this.t('edit')} ${s.name}`}
+                @click=${() => this.startEdit(s.id)}
+              >
+                ${this.t('edit')}
+              </button>
+              <button
+                class="danger"
+                data-action="remove"
+                aria-label=${`${this.t('remove')} ${s.name}`}
+                @click=${() => {
+                  this._confirm = s.id;
+                  this.updateComplete.then(() =>
+                    (this.renderRoot.querySelector('[data-action=keep]') as HTMLElement | null)?.focus(),
+                  );
+                }}
+              >
+                ${this.t('remove')}
+              </button>
+            </div>`
+      }
     </li>`;
   }
 
@@ -425,25 +611,48 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     const servers = this.hub.servers.list();
     return html`
       <h2>${this.t('title')}</h2>
-      ${servers.length === 0 ? html`<p class="muted">${this.t('empty')}</p>` : html`<ul class="servers" part="list">${repeat(servers, (s) => s.id, (s) => this.#renderServer(s))}</ul>`}
+      ${
+        servers.length === 0
+          ? html`<p class="muted">${this.t('empty')}</p>`
+          : html`<ul class="servers" part="list">
+              ${repeat(
+                servers,
+                (s) => s.id,
+                (s) => this.#renderServer(s),
+              )}
+            </ul>`
+      }
       ${this._editing ? this.#renderForm() : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`}
       <details class="io" part="io">
         <summary>${this.t('importExport')}</summary>
         <div class="field">
           <label for="f-import">${this.t('importLabel')}</label>
-          <textarea id="f-import" .value=${live(this._io.importText)} @input=${(e: Event) => (this._io = { ...this._io, importText: (e.target as HTMLTextAreaElement).value })}></textarea>
-          <div class="row"><button data-action="import" @click=${() => void this.#import()}>${this.t('import')}</button></div>
+          <textarea
+            id="f-import"
+            .value=${live(this._io.importText)}
+            @input=${(e: Event) => (this._io = { ...this._io, importText: (e.target as HTMLTextAreaElement).value })}
+          ></textarea>
+          <div class="row">
+            <button data-action="import" @click=${() => void this.#import()}>${this.t('import')}</button>
+          </div>
           <div role="status" aria-live="polite">
-            ${this._io.result
-              ? html`${this._io.result.added.length ? html`<p>${this.t('imported')}: ${this._io.result.added.join(', ')}</p>` : nothing}
-                  ${this._io.result.errors.length
-                    ? html`<p class="error-text">${this.t('notImported')}:</p>
-                        <ul class="import-errors">${this._io.result.errors.map((e) => html`<li>${e.name ? html`<strong>${e.name}</strong>: ` : nothing}${e.message}</li>`)}</ul>`
-                    : nothing}`
-              : nothing}
+            ${
+              this._io.result
+                ? html`${this._io.result.added.length ? html`<p>${this.t('imported')}: ${this._io.result.added.join(', ')}</p>` : nothing}
+                  ${
+                    this._io.result.errors.length
+                      ? html`<p class="error-text">${this.t('notImported')}:</p>
+                          <ul class="import-errors">
+                            ${this._io.result.errors.map((e) => html`<li>${e.name ? html`<strong>${e.name}</strong>: ` : nothing}${e.message}</li>`)}
+                          </ul>`
+                      : nothing
+                  }`
+                : nothing
+            }
           </div>
         </div>
-        <div class="row"><button data-action="export" @click=${() => this.#export()}>${this.t('export')}</button>
+        <div class="row">
+          <button data-action="export" @click=${() => this.#export()}>${this.t('export')}</button>
           ${this._io.exportText ? html`<a download="mcp.json" href=${`data:application/json;charset=utf-8,${encodeURIComponent(this._io.exportText)}`}>${this.t('download')}</a>` : nothing}
         </div>
         ${this._io.exportText ? html`<div class="field"><label for="f-export">${this.t('exportLabel')}</label><textarea id="f-export" readonly .value=${this._io.exportText}></textarea></div>` : nothing}

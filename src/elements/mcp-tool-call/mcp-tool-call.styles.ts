@@ -41,11 +41,23 @@ export const styles = css`
     padding: 0 0.5rem;
     border: 1px solid currentColor;
   }
-  .status[data-status='success'] { color: var(--_success); }
-  .status[data-status='error'], .status[data-status='interrupted'] { color: var(--_danger); }
-  .status[data-status='awaiting-approval'] { color: var(--_warning); }
-  .status[data-status='running'], .status[data-status='pending'] { color: var(--_accent); }
-  .status[data-status='cancelled'] { color: var(--_muted); }
+  .status[data-status='success'] {
+    color: var(--_success);
+  }
+  .status[data-status='error'],
+  .status[data-status='interrupted'] {
+    color: var(--_danger);
+  }
+  .status[data-status='awaiting-approval'] {
+    color: var(--_warning);
+  }
+  .status[data-status='running'],
+  .status[data-status='pending'] {
+    color: var(--_accent);
+  }
+  .status[data-status='cancelled'] {
+    color: var(--_muted);
+  }
   .warnings {
     margin: 0;
     padding-left: 1.2rem;

@@ -115,7 +115,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
       // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
       const states = this.#internals.states as CustomStateSet | undefined;
       if (states) {
-        for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted']) states.delete(s);
+        for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted'])
+          states.delete(s);
         if (status) states.add(status);
       }
       this.dataset.status = status ?? '';
@@ -148,7 +149,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const a = r.annotations;
     const out: string[] = [];
     // without annotations the spec's defaults apply: may be destructive, open world
-    if (a?.readOnlyHint !== true) out.push(a?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
+    if (a?.readOnlyHint !== true)
+      out.push(a?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
     if (a?.openWorldHint !== false) out.push(this.t('openWorld'));
     return out;
   }
@@ -159,7 +161,12 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const waiting = r.status === 'awaiting-approval';
     const live = r.status === 'pending' || r.status === 'running' || waiting;
     const args = JSON.stringify(r.arguments, null, 2);
-    return html`<article class="card" part="card" aria-label=${`${r.toolTitle ?? r.tool} ${this.t('on')} ${r.serverName}`} @keydown=${this.#onKeydown}>
+    return html`<article
+      class="card"
+      part="card"
+      aria-label=${`${r.toolTitle ?? r.tool} ${this.t('on')} ${r.serverName}`}
+      @keydown=${this.#onKeydown}
+    >
       <header part="header">
         <span class="tool">${r.toolTitle ?? r.tool}</span>
         <span class="server">${this.t('on')} ${r.serverName}</span>
@@ -170,27 +177,54 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <summary>${this.t('arguments')}</summary>
         <pre tabindex="0">${args}</pre>
       </details>
-      ${waiting
-        ? html`<div class="approval" part="approval" role="group" tabindex="-1" aria-label=${this.t('approvalNeeded')}>
-            <p>${this.t('approvalNeeded')}</p>
-            <ul class="warnings">${this.#warnings(r).map((w) => html`<li>${w}</li>`)}</ul>
-            <div class="actions" part="actions">
-              <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>${this.t('allowOnce')}</button>
-              <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
-              <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
-            </div>
-          </div>`
-        : nothing}
-      ${r.status === 'running' && r.progress
-        ? html`<div part="progress">
-            <progress aria-label=${this.t('progress')} value=${r.progress.progress} max=${r.progress.total ?? nothing}></progress>
-            ${r.progress.message ? html`<span class="muted">${r.progress.message}</span>` : nothing}
-          </div>`
-        : nothing}
+      ${
+        waiting
+          ? html`<div
+              class="approval"
+              part="approval"
+              role="group"
+              tabindex="-1"
+              aria-label=${this.t('approvalNeeded')}
+            >
+              <p>${this.t('approvalNeeded')}</p>
+              <ul class="warnings">
+                ${this.#warnings(r).map((w) => html`<li>${w}</li>`)}
+              </ul>
+              <div class="actions" part="actions">
+                <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>
+                  ${this.t('allowOnce')}
+                </button>
+                <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
+                <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
+              </div>
+            </div>`
+          : nothing
+      }
+      ${
+        r.status === 'running' && r.progress
+          ? html`<div part="progress">
+              <progress
+                aria-label=${this.t('progress')}
+                value=${r.progress.progress}
+                max=${r.progress.total ?? nothing}
+              ></progress>
+              ${r.progress.message ? html`<span class="muted">${r.progress.message}</span>` : nothing}
+            </div>`
+          : nothing
+      }
       ${live && !waiting ? html`<div class="actions" part="actions"><button data-action="cancel" @click=${() => this.#cancel()}>${this.t('cancel')}</button></div>` : nothing}
-      ${r.result ? renderResult(r.result, resultStrings((k) => this.t(k))) : nothing}
+      ${
+        r.result
+          ? renderResult(
+              r.result,
+              resultStrings((k) => this.t(k)),
+            )
+          : nothing
+      }
       ${r.error && !(r.error.code === 'tool-error' && r.result) ? html`<p class="error" part="error" role="alert">${r.error.message}</p>` : nothing}
-      <span class="visually-hidden" role="status" aria-live="polite">${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span>
+      <span class="visually-hidden" role="status" aria-live="polite"
+        >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
+      >
     </article>`;
   }
 }

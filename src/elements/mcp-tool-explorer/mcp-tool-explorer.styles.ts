@@ -6,34 +6,161 @@ export const styles = css`
     --_row-height: 56px;
     --_list-height: var(--mcp-tool-explorer-list-height, 24rem);
   }
-  [role='tablist'] { display: flex; gap: 0.25rem; border-bottom: 1px solid var(--_border); margin-bottom: 0.5rem; }
-  [role='tab'] { border: none; border-bottom: 2px solid transparent; border-radius: 0; background: none; }
-  [role='tab'][aria-selected='true'] { border-bottom-color: var(--_accent); font-weight: 600; }
-  .layout { display: grid; grid-template-columns: minmax(14rem, 1fr) 2fr; gap: 0.75rem; }
-  @media (max-width: 40rem) { .layout { grid-template-columns: 1fr; } }
-  input[type='search'] { width: 100%; margin-bottom: 0.4rem; }
-  .viewport { position: relative; height: var(--_list-height); overflow: auto; border: 1px solid var(--_border); border-radius: var(--_radius); }
-  .viewport:focus-visible { outline: 2px solid var(--_accent); }
-  .spacer { position: relative; }
-  .row { position: absolute; left: 0; right: 0; height: var(--_row-height); padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--_border); cursor: pointer; overflow: hidden; }
-  .row[aria-selected='true'] { background: var(--_subtle); box-shadow: inset 3px 0 var(--_accent); }
-  .row.active { outline: 2px solid var(--_accent); outline-offset: -2px; }
-  .row .title { font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; display: flex; gap: 0.3rem; align-items: center; }
-  .row .desc { color: var(--_muted); font-size: 0.85em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  .row img.icon, .detail img.icon { width: 1rem; height: 1rem; }
-  .badges { display: flex; gap: 0.3rem; flex-wrap: wrap; }
-  .badge { font-size: 0.75em; border: 1px solid var(--_border); border-radius: 999px; padding: 0 0.45rem; }
-  .badge.destructive { color: var(--_danger); border-color: var(--_danger); }
-  .badge.read-only { color: var(--_success); border-color: var(--_success); }
-  .detail { display: grid; gap: 0.5rem; align-content: start; min-width: 0; }
-  .detail h3 { margin: 0; overflow-wrap: anywhere; }
-  .description { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 12rem; overflow: auto; margin: 0; }
-  .toolbar { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
-  .raw textarea { width: 100%; min-height: 8rem; font-family: var(--_mono); }
-  .invalid { color: var(--_danger); margin: 0; white-space: pre-wrap; }
-  ul.plain { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.3rem; }
-  ul.plain > li { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.4rem 0.6rem; overflow-wrap: anywhere; }
-  .message { border-left: 3px solid var(--_border); padding-left: 0.5rem; }
-  .field { display: grid; gap: 0.2rem; margin-bottom: 0.4rem; }
+  [role='tablist'] {
+    display: flex;
+    gap: 0.25rem;
+    border-bottom: 1px solid var(--_border);
+    margin-bottom: 0.5rem;
+  }
+  [role='tab'] {
+    border: none;
+    border-bottom: 2px solid transparent;
+    border-radius: 0;
+    background: none;
+  }
+  [role='tab'][aria-selected='true'] {
+    border-bottom-color: var(--_accent);
+    font-weight: 600;
+  }
+  .layout {
+    display: grid;
+    grid-template-columns: minmax(14rem, 1fr) 2fr;
+    gap: 0.75rem;
+  }
+  @media (max-width: 40rem) {
+    .layout {
+      grid-template-columns: 1fr;
+    }
+  }
+  input[type='search'] {
+    width: 100%;
+    margin-bottom: 0.4rem;
+  }
+  .viewport {
+    position: relative;
+    height: var(--_list-height);
+    overflow: auto;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .viewport:focus-visible {
+    outline: 2px solid var(--_accent);
+  }
+  .spacer {
+    position: relative;
+  }
+  .row {
+    position: absolute;
+    left: 0;
+    right: 0;
+    height: var(--_row-height);
+    padding: 0.3rem 0.5rem;
+    border-bottom: 1px solid var(--_border);
+    cursor: pointer;
+    overflow: hidden;
+  }
+  .row[aria-selected='true'] {
+    background: var(--_subtle);
+    box-shadow: inset 3px 0 var(--_accent);
+  }
+  .row.active {
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
+  .row .title {
+    font-weight: 600;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    display: flex;
+    gap: 0.3rem;
+    align-items: center;
+  }
+  .row .desc {
+    color: var(--_muted);
+    font-size: 0.85em;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .row img.icon,
+  .detail img.icon {
+    width: 1rem;
+    height: 1rem;
+  }
+  .badges {
+    display: flex;
+    gap: 0.3rem;
+    flex-wrap: wrap;
+  }
+  .badge {
+    font-size: 0.75em;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    padding: 0 0.45rem;
+  }
+  .badge.destructive {
+    color: var(--_danger);
+    border-color: var(--_danger);
+  }
+  .badge.read-only {
+    color: var(--_success);
+    border-color: var(--_success);
+  }
+  .detail {
+    display: grid;
+    gap: 0.5rem;
+    align-content: start;
+    min-width: 0;
+  }
+  .detail h3 {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .description {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    max-height: 12rem;
+    overflow: auto;
+    margin: 0;
+  }
+  .toolbar {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+    align-items: center;
+  }
+  .raw textarea {
+    width: 100%;
+    min-height: 8rem;
+    font-family: var(--_mono);
+  }
+  .invalid {
+    color: var(--_danger);
+    margin: 0;
+    white-space: pre-wrap;
+  }
+  ul.plain {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.3rem;
+  }
+  ul.plain > li {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.4rem 0.6rem;
+    overflow-wrap: anywhere;
+  }
+  .message {
+    border-left: 3px solid var(--_border);
+    padding-left: 0.5rem;
+  }
+  .field {
+    display: grid;
+    gap: 0.2rem;
+    margin-bottom: 0.4rem;
+  }
   ${unsafeCSS(resultStyles)}
 `;
