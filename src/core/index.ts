@@ -1,21 +1,19 @@
 // Must be first: configures zod before anything parses.
 import './zod-setup.js';
 
-export {
-  McpHub,
-  getHub,
-  backoffDelay,
-  type McpHubOptions,
-  type ConnectOptions,
-  type ServerClient,
-  type ServerRegistry,
-  type AssistantRegistry,
-  type CallRegistry,
-  type CallToolOptions,
-  type RunToolCallsOptions,
-  type RunToolCallsResult,
-  type RunConversationOptions,
-} from './hub.js';
+export { McpHub, getHub } from './hub.js';
+export type { McpHubOptions } from './context.js';
+export type { ServerRegistry } from './servers/registry.js';
+export { backoffDelay } from './connections/retry.js';
+export type { ConnectOptions, ServerClient } from './connections/manager.js';
+export type { AssistantRegistry } from './assistants/registry.js';
+export type { CallToolOptions } from './calls/pipeline.js';
+export type {
+  RunToolCallsOptions,
+  RunToolCallsResult,
+  RunConversationOptions,
+  RunConversationResult,
+} from './calls/conversation.js';
 export {
   AssistantProfileSchema,
   AssistantPatchSchema,
@@ -24,7 +22,7 @@ export {
   type AssistantProfile,
   type AssistantPatch,
   type ApprovalMode,
-} from './assistants.js';
+} from './assistants/profile.js';
 export {
   McpToolError,
   validateArguments,
@@ -32,7 +30,8 @@ export {
   type ToolCallRecord,
   type ToolCallStatus,
   type ApprovalSource,
-} from './calls.js';
+  type CallRegistry,
+} from './calls/records.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
 export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
 export {

@@ -1,7 +1,7 @@
 import type { Tool, Resource, ResourceTemplate, Prompt, Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './schemas.js';
-import type { AssistantProfile } from './assistants.js';
-import type { ToolCallRecord } from './calls.js';
+import type { AssistantProfile } from './assistants/profile.js';
+import type { ToolCallRecord } from './calls/records.js';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 

@@ -1,5 +1,5 @@
 import { McpEvent } from './mcp-event.js';
-import type { ToolCallRecord } from '../core/calls.js';
+import type { ToolCallRecord } from '../core/calls/records.js';
 export interface McpToolCallCancelledDetail {
   readonly call: ToolCallRecord;
   readonly reason: 'denied' | 'vetoed' | 'cancelled';

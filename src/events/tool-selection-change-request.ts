@@ -1,5 +1,5 @@
 import { McpEvent } from './mcp-event.js';
-import type { AssistantPatch } from '../core/assistants.js';
+import type { AssistantPatch } from '../core/assistants/profile.js';
 
 export interface McpToolSelectionChangeRequestDetail {
   readonly gptId: string;

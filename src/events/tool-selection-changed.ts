@@ -1,5 +1,5 @@
 import { McpEvent } from './mcp-event.js';
-import type { AssistantProfile } from '../core/assistants.js';
+import type { AssistantProfile } from '../core/assistants/profile.js';
 import type { ChangeSource } from './mcp-event.js';
 export interface McpToolSelectionChangedDetail {
   readonly gptId: string;

@@ -1,8 +1,9 @@
+import { McpConfigError } from '../errors.js';
 import { anthropic } from './anthropic.js';
 import { gemini } from './gemini.js';
 import { openai } from './openai.js';
 import { openaiResponses } from './openai-responses.js';
-import type { Provider, ProviderAdapter } from './types.js';
+import { PROVIDERS, type Provider, type ProviderAdapter } from './types.js';
 
 export * from './types.js';
 export { toGeminiSchema } from './gemini-schema.js';
@@ -15,3 +16,10 @@ export const adapters: Readonly<Record<Provider, ProviderAdapter>> = {
   anthropic,
   gemini,
 };
+
+/** The adapter of a provider; a typed config error naming the choices for anything else. */
+export function adapterFor(provider: Provider): ProviderAdapter {
+  if (typeof provider !== 'string' || !Object.hasOwn(adapters, provider))
+    throw new McpConfigError([{ path: 'provider', message: `must be one of ${PROVIDERS.join(', ')}` }]);
+  return adapters[provider];
+}

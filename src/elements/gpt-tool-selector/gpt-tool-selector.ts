@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { live } from 'lit/directives/live.js';
 import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/assistants.js';
+import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/assistants/profile.js';
 import { McpToolSelectionChangeRequestEvent } from '../../events/tool-selection-change-request.js';
 
 const STRINGS = {

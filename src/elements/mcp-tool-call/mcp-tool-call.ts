@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import type { ToolCallRecord, ToolCallStatus } from '../../core/calls.js';
+import type { ToolCallRecord, ToolCallStatus } from '../../core/calls/records.js';
 import { styles } from './mcp-tool-call.styles.js';
 
 const STRINGS = {

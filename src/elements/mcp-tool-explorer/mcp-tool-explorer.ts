@@ -12,7 +12,7 @@ import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { initialValue, McpSchemaForm } from '../../internal/schema-form.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import { validateArguments, type ToolCallRecord } from '../../core/calls.js';
+import { validateArguments, type ToolCallRecord } from '../../core/calls/records.js';
 import type { ServerCatalogue } from '../../core/types.js';
 import type { ServerConfig } from '../../core/schemas.js';
 import { styles } from './mcp-tool-explorer.styles.js';

@@ -1,7 +1,7 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { McpConnectionError, McpElementsError } from './errors.js';
-import type { ToolOutcome } from './providers/types.js';
+import { McpConnectionError, McpElementsError } from '../errors.js';
+import type { ToolOutcome } from '../providers/types.js';
 
 export type ToolCallStatus =
   'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'cancelled' | 'interrupted';
@@ -178,4 +178,22 @@ export function errorInfo(e: unknown): { code: string; message: string } {
   }
   if (e instanceof McpElementsError) return { code: e.code, message: e.message };
   return { code: 'error', message: (e as Error)?.message ?? String(e) };
+}
+
+/** The call history and approval handle: `hub.calls`. */
+export interface CallRegistry {
+  get(id: string): ToolCallRecord | undefined;
+  /** Calls, newest first, optionally of one assistant. */
+  list(filter?: { gptId?: string }): ToolCallRecord[];
+  /**
+   * Let a call waiting for approval run. `always` adds the tool to the assistant's trusted tools
+   * (and moves an `always-ask` assistant to `trusted-only`, so it is not asked again).
+   */
+  approve(id: string, options?: { always?: boolean }): void;
+  /** Refuse a call waiting for approval; the model is told. */
+  deny(id: string, reason?: string): void;
+  /** Cancel a call (waiting, queued or running; the server is told). */
+  cancel(id: string): void;
+  /** Remove finished calls from history. */
+  clear(filter?: { gptId?: string }): Promise<void>;
 }

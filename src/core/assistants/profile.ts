@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from './zod-setup.js';
-import { nameTools } from './names.js';
-import type { ModelTool } from './providers/types.js';
-import type { HubState } from './types.js';
+import { z } from '../zod-setup.js';
+import { nameTools } from '../names.js';
+import type { ModelTool } from '../providers/types.js';
+import type { HubState } from '../types.js';
 
 /** How calls of an assistant are approved. */
 export const ApprovalModeSchema = z.enum(['auto', 'always-ask', 'trusted-only']);

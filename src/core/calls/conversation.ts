@@ -1,0 +1,142 @@
+// The tool-call loop for chat hosts: run every tool call in a provider's assistant message, and
+// alternate model and tools until the model stops calling tools.
+import { gptIdSchema } from '../assistants/profile.js';
+import type { Assistants } from '../assistants/registry.js';
+import type { HubContext } from '../context.js';
+import { adapterFor, type Provider, type ProviderToolCall, type ToolOutcome } from '../providers/index.js';
+import { parseOrThrow } from '../schemas.js';
+import type { CallPipeline } from './pipeline.js';
+import { outcomeOf, type ToolCallRecord } from './records.js';
+
+/** Options of `hub.runToolCalls()`. */
+export interface RunToolCallsOptions {
+  gptId?: string;
+  signal?: AbortSignal;
+  /**
+   * Tool calls that are not MCP tools of this assistant: `return` hands them back untouched in
+   * `unhandled` (default, for hosts with tools of their own); `error` answers them as unknown.
+   */
+  unknownTools?: 'return' | 'error';
+  /** Run a host tool call and give its result; its answer joins `messages` in order. */
+  runHostTool?: (call: ProviderToolCall) => Promise<string | ToolOutcome>;
+}
+
+/** What `hub.runToolCalls()` returns. */
+export interface RunToolCallsResult {
+  /** Append these to the conversation before the next model request (provider format). */
+  messages: unknown[];
+  /** One provider-format result per answered call, in the order of the calls. */
+  results: unknown[];
+  /** The host's own tool calls, untouched (provider format), when not run by `runHostTool`. */
+  unhandled: unknown[];
+  /** The MCP calls' records, in the order of the calls. */
+  calls: ToolCallRecord[];
+}
+
+/** Options of `hub.runConversation()`. */
+export interface RunConversationOptions {
+  provider: Provider;
+  gptId?: string;
+  /** Call your LLM with the conversation and tools; return its assistant message/response. */
+  complete: (messages: unknown[], tools: unknown[]) => Promise<unknown>;
+  messages: unknown[];
+  /** Model turns at most. Default 8. */
+  maxSteps?: number;
+  signal?: AbortSignal;
+  runHostTool?: RunToolCallsOptions['runHostTool'];
+}
+
+/** What `hub.runConversation()` returns. */
+export interface RunConversationResult {
+  messages: unknown[];
+  reply: unknown;
+  steps: number;
+  stopped: 'done' | 'max-steps';
+}
+
+export class Conversation {
+  constructor(
+    private readonly ctx: HubContext,
+    private readonly assistants: Assistants,
+    private readonly pipeline: CallPipeline,
+  ) {}
+
+  /** Run every tool call of a provider's message in parallel; return what to append next. */
+  async runToolCalls(
+    provider: Provider,
+    assistantMessage: unknown,
+    options: RunToolCallsOptions = {},
+  ): Promise<RunToolCallsResult> {
+    const adapter = adapterFor(provider);
+    await this.ctx.ready;
+    const gptId = parseOrThrow(gptIdSchema, options.gptId ?? 'default');
+    const { byName } = this.assistants.tools(gptId);
+    const found = adapter.readCalls(assistantMessage);
+    const unhandled: unknown[] = [];
+    const records: (ToolCallRecord | undefined)[] = [];
+    const text = (t: string, isError: boolean): ToolOutcome => ({ isError, content: [{ type: 'text', text: t }] });
+    const answers = await Promise.all(
+      found.map(async (call, index): Promise<unknown | undefined> => {
+        if (byName.has(call.name)) {
+          const r = await this.pipeline.callTool({
+            name: call.name,
+            arguments: call.arguments ?? {},
+            ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
+            gptId,
+            ...(options.signal ? { signal: options.signal } : {}),
+            providerCallId: call.id,
+          });
+          records[index] = r;
+          return adapter.result(call, outcomeOf(r));
+        }
+        if (options.runHostTool) {
+          let out: string | ToolOutcome;
+          try {
+            out = await options.runHostTool(call);
+          } catch (e) {
+            out = text(`The tool failed: ${(e as Error)?.message ?? String(e)}`, true);
+          }
+          return adapter.result(call, typeof out === 'string' ? text(out, false) : out);
+        }
+        if (options.unknownTools === 'error') {
+          const names = [...byName.keys()].slice(0, 50).join(', ');
+          return adapter.result(
+            call,
+            text(`There is no tool named "${call.name}". Available tools: ${names || 'none'}.`, true),
+          );
+        }
+        unhandled.push(call.raw);
+        return undefined;
+      }),
+    );
+    const results = answers.filter((a) => a !== undefined);
+    return {
+      messages: adapter.messages(results),
+      results,
+      unhandled,
+      calls: records.filter((r): r is ToolCallRecord => !!r),
+    };
+  }
+
+  /** Alternate model and tools until the model stops calling tools or `maxSteps` turns were taken. */
+  async runConversation(o: RunConversationOptions): Promise<RunConversationResult> {
+    const adapter = adapterFor(o.provider);
+    const maxSteps = o.maxSteps ?? 8;
+    const messages = [...o.messages];
+    let reply: unknown;
+    for (let step = 1; step <= maxSteps; step++) {
+      o.signal?.throwIfAborted();
+      reply = await o.complete([...messages], this.assistants.toolsFor(o.provider, { gptId: o.gptId }));
+      messages.push(...adapter.replyMessages(reply));
+      if (adapter.readCalls(reply).length === 0) return { messages, reply, steps: step, stopped: 'done' };
+      const run = await this.runToolCalls(o.provider, reply, {
+        gptId: o.gptId,
+        signal: o.signal,
+        unknownTools: 'error',
+        ...(o.runHostTool ? { runHostTool: o.runHostTool } : {}),
+      });
+      messages.push(...run.messages);
+    }
+    return { messages, reply, steps: maxSteps, stopped: 'max-steps' };
+  }
+}

@@ -1,0 +1,130 @@
+// Call records in state and in IndexedDB: in-flight calls in `activeCalls`, finished ones in
+// `calls` (history), written behind the call path with retention applied in the same write.
+import { KEYS, type HubContext } from '../context.js';
+import { withEntry } from '../store.js';
+import { TERMINAL, type ToolCallRecord } from './records.js';
+
+/** How long a call must be in flight before its state is written (ms). */
+const IN_FLIGHT_WRITE_DELAY = 150;
+
+export class CallHistory {
+  readonly #dirty = new Map<string, ToolCallRecord | undefined>();
+  #timer?: ReturnType<typeof setTimeout>;
+  #delay = 0;
+
+  constructor(private readonly ctx: HubContext) {}
+
+  get(id: string): ToolCallRecord | undefined {
+    return this.ctx.store.state.activeCalls[id] ?? this.ctx.store.state.calls[id];
+  }
+
+  /** Calls, newest first, optionally of one assistant. */
+  list(filter: { gptId?: string } = {}): ToolCallRecord[] {
+    const s = this.ctx.store.state;
+    return [...Object.values(s.activeCalls), ...Object.values(s.calls)]
+      .filter((c) => !filter.gptId || c.gptId === filter.gptId)
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  // Calls in flight live in the small `activeCalls` map, which changes several times per call;
+  // a call moves to `calls` (history, possibly thousands) once, when it ends.
+  put(record: ToolCallRecord): ToolCallRecord {
+    const frozen = Object.freeze(record);
+    const done = TERMINAL.has(record.status);
+    this.ctx.store.update((s) => ({
+      ...s,
+      activeCalls: done
+        ? s.activeCalls[record.id]
+          ? withEntry(s.activeCalls, record.id, undefined)
+          : s.activeCalls
+        : withEntry(s.activeCalls, record.id, frozen),
+      calls: done ? withEntry(s.calls, record.id, frozen) : s.calls,
+    }));
+    this.#dirty.set(record.id, frozen);
+    this.#schedule(done ? 0 : IN_FLIGHT_WRITE_DELAY);
+    return frozen;
+  }
+
+  patch(id: string, patch: Partial<ToolCallRecord>): ToolCallRecord {
+    return this.put({ ...this.get(id), ...patch } as ToolCallRecord);
+  }
+
+  /** Records changed outside the call path (e.g. found unfinished at load) to write back. */
+  rewrite(records: readonly ToolCallRecord[]): void {
+    for (const r of records) this.#dirty.set(r.id, r);
+    if (this.#dirty.size) this.#schedule();
+  }
+
+  // History is written behind the call path: records are coalesced and written in one
+  // transaction, and retention is applied there too. A finished call is written on the next
+  // tick; a call in flight only if it is still in flight a moment later (most calls finish
+  // first, which saves a write per call); `pagehide` writes whatever is pending.
+  #schedule(delay = 0) {
+    if (this.#timer && this.#delay <= delay) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#delay = delay;
+    this.#timer = setTimeout(() => void this.flush(), delay);
+  }
+
+  /** Write every pending record now (one transaction). */
+  async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const deletes = this.#prune();
+    if (!this.#dirty.size && !deletes.length) return;
+    const writes: [string, unknown][] = [];
+    for (const [id, r] of this.#dirty) if (r) writes.push([KEYS.call + id, r]);
+    this.#dirty.clear();
+    try {
+      await this.ctx.storage.batch(
+        writes,
+        deletes.map((id) => KEYS.call + id),
+      );
+    } catch (e) {
+      this.ctx.warn(`Could not save the tool call history: ${(e as Error).message}`);
+    }
+  }
+
+  /** Drop the oldest finished calls of each assistant beyond the history limit. */
+  #prune(): string[] {
+    const calls = Object.values(this.ctx.store.state.calls);
+    const limit = this.ctx.limits.historyLimit;
+    if (calls.length <= limit) return [];
+    const byGpt = new Map<string, ToolCallRecord[]>();
+    for (const c of calls) {
+      const list = byGpt.get(c.gptId) ?? [];
+      list.push(c);
+      byGpt.set(c.gptId, list);
+    }
+    const drop: string[] = [];
+    for (const list of byGpt.values()) {
+      if (list.length <= limit) continue;
+      list.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+      for (const c of list.slice(limit)) if (TERMINAL.has(c.status)) drop.push(c.id);
+    }
+    if (drop.length) this.#forget(drop);
+    return drop;
+  }
+
+  #forget(ids: readonly string[]) {
+    this.ctx.store.update((s) => {
+      const next = { ...s.calls };
+      for (const id of ids) delete next[id];
+      return { ...s, calls: Object.freeze(next) };
+    });
+    for (const id of ids) this.#dirty.delete(id);
+  }
+
+  /** Remove finished calls (of one assistant, or all) from state and storage. */
+  async clear(gptId?: string): Promise<void> {
+    await this.ctx.ready;
+    const ids = Object.values(this.ctx.store.state.calls)
+      .filter((c) => TERMINAL.has(c.status) && (!gptId || c.gptId === gptId))
+      .map((c) => c.id);
+    this.#forget(ids);
+    await this.ctx.storage.batch(
+      [],
+      ids.map((id) => KEYS.call + id),
+    );
+  }
+}

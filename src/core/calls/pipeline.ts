@@ -1,0 +1,313 @@
+// One tool call through the whole path, as named steps:
+// request → approve → validate → acquire → execute → settle.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  McpToolCallAwaitingApprovalEvent,
+  McpToolCallCancelledEvent,
+  McpToolCallCompletedEvent,
+  McpToolCallFailedEvent,
+  McpToolCallProgressEvent,
+  McpToolCallRequestEvent,
+  McpToolCallStartedEvent,
+} from '../../events/index.js';
+import { gptIdSchema, isTrusted } from '../assistants/profile.js';
+import type { Assistants } from '../assistants/registry.js';
+import type { Connections } from '../connections/manager.js';
+import { randomId, type HubContext } from '../context.js';
+import { McpConfigError, McpNotFoundError } from '../errors.js';
+import { parseOrThrow } from '../schemas.js';
+import type { CallHistory } from './history.js';
+import {
+  Limiter,
+  McpToolError,
+  TERMINAL,
+  errorInfo,
+  validateArguments,
+  type ApprovalSource,
+  type ToolCallRecord,
+} from './records.js';
+
+/** What `hub.callTool()` takes. Give `name` (model-facing) or `serverId` + `tool`. */
+export interface CallToolOptions {
+  /** The model-facing name from `toolsFor` (`<server>__<tool>`). */
+  name?: string;
+  serverId?: string;
+  /** The MCP tool name on `serverId`. */
+  tool?: string;
+  arguments?: Record<string, unknown>;
+  /** The assistant whose selection and approval policy apply. Default `default`. */
+  gptId?: string;
+  signal?: AbortSignal;
+  /** `user` for calls a person started (e.g. "Try it"): no approval step. Default `model`. */
+  source?: 'model' | 'user';
+  /** The provider's id for the call, kept on the record. */
+  providerCallId?: string;
+  /** Set when the provider's arguments could not be parsed; the call is answered as invalid. */
+  argumentsError?: string;
+}
+
+type Decision = { ok: boolean; always?: boolean; reason?: string; aborted?: boolean };
+type Ending = 'success' | 'error' | 'cancelled';
+type CancelReason = 'denied' | 'vetoed' | 'cancelled';
+
+/** A call being run: its id, the resolved tool and the signal that cancels it. */
+interface Running {
+  readonly id: string;
+  readonly gptId: string;
+  readonly serverId: string;
+  readonly tool: Tool;
+  readonly args: Record<string, unknown>;
+  readonly signal: AbortSignal;
+}
+
+/** Ends a call early with its final record. */
+class Settled {
+  constructor(readonly record: ToolCallRecord) {}
+}
+
+export class CallPipeline {
+  readonly #limiters = new Map<string, Limiter>();
+  readonly #approvals = new Map<string, (d: Decision) => void>();
+  readonly #controllers = new Map<string, AbortController>();
+
+  constructor(
+    private readonly ctx: HubContext,
+    private readonly history: CallHistory,
+    private readonly assistants: Assistants,
+    private readonly connections: Connections,
+  ) {}
+
+  /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
+  decide(id: string, d: Decision): void {
+    const resolve = this.#approvals.get(id);
+    if (!resolve) throw new McpToolError('not-awaiting-approval', `Call "${id}" is not waiting for approval.`);
+    this.#approvals.delete(id);
+    resolve(d);
+  }
+
+  /** Cancel a call (waiting, queued or running; the server is told). */
+  cancel(id: string): void {
+    const call = this.history.get(id);
+    if (!call) throw new McpNotFoundError('tool call', id);
+    if (TERMINAL.has(call.status)) return;
+    this.#controllers.get(id)?.abort(new McpToolError('cancelled', 'Cancelled by the user.'));
+  }
+
+  /**
+   * One tool call through the whole path. Resolves with the finished record whatever happened;
+   * rejects only for a call that cannot be identified (unknown tool or server).
+   */
+  async callTool(options: CallToolOptions): Promise<ToolCallRecord> {
+    const { ctx } = this;
+    if (!ctx.store.state.ready) await ctx.ready;
+    const gptId = parseOrThrow(gptIdSchema, options.gptId ?? 'default');
+    const { serverId, tool, name } = this.#resolveTarget(options, gptId);
+    const args = options.arguments ?? {};
+    const record = this.history.put({
+      id: randomId('call'),
+      gptId,
+      serverId,
+      serverName: ctx.store.state.servers[serverId].name,
+      tool: tool.name,
+      ...((tool.title ?? tool.annotations?.title) ? { toolTitle: tool.title ?? tool.annotations?.title } : {}),
+      name,
+      arguments: args,
+      status: 'pending',
+      source: options.source ?? 'model',
+      ...(options.providerCallId ? { providerCallId: options.providerCallId } : {}),
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      createdAt: Date.now(),
+    });
+    const controller = new AbortController();
+    this.#controllers.set(record.id, controller);
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    const call: Running = { id: record.id, gptId, serverId, tool, args, signal };
+    try {
+      this.#request(record);
+      const approval = await this.#approve(call, record);
+      this.#validate(call, approval, options.argumentsError);
+      const release = await this.#acquire(call, approval);
+      try {
+        return await this.#execute(call, approval);
+      } catch (e) {
+        if (controller.signal.aborted || options.signal?.aborted)
+          return this.#settle(
+            call.id,
+            'cancelled',
+            { error: { code: 'cancelled', message: 'Cancelled.' } },
+            'cancelled',
+          );
+        return this.#settle(call.id, 'error', { error: errorInfo(e) });
+      } finally {
+        release();
+      }
+    } catch (e) {
+      if (e instanceof Settled) return e.record;
+      throw e;
+    } finally {
+      this.#controllers.delete(record.id);
+      this.#approvals.delete(record.id);
+    }
+  }
+
+  /** Which tool a call means; a model may only reach tools its assistant was given. */
+  #resolveTarget(o: CallToolOptions, gptId: string): { serverId: string; tool: Tool; name: string } {
+    const s = this.ctx.store.state;
+    const mine = this.assistants.tools(gptId);
+    if (o.name !== undefined) {
+      const t = mine.byName.get(o.name);
+      if (!t) throw new McpToolError('unknown-tool', `"${o.name}" is not a tool of assistant "${gptId}".`);
+      return { serverId: t.serverId, tool: t.tool, name: t.name };
+    }
+    if (!o.serverId || !o.tool)
+      throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
+    if (!s.servers[o.serverId]) throw new McpNotFoundError('server', o.serverId);
+    const named = mine.tools.find((x) => x.serverId === o.serverId && x.tool.name === o.tool);
+    if (o.source !== 'user') {
+      if (!named) throw new McpToolError('unknown-tool', `"${o.tool}" is not a tool of assistant "${gptId}".`);
+      return { serverId: named.serverId, tool: named.tool, name: named.name };
+    }
+    const tool = s.catalogues[o.serverId]?.tools.find((t) => t.name === o.tool);
+    if (!tool)
+      throw new McpToolError('unknown-tool', `Server "${s.servers[o.serverId].name}" has no tool "${o.tool}".`);
+    return { serverId: o.serverId, tool, name: named?.name ?? o.tool };
+  }
+
+  /** 1. The host may veto before anything happens. */
+  #request(record: ToolCallRecord) {
+    if (!this.ctx.emit(new McpToolCallRequestEvent({ call: record })))
+      this.#stop(
+        record.id,
+        'cancelled',
+        { code: 'vetoed', message: 'The application did not allow this call.' },
+        'vetoed',
+      );
+  }
+
+  /** 2. Approval. Annotations are untrusted hints: they never approve anything by themselves. */
+  async #approve(call: Running, record: ToolCallRecord): Promise<ApprovalSource> {
+    const profile = this.assistants.get(call.gptId);
+    if (record.source === 'user') return 'user-initiated';
+    if (profile.approval === 'auto') return 'auto';
+    if (profile.approval === 'trusted-only' && isTrusted(profile, call.serverId, call.tool.name)) return 'trusted';
+    const waiting = this.history.patch(call.id, { status: 'awaiting-approval' });
+    const decision = await new Promise<Decision>((resolve) => {
+      const onAbort = () => {
+        this.#approvals.delete(call.id);
+        resolve({ ok: false, aborted: true });
+      };
+      if (call.signal.aborted) return onAbort();
+      call.signal.addEventListener('abort', onAbort, { once: true });
+      this.#approvals.set(call.id, (d) => {
+        call.signal.removeEventListener('abort', onAbort);
+        resolve(d);
+      });
+      this.ctx.emit(new McpToolCallAwaitingApprovalEvent({ call: waiting }));
+    });
+    if (decision.aborted)
+      this.#stop(call.id, 'cancelled', { code: 'cancelled', message: 'Cancelled before approval.' }, 'cancelled');
+    if (!decision.ok)
+      this.#stop(call.id, 'cancelled', { code: 'denied', message: decision.reason?.trim() || 'Denied.' }, 'denied');
+    // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
+    // asks for everything, move it to asking only for untrusted tools
+    if (decision.always) {
+      const alsoMode =
+        this.assistants.get(call.gptId).approval === 'always-ask' ? { approval: 'trusted-only' as const } : {};
+      await this.assistants.trust(call.gptId, call.serverId, call.tool.name, true, alsoMode);
+    }
+    return decision.always ? 'user-always' : 'user-once';
+  }
+
+  /** 3. Arguments must match the input schema; invalid ones are never sent. */
+  #validate(call: Running, approval: ApprovalSource, argumentsError?: string) {
+    const problem = argumentsError ?? validateArguments(call.tool, call.args);
+    if (problem) this.#stop(call.id, 'error', { code: 'invalid-arguments', message: problem }, undefined, { approval });
+  }
+
+  /** 4. A slot within the server's concurrency cap; a call waiting for one stays `pending`. */
+  async #acquire(call: Running, approval: ApprovalSource): Promise<() => void> {
+    let limiter = this.#limiters.get(call.serverId);
+    if (!limiter) this.#limiters.set(call.serverId, (limiter = new Limiter(this.ctx.limits.callConcurrency)));
+    try {
+      return await limiter.acquire(call.signal);
+    } catch {
+      return this.#stop(
+        call.id,
+        'cancelled',
+        { code: 'cancelled', message: 'Cancelled while waiting to run.' },
+        'cancelled',
+        { approval },
+      );
+    }
+  }
+
+  /** 5. Connect if needed, run on the server with progress, and settle with the result. */
+  async #execute(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
+    const { id, serverId, tool, args, signal } = call;
+    if (!this.connections.hasSession(serverId)) await this.connections.connect(serverId, { signal });
+    const started = this.history.patch(id, { status: 'running', approval, startedAt: Date.now() });
+    this.ctx.emit(new McpToolCallStartedEvent({ call: started }));
+    const result = await this.connections.withSession(serverId, {}, (session, ro) =>
+      session.callTool(tool.name, args, {
+        ...ro,
+        signal,
+        onprogress: (p) => {
+          const progress = {
+            progress: p.progress,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+            ...(p.message !== undefined ? { message: p.message } : {}),
+          };
+          this.history.patch(id, { progress });
+          this.ctx.emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
+        },
+      }),
+    );
+    const kept = {
+      content: result.content ?? [],
+      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+      ...(result.isError ? { isError: true } : {}),
+    };
+    if (result.isError) {
+      const first = kept.content.find((c) => c.type === 'text') as { text: string } | undefined;
+      return this.#settle(id, 'error', {
+        result: kept,
+        error: { code: 'tool-error', message: first?.text.slice(0, 2000) || 'The tool reported an error.' },
+      });
+    }
+    return this.#settle(id, 'success', { result: kept });
+  }
+
+  /** End the call here: settle it and leave the pipeline. */
+  #stop(
+    id: string,
+    status: Ending,
+    error: { code: string; message: string },
+    reason?: CancelReason,
+    patch: Partial<ToolCallRecord> = {},
+  ): never {
+    throw new Settled(this.#settle(id, status, { ...patch, error }, reason));
+  }
+
+  /** 6. The final record, and the outcome event. */
+  #settle(id: string, status: Ending, patch: Partial<ToolCallRecord>, reason?: CancelReason): ToolCallRecord {
+    const endedAt = Date.now();
+    const before = this.ctx.store.state.activeCalls[id];
+    const r = this.history.patch(id, {
+      ...patch,
+      status,
+      endedAt,
+      ...(before?.startedAt ? { durationMs: endedAt - before.startedAt } : {}),
+    });
+    if (status === 'success') this.ctx.emit(new McpToolCallCompletedEvent({ call: r }));
+    else if (status === 'error')
+      this.ctx.emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
+    else this.ctx.emit(new McpToolCallCancelledEvent({ call: r, reason: reason ?? 'cancelled' }));
+    return r;
+  }
+
+  /** Deny every waiting call and cancel every running one (the page is going away). */
+  dispose(): void {
+    for (const id of [...this.#approvals.keys()]) this.decide(id, { ok: false, reason: 'The page is closing.' });
+    for (const c of this.#controllers.values()) c.abort();
+  }
+}

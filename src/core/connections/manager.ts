@@ -1,0 +1,297 @@
+// Connections: one session per server, opened with retries, discovered, re-initialised when
+// the server's session expires, and reflected in `state.connections`.
+import { KEYS, type HubContext } from '../context.js';
+import { McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
+import {
+  ServerConfigInputSchema,
+  ServerConfigSchema,
+  parseOrThrow,
+  type ServerConfig,
+  type ServerConfigInput,
+} from '../schemas.js';
+import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
+import { openSession, toConnectionError, type McpSession, type RequestOptions } from '../session.js';
+import { setCatalogue, setServer, setStatus, toolsChanged } from '../state.js';
+import type { ConnectionState, ServerCatalogue } from '../types.js';
+import { discover } from './discovery.js';
+import { backoffDelay, retryable, sleep } from './retry.js';
+
+/** Options for `hub.connect()`. */
+export interface ConnectOptions {
+  signal?: AbortSignal;
+}
+
+/** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
+export interface ServerClient {
+  callTool(name: string, args?: Record<string, unknown>, options?: RequestOptions): ReturnType<McpSession['callTool']>;
+  readResource(uri: string, options?: RequestOptions): ReturnType<McpSession['readResource']>;
+  getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): ReturnType<McpSession['getPrompt']>;
+  /** Re-list tools, resources and prompts now. */
+  refresh(options?: RequestOptions): Promise<ServerCatalogue>;
+}
+
+export class Connections {
+  readonly #sessions = new Map<string, McpSession>();
+  readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
+  readonly #reinit = new Map<string, Promise<McpSession>>();
+
+  constructor(private readonly ctx: HubContext) {}
+
+  get #secrets(): Iterable<string> {
+    return this.ctx.vault.knownValues;
+  }
+
+  /** Current status of a server (disconnected when unknown). */
+  status(id: string): ConnectionState {
+    return this.ctx.store.state.connections[id] ?? { status: 'disconnected', since: 0 };
+  }
+
+  /** Whether this hub holds a live session to the server. */
+  hasSession(id: string): boolean {
+    return this.#sessions.has(id);
+  }
+
+  /** Connect (single-flight per server): a second call while one is in flight joins it. */
+  connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
+    const inflight = this.#connecting.get(id);
+    if (inflight) return inflight.promise;
+    const abort = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
+    const promise = this.#connect(id, signal).finally(() => {
+      if (this.#connecting.get(id)?.promise === promise) this.#connecting.delete(id);
+    });
+    this.#connecting.set(id, { promise, abort });
+    return promise;
+  }
+
+  /** Open a session, retrying retryable failures with backoff. */
+  async #open(cfg: ConnectTarget, signal: AbortSignal, retries: number): Promise<McpSession> {
+    const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await openSession({
+          url: cfg.url,
+          transport: cfg.transport,
+          headers,
+          timeoutMs: cfg.timeout * 1000,
+          signal,
+          secrets: [...secrets, ...this.#secrets],
+          clientInfo: this.ctx.clientInfo,
+          fetch: this.ctx.fetch,
+          maxResponseBytes: this.ctx.limits.maxResponseBytes,
+        });
+      } catch (e) {
+        const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
+        if (attempt >= retries || !retryable(err) || signal.aborted) throw err;
+        await sleep(backoffDelay(attempt), signal);
+      }
+    }
+  }
+
+  async #connect(id: string, signal: AbortSignal): Promise<ServerCatalogue> {
+    const { ctx } = this;
+    await ctx.ready;
+    const cfg = ctx.store.state.servers[id];
+    if (!cfg) throw new McpNotFoundError('server', id);
+    if (!cfg.enabled)
+      throw new McpConfigError([{ path: 'enabled', message: 'the server is disabled; enable it to connect' }]);
+    await this.closeSession(id);
+    setStatus(ctx, id, 'connecting');
+    let session: McpSession | undefined;
+    try {
+      session = await this.#open(cfg, signal, cfg.retries);
+      const catalogue = await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
+      if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
+      this.#adopt(id, session);
+      const now = Date.now();
+      const [, rec] = await Promise.all([
+        this.#saveCatalogue(id, catalogue),
+        ctx.storage.update<ServerConfig | undefined>(KEYS.server + id, (old) =>
+          old ? { ...old, lastConnectedAt: now } : old,
+        ),
+      ]);
+      if (rec) setServer(ctx, id, ServerConfigSchema.parse(rec));
+      setStatus(ctx, id, 'connected');
+      toolsChanged(ctx, id, 'connected');
+      return catalogue;
+    } catch (e) {
+      await session?.close();
+      const err = e instanceof McpElementsError ? e : toConnectionError(e, this.#secrets, signal);
+      setStatus(ctx, id, 'error', err);
+      throw err;
+    }
+  }
+
+  #adopt(id: string, session: McpSession) {
+    this.#sessions.set(id, session);
+    session.onListChanged = () =>
+      void this.refresh(id).catch((e) =>
+        this.ctx.warn(`Could not re-list after a change on server "${id}": ${(e as Error).message}`),
+      );
+    session.onClosed = () => {
+      if (this.#sessions.get(id) !== session) return;
+      this.#sessions.delete(id);
+      setStatus(
+        this.ctx,
+        id,
+        'disconnected',
+        new McpConnectionError('network', 'The connection to the server closed.'),
+      );
+    };
+  }
+
+  #discover(id: string, s: McpSession, o: RequestOptions): Promise<ServerCatalogue> {
+    return discover(id, s, o, (m) => this.ctx.warn(m), this.#secrets);
+  }
+
+  async #saveCatalogue(id: string, c: ServerCatalogue) {
+    setCatalogue(this.ctx, id, c);
+    try {
+      await this.ctx.storage.set(KEYS.catalogue + id, c);
+      this.ctx.broadcast('catalogue', id);
+    } catch (e) {
+      this.ctx.warn(`Could not persist the catalogue of server "${id}": ${(e as Error).message}`);
+    }
+  }
+
+  /** Re-list everything on the server now, keep and announce it. */
+  async refresh(id: string, o: RequestOptions = {}): Promise<ServerCatalogue> {
+    const catalogue = await this.withSession(id, o, (s, ro) => this.#discover(id, s, ro));
+    await this.#saveCatalogue(id, catalogue);
+    toolsChanged(this.ctx, id, 'list-changed');
+    return catalogue;
+  }
+
+  async closeSession(id: string): Promise<void> {
+    const s = this.#sessions.get(id);
+    if (!s) return;
+    this.#sessions.delete(id);
+    await s.close();
+  }
+
+  /** Close the session and stop a connect in flight (the server is going away). */
+  async close(id: string): Promise<void> {
+    await this.closeSession(id);
+    this.#connecting.get(id)?.abort.abort();
+  }
+
+  /** Reconnect a connected server (its address or credentials changed). */
+  reconnect(id: string): void {
+    if (this.#sessions.has(id)) void this.connect(id).catch(() => {});
+  }
+
+  /**
+   * Try a config without saving it: connect, discover, disconnect. For an edit form pass the
+   * server's id so the secrets it keeps (as references) can be used.
+   */
+  async testConnection(
+    input: ServerConfigInput,
+    options: { serverId?: string; signal?: AbortSignal } = {},
+  ): Promise<ServerCatalogue> {
+    const { ctx } = this;
+    await ctx.ready;
+    const parsed = parseOrThrow(ServerConfigInputSchema, input);
+    const owner = options.serverId ? ctx.store.state.servers[options.serverId] : undefined;
+    if (options.serverId && !owner) throw new McpNotFoundError('server', options.serverId);
+    checkRefs(parsed, owner ? collectRefs(owner) : []);
+    const signal = options.signal ?? new AbortController().signal;
+    const session = await this.#open(parsed, signal, 0);
+    try {
+      return await this.#discover(options.serverId ?? 'test', session, { signal, timeout: parsed.timeout * 1000 });
+    } catch (e) {
+      throw toConnectionError(e, this.#secrets, signal);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Close a server's session (the stored config and catalogue stay). */
+  async disconnect(id: string): Promise<void> {
+    this.#connecting.get(id)?.abort.abort(new McpConnectionError('aborted', 'Disconnected.'));
+    await this.closeSession(id);
+    if (this.ctx.store.state.servers[id] && this.status(id).status !== 'disconnected')
+      setStatus(this.ctx, id, 'disconnected');
+  }
+
+  /**
+   * Run one request on a server's session. A 404 on a request that carried a session id means
+   * the session expired: re-initialize once and retry the request.
+   */
+  async withSession<T>(
+    id: string,
+    options: RequestOptions,
+    run: (s: McpSession, o: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    const { ctx } = this;
+    if (!ctx.store.state.ready) await ctx.ready;
+    const cfg = ctx.store.state.servers[id];
+    if (!cfg) throw new McpNotFoundError('server', id);
+    const session = this.#sessions.get(id);
+    if (!session) throw new McpConnectionError('not-connected', `Server "${cfg.name}" is not connected.`);
+    const o: RequestOptions = { timeout: cfg.timeout * 1000, ...options };
+    try {
+      return await run(session, o);
+    } catch (e) {
+      const err = toConnectionError(e, this.#secrets, o.signal);
+      if (!(err.code === 'http' && err.status === 404 && session.sessionId)) throw err;
+      const fresh = await this.#reinitialize(id, session, cfg);
+      try {
+        return await run(fresh, o);
+      } catch (e2) {
+        throw toConnectionError(e2, this.#secrets, o.signal);
+      }
+    }
+  }
+
+  /** A new session for an expired one (single-flight per server). */
+  #reinitialize(id: string, stale: McpSession, cfg: ServerConfig): Promise<McpSession> {
+    const pending = this.#reinit.get(id);
+    if (pending) return pending;
+    const p = (async () => {
+      if (this.#sessions.get(id) !== stale) {
+        const current = this.#sessions.get(id);
+        if (current) return current;
+      }
+      await stale.close();
+      try {
+        const fresh = await this.#open(cfg, new AbortController().signal, 0);
+        this.#adopt(id, fresh);
+        const cat = this.ctx.store.state.catalogues[id];
+        if (cat)
+          setCatalogue(this.ctx, id, {
+            ...cat,
+            sessionId: fresh.sessionId,
+            protocolVersion: fresh.protocolVersion ?? cat.protocolVersion,
+          });
+        return fresh;
+      } catch (e) {
+        this.#sessions.delete(id);
+        const err = new McpConnectionError(
+          'session-expired',
+          `The server's session expired and a new one could not be started: ${(e as Error).message}`,
+          { cause: e },
+        );
+        setStatus(this.ctx, id, 'error', err);
+        throw err;
+      }
+    })().finally(() => this.#reinit.delete(id));
+    this.#reinit.set(id, p);
+    return p;
+  }
+
+  /** A low-level handle on a connected server. Requests use the server's timeout unless given one. */
+  client(id: string): ServerClient {
+    return {
+      callTool: (name, args = {}, o = {}) => this.withSession(id, o, (s, ro) => s.callTool(name, args, ro)),
+      readResource: (uri, o = {}) => this.withSession(id, o, (s, ro) => s.readResource(uri, ro)),
+      getPrompt: (name, args = {}, o = {}) => this.withSession(id, o, (s, ro) => s.getPrompt(name, args, ro)),
+      refresh: (o = {}) => this.refresh(id, o),
+    };
+  }
+
+  /** Stop connects in flight and close every session. */
+  async dispose(): Promise<void> {
+    for (const c of this.#connecting.values()) c.abort.abort();
+    await Promise.all([...this.#sessions.keys()].map((id) => this.closeSession(id)));
+  }
+}

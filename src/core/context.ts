@@ -1,0 +1,79 @@
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { McpHubEventMap } from '../events/index.js';
+import type { RecordStorage, ResilientStorage } from './storage.js';
+import type { Store } from './store.js';
+import type { HubState } from './types.js';
+import type { Vault } from './vault.js';
+
+/** Record key prefixes in the store (one key per record, never one big blob). */
+export const KEYS = {
+  server: 'server:',
+  catalogue: 'catalogue:',
+  quarantine: 'quarantine:',
+  assistant: 'assistant:',
+  call: 'call:',
+} as const;
+
+/** What other tabs are told: only the kind and id of a changed record; they re-read it. */
+export interface SyncMessage {
+  from: string;
+  kind: 'server' | 'catalogue' | 'assistant';
+  id: string;
+}
+
+/**
+ * What every part of the hub shares. It sits below the parts in the import order: parts take a
+ * context, never the façade, so there is no import cycle.
+ */
+export interface HubContext {
+  readonly store: Store<HubState>;
+  readonly storage: ResilientStorage;
+  readonly vault: Vault;
+  readonly fetch?: typeof fetch;
+  readonly clientInfo: Implementation;
+  readonly limits: {
+    /** Tool calls kept per assistant. */
+    readonly historyLimit: number;
+    /** Tool calls running at once per server. */
+    readonly callConcurrency: number;
+    /** Largest response accepted for one request, in bytes. */
+    readonly maxResponseBytes: number;
+  };
+  /** Resolves once stored records are loaded. */
+  readonly ready: Promise<void>;
+  /** Dispatch on the hub and on the page; false when a cancelable event was vetoed. */
+  emit(event: McpHubEventMap[keyof McpHubEventMap]): boolean;
+  /** Log a warning (never a secret) and keep it in `state.warnings`. */
+  warn(message: string): void;
+  /** Tell other tabs that a record changed. */
+  broadcast(kind: SyncMessage['kind'], id: string): void;
+}
+
+/** `<prefix>_<16 random hex>`. */
+export function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+}
+
+/** Options of `new McpHub()`. */
+export interface McpHubOptions {
+  /** IndexedDB database name (one per hub family). Default `mcp-elements`. */
+  storeName?: string;
+  /** Storage to use instead of IndexedDB (tests, Node). */
+  storage?: RecordStorage;
+  /** Where events are dispatched besides the hub itself. Default: `window` when there is one. `null` for none. */
+  eventTarget?: EventTarget | null;
+  /** Keep other tabs of the same origin in step. Default true where BroadcastChannel exists. */
+  broadcast?: boolean;
+  /** fetch used for every server request. */
+  fetch?: typeof fetch;
+  /** The client name and version sent at initialize. */
+  clientInfo?: Implementation;
+  /** Where warnings go. Default `console`. Never receives a secret. */
+  logger?: Pick<Console, 'warn'>;
+  /** Tool calls kept per assistant (newest first). Default 1,000. */
+  historyLimit?: number;
+  /** Tool calls running at once per server; more wait in order. Default 10. */
+  callConcurrency?: number;
+  /** Largest response accepted from a server for one request, in bytes. Default 10 MB. */
+  maxResponseBytes?: number;
+}

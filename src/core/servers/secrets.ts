@@ -1,0 +1,114 @@
+// Secrets of server configs: sealing clear values into the vault, checking borrowed refs, and
+// opening them again as request headers.
+import { McpConfigError } from '../errors.js';
+import {
+  looksSecret,
+  type SecretRef,
+  type ServerConfig,
+  type ServerConfigInput,
+  type ServerConfigInputSchema,
+  type StoredAuth,
+  type StoredHeader,
+} from '../schemas.js';
+import type { Vault } from '../vault.js';
+
+/** What opening a session needs: a stored config, or a form's parsed input. */
+export type ConnectTarget = Pick<ServerConfig, 'url' | 'transport' | 'timeout'> & {
+  auth: StoredAuth | NonNullable<ReturnType<typeof ServerConfigInputSchema.parse>['auth']>;
+  headers: readonly { name: string; value: string | SecretRef; secret?: boolean }[];
+};
+
+/** Every vault reference a stored config holds. */
+export function collectRefs(c: Pick<ServerConfig, 'auth' | 'headers'>): SecretRef[] {
+  const refs: SecretRef[] = [];
+  const a = c.auth;
+  if (a.type === 'bearer') refs.push(a.token);
+  if (a.type === 'api-key') refs.push(a.key);
+  if (a.type === 'basic') refs.push(a.password);
+  for (const h of c.headers) if (typeof h.value !== 'string') refs.push(h.value);
+  return refs;
+}
+
+/** Delete secrets, ignoring ones already gone. */
+export async function dropSecrets(vault: Vault, refs: readonly SecretRef[]): Promise<void> {
+  await Promise.all(refs.map((r) => vault.delete(r).catch(() => {})));
+}
+
+/** Move clear secrets into the vault; returns the stored forms and the refs created. */
+export async function sealSecrets(
+  vault: Vault,
+  auth: ServerConfigInput['auth'] | undefined,
+  headers: ServerConfigInput['headers'] | undefined,
+): Promise<{ auth?: StoredAuth; headers?: StoredHeader[]; created: SecretRef[] }> {
+  const created: SecretRef[] = [];
+  const put = async (v: string | SecretRef) => {
+    if (typeof v !== 'string') return v;
+    const ref = await vault.put(v);
+    created.push(ref);
+    return ref;
+  };
+  try {
+    let sealedAuth: StoredAuth | undefined;
+    if (auth) {
+      const a = auth;
+      if (a.type === 'bearer') sealedAuth = { type: 'bearer', token: await put(a.token) };
+      else if (a.type === 'api-key')
+        sealedAuth = { type: 'api-key', headerName: a.headerName ?? 'x-api-key', key: await put(a.key) };
+      else if (a.type === 'basic')
+        sealedAuth = { type: 'basic', username: a.username, password: await put(a.password) };
+      else sealedAuth = { type: 'none' };
+    }
+    let sealedHeaders: StoredHeader[] | undefined;
+    if (headers) {
+      sealedHeaders = [];
+      for (const h of headers) {
+        const secret = h.secret ?? (typeof h.value !== 'string' || looksSecret(h.name));
+        sealedHeaders.push({ name: h.name, value: secret ? await put(h.value) : h.value, secret });
+      }
+    }
+    return { auth: sealedAuth, headers: sealedHeaders, created };
+  } catch (e) {
+    await dropSecrets(vault, created);
+    throw e;
+  }
+}
+
+/** Refs given by the caller must belong to the record being edited (no borrowing other servers' secrets). */
+export function checkRefs(input: { auth?: unknown; headers?: unknown }, allowed: readonly SecretRef[]): void {
+  const ok = new Set(allowed.map((r) => r.secretRef));
+  const issues: { path: string; message: string }[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (v && typeof v === 'object') {
+      if ('secretRef' in v && !ok.has(String((v as SecretRef).secretRef)))
+        issues.push({ path, message: 'refers to a secret this server does not own' });
+      else for (const [k, c] of Object.entries(v)) walk(c, path ? `${path}.${k}` : k);
+    }
+  };
+  walk({ auth: input.auth, headers: input.headers }, '');
+  if (issues.length) throw new McpConfigError(issues);
+}
+
+/** Headers for a server (stored, or a form's input with clear secrets), secrets decrypted. */
+export async function openHeaders(
+  vault: Vault,
+  cfg: ConnectTarget,
+): Promise<{ headers: Record<string, string>; secrets: string[] }> {
+  const headers: Record<string, string> = {};
+  const secrets: string[] = [];
+  const open = async (v: string | SecretRef, secret = true) => {
+    const s = typeof v === 'string' ? v : await vault.get(v);
+    if (secret) secrets.push(s);
+    return s;
+  };
+  for (const h of cfg.headers) headers[h.name] = await open(h.value, h.secret ?? looksSecret(h.name));
+  const a = cfg.auth;
+  if (a.type === 'bearer') headers['Authorization'] = `Bearer ${await open(a.token)}`;
+  else if (a.type === 'api-key') headers[a.headerName ?? 'x-api-key'] = await open(a.key);
+  else if (a.type === 'basic') {
+    const pw = await open(a.password);
+    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(`${a.username}:${pw}`)));
+    secrets.push(b64);
+    headers['Authorization'] = `Basic ${b64}`;
+  }
+  return { headers, secrets };
+}

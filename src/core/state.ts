@@ -1,0 +1,71 @@
+// Changes to the hub's snapshot that several parts make, each with the event it implies.
+import { McpServerStatusChangedEvent, McpToolsChangedEvent } from '../events/index.js';
+import type { AssistantProfile } from './assistants/profile.js';
+import type { HubContext } from './context.js';
+import { McpConnectionError, type McpElementsError } from './errors.js';
+import type { ServerConfig } from './schemas.js';
+import { withEntry } from './store.js';
+import type { ConnectionState, ConnectionStatus, ServerCatalogue } from './types.js';
+
+/** Put (or remove, with `undefined`) a server; a new server starts `disconnected`. */
+export function setServer(ctx: HubContext, id: string, cfg: ServerConfig | undefined): void {
+  ctx.store.update((s) => ({
+    ...s,
+    servers: withEntry(s.servers, id, cfg ? Object.freeze(cfg) : undefined),
+    connections: cfg
+      ? s.connections[id]
+        ? s.connections
+        : withEntry(s.connections, id, Object.freeze({ status: 'disconnected' as const, since: Date.now() }))
+      : withEntry(s.connections, id, undefined),
+  }));
+}
+
+export function setCatalogue(ctx: HubContext, id: string, cat: ServerCatalogue | undefined): void {
+  ctx.store.update((s) => ({ ...s, catalogues: withEntry(s.catalogues, id, cat ? Object.freeze(cat) : undefined) }));
+}
+
+export function setAssistant(ctx: HubContext, p: AssistantProfile): void {
+  ctx.store.update((s) => ({ ...s, assistants: withEntry(s.assistants, p.gptId, Object.freeze(p)) }));
+}
+
+/** Set a server's connection status; `mcp-server-status-changed` when it changed or failed. */
+export function setStatus(ctx: HubContext, id: string, status: ConnectionStatus, error?: McpElementsError): void {
+  const prev = ctx.store.state.connections[id];
+  if (!ctx.store.state.servers[id]) return;
+  const info = error
+    ? Object.freeze({
+        code: error.code,
+        message: error.message,
+        ...(error instanceof McpConnectionError && error.status ? { status: error.status } : {}),
+      })
+    : undefined;
+  const next: ConnectionState = Object.freeze({ status, since: Date.now(), ...(info ? { error: info } : {}) });
+  ctx.store.update((s) => ({ ...s, connections: withEntry(s.connections, id, next) }));
+  if (prev?.status !== status || error)
+    ctx.emit(
+      new McpServerStatusChangedEvent({
+        serverId: id,
+        status,
+        previous: prev?.status ?? 'disconnected',
+        ...(info ? { error: info } : {}),
+      }),
+    );
+}
+
+/** `mcp-tools-changed` with the server's current counts. */
+export function toolsChanged(
+  ctx: HubContext,
+  id: string,
+  reason: 'connected' | 'list-changed' | 'loaded' | 'removed',
+): void {
+  const c = ctx.store.state.catalogues[id];
+  ctx.emit(
+    new McpToolsChangedEvent({
+      serverId: id,
+      toolCount: c?.tools.length ?? 0,
+      resourceCount: c?.resources.length ?? 0,
+      promptCount: c?.prompts.length ?? 0,
+      reason,
+    }),
+  );
+}
