@@ -34,6 +34,7 @@ export {
 } from './calls/records.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
 export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
+export { expandTemplate, templateParams } from './uri-template.js';
 export {
   PROVIDERS,
   toGeminiSchema,
