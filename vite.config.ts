@@ -1,5 +1,4 @@
 import { defineConfig } from 'vite';
-// @ts-ignore plain JS module shared with scripts/start.mjs and bench/run.mjs
 import { singleFileBuild, stubAjv } from './scripts/vite-plugins.mjs';
 
 const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\/sdk/, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];

@@ -3,7 +3,6 @@
 import { getHub } from '../src/index.js';
 import { demoComplete, type ChatMessage } from './demo-model.js';
 import { openaiComplete, type OpenAISettings } from './openai-model.js';
-// @ts-ignore provided by scripts/demo-server.mjs
 import { everythingUrl } from 'virtual:demo-config';
 
 const GPT = 'default';
@@ -172,5 +171,5 @@ const showSettings = (open: boolean) => {
   document.querySelector('main')!.classList.toggle('with-settings', open);
   localStorage.setItem('mcp-demo-settings-open', open ? '1' : '');
 };
-toggle.addEventListener('click', () => showSettings(panel.hidden));
+toggle.addEventListener('click', () => showSettings(panel.hidden !== false));
 showSettings(localStorage.getItem('mcp-demo-settings-open') === '1');

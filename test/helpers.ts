@@ -32,6 +32,7 @@ export function fixtureTenant() {
     stats: () =>
       fetch(`${base}/control/stats`).then((r) => r.json()) as Promise<{
         cancelled: string[];
+        running: number;
         maxRunning: number;
         initializes: number;
         posts: number;
@@ -124,10 +125,10 @@ export function dump(value: unknown): string {
 }
 
 /** Re-check `probe` (each check is a real request or read) until it returns a truthy value. */
-export async function until<T>(probe: () => Promise<T>, what: string, attempts = 100): Promise<T> {
+export async function until<T>(probe: () => Promise<T>, what: string, attempts = 100): Promise<NonNullable<T>> {
   for (let i = 0; i < attempts; i++) {
     const v = await probe();
-    if (v) return v;
+    if (v) return v as NonNullable<T>;
     await new Promise((r) => requestAnimationFrame(() => r(null)));
   }
   throw new Error(`gave up waiting for ${what}`);

@@ -63,5 +63,6 @@ export interface McpElementEventMap {
 
 declare global {
   interface GlobalEventHandlersEventMap extends McpHubEventMap, McpElementEventMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the hub's events
   interface WindowEventMap extends McpHubEventMap {}
 }

@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolCallElement } from '../../src/index.js';
 import { fixtureTenant, nextEvent, privateHub, expectNoLeakedSubscriptions } from '../helpers.js';

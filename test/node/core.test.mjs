@@ -12,9 +12,15 @@ const { McpHub, getHub, McpConfigError } = await import(path.join(root, 'dist/co
 
 test('dist/core touches no DOM API and imports no lit or elements code', () => {
   const dir = path.join(root, 'dist/core');
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
-    const src = readFileSync(path.join(dir, f), 'utf8');
-    assert.doesNotMatch(src, /\bdocument\.|customElements|from ['"]lit|elements\//, f);
+  // every module, the parts in subfolders too
+  const files = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.js'));
+  assert.ok(
+    files.some((f) => String(f).includes(path.sep)),
+    'the parts in subfolders are checked',
+  );
+  for (const f of files) {
+    const src = readFileSync(path.join(dir, String(f)), 'utf8');
+    assert.doesNotMatch(src, /\bdocument\.|customElements|from ['"]lit|elements\//, String(f));
   }
 });
 
