@@ -26,6 +26,8 @@ export interface SyncMessage {
  * context, never the façade, so there is no import cycle.
  */
 export interface HubContext {
+  /** The IndexedDB database name (also names the BroadcastChannel and the journal). */
+  readonly storeName: string;
   readonly store: Store<HubState>;
   readonly storage: ResilientStorage;
   readonly vault: Vault;

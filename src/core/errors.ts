@@ -80,6 +80,22 @@ export class McpVaultError extends McpElementsError {
 }
 
 /** Replace every occurrence of each secret in `text` with a placeholder. */
+/**
+ * A copy of `value` with every secret in its strings redacted (deep). `data` and `blob` fields
+ * (base64 media) are left alone: a secret in them is not readable text.
+ */
+export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  if (!secrets.length) return value;
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string') return key === 'data' || key === 'blob' ? v : redact(v, secrets);
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x, k)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const s of secrets) {

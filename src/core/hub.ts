@@ -70,6 +70,7 @@ export class McpHub extends EventTarget {
     let loaded!: (p: Promise<void>) => void;
     this.ready = new Promise<void>((resolve) => (loaded = resolve));
     const ctx: HubContext = {
+      storeName: name,
       store: this.store,
       storage,
       vault: new Vault(storage),
@@ -121,7 +122,10 @@ export class McpHub extends EventTarget {
     };
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
-      this.#onPageHide = () => void history.flush();
+      this.#onPageHide = () => {
+        history.journal();
+        void history.flush();
+      };
       addEventListener('pagehide', this.#onPageHide);
     }
   }

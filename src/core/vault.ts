@@ -87,6 +87,11 @@ export class Vault {
   }
 
   /** Every clear secret value this vault has handled on this page (for redaction only). */
+  /** Treat a value derived from secrets (e.g. a Basic header's base64) as secret too. */
+  remember(value: string): void {
+    this.#known.add(value);
+  }
+
   get knownValues(): Iterable<string> {
     return this.#known;
   }

@@ -1,6 +1,7 @@
 // Call records in state and in IndexedDB: in-flight calls in `activeCalls`, finished ones in
 // `calls` (history), written behind the call path with retention applied in the same write.
 import { KEYS, type HubContext } from '../context.js';
+import { writeJournal } from '../persistence/journal.js';
 import { withEntry } from '../store.js';
 import { TERMINAL, type ToolCallRecord } from './records.js';
 
@@ -53,6 +54,14 @@ export class CallHistory {
   rewrite(records: readonly ToolCallRecord[]): void {
     for (const r of records) this.#dirty.set(r.id, r);
     if (this.#dirty.size) this.#schedule();
+  }
+
+  /** The page is going away: put the records still waiting for their write in the journal, synchronously. */
+  journal(): void {
+    writeJournal(
+      this.ctx.storeName,
+      [...this.#dirty.values()].filter((r): r is ToolCallRecord => !!r),
+    );
   }
 
   // History is written behind the call path: records are coalesced and written in one

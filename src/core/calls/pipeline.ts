@@ -14,7 +14,7 @@ import { gptIdSchema, isTrusted } from '../assistants/profile.js';
 import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
 import { randomId, type HubContext } from '../context.js';
-import { McpConfigError, McpNotFoundError } from '../errors.js';
+import { McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
 import { parseOrThrow } from '../schemas.js';
 import type { CallHistory } from './history.js';
 import {
@@ -262,11 +262,16 @@ export class CallPipeline {
         },
       }),
     );
-    const kept = {
-      content: result.content ?? [],
-      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
-      ...(result.isError ? { isError: true } : {}),
-    };
+    // a server may repeat what it was sent (an Authorization header in an error text): what
+    // reaches history, events and the card never holds a secret this page has handled
+    const kept = redactDeep(
+      {
+        content: result.content ?? [],
+        ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+        ...(result.isError ? { isError: true } : {}),
+      },
+      [...this.ctx.vault.knownValues],
+    );
     if (result.isError) {
       const first = kept.content.find((c) => c.type === 'text') as { text: string } | undefined;
       return this.#settle(id, 'error', {

@@ -9,6 +9,7 @@ import {
 import { AssistantProfileSchema, type AssistantProfile } from '../assistants/profile.js';
 import { TERMINAL, type ToolCallRecord } from '../calls/records.js';
 import { KEYS, type HubContext, type SyncMessage } from '../context.js';
+import { takeJournal } from './journal.js';
 import { CatalogueSchema, ServerConfigSchema, toIssues, type ServerConfig } from '../schemas.js';
 import { setAssistant, setCatalogue, setServer, toolsChanged } from '../state.js';
 import type { ServerCatalogue } from '../types.js';
@@ -84,6 +85,14 @@ export async function loadRecords(ctx: HubContext, rewrite: (calls: ToolCallReco
       if (settled !== value) fixed.push(settled);
       calls[value.id] = Object.freeze(settled);
     }
+  }
+  // records the last page could only journal (its IndexedDB write did not finish): a stored
+  // record that already ended wins; otherwise the journal's is newer
+  for (const j of takeJournal(ctx.storeName)) {
+    if (!isCallRecord(j) || (calls[j.id] && TERMINAL.has(calls[j.id].status))) continue;
+    const settled = Object.freeze(settleInterrupted(j));
+    calls[j.id] = settled;
+    fixed.push(settled);
   }
   if (fixed.length) rewrite(fixed);
   const now = Date.now();

@@ -108,6 +108,7 @@ export async function openHeaders(
     const pw = await open(a.password);
     const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(`${a.username}:${pw}`)));
     secrets.push(b64);
+    vault.remember(b64);
     headers['Authorization'] = `Basic ${b64}`;
   }
   return { headers, secrets };
