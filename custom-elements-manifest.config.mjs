@@ -8,6 +8,26 @@ export default {
     {
       name: 'mcp-elements:hide-internal-state',
       packageLinkPhase({ customElementsManifest }) {
+        // each element's public module is named after its folder (plus its define module);
+        // render modules, strings and styles are internal
+        customElementsManifest.modules = (customElementsManifest.modules ?? []).filter((mod) => {
+          const m = /^src\/elements\/([^/]+)\/([^/]+)\.ts$/.exec(mod.path);
+          return !m || m[2] === m[1] || m[2] === 'define';
+        });
+        // the define modules register the tags (through our own `define()`, which the analyzer
+        // does not recognise): say so, so tools know which module defines which tag
+        for (const mod of customElementsManifest.modules) {
+          if (!mod.path.endsWith('/define.ts')) continue;
+          const dir = mod.path.slice(0, -'define.ts'.length);
+          for (const other of customElementsManifest.modules)
+            for (const d of other.path.startsWith(dir) ? (other.declarations ?? []) : [])
+              if (d.customElement && d.tagName)
+                (mod.exports ??= []).push({
+                  kind: 'custom-element-definition',
+                  name: d.tagName,
+                  declaration: { name: d.name, module: other.path },
+                });
+        }
         for (const mod of customElementsManifest.modules ?? []) {
           for (const d of mod.declarations ?? []) {
             if (d.attributes) d.attributes = d.attributes.filter((a) => !a.name.startsWith('_'));

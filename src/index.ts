@@ -1,6 +1,11 @@
 /**
  * mcp-elements: registers every element and re-exports the core and the events.
  */
+import './elements/mcp-tool-call/define.js';
+import './elements/gpt-tool-selector/define.js';
+import './elements/mcp-server-manager/define.js';
+import './elements/mcp-tool-explorer/define.js';
+
 export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
 export { StoreController } from './controllers/store-controller.js';

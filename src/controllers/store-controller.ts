@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { McpHub } from '../core/hub.js';
-import type { HubState } from '../core/types.js';
+import type { McpHub } from '../core/index.js';
+import type { HubState } from '../core/index.js';
 
 /** Shallow equality for arrays and plain objects; identity otherwise. */
 export function shallowEqual(a: unknown, b: unknown): boolean {

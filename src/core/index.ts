@@ -57,6 +57,7 @@ export {
   SecretRefSchema,
   CatalogueSchema,
   urlProblem,
+  toIssues,
   looksSecret,
   type ServerConfig,
   type ServerConfigInput,

@@ -406,6 +406,8 @@ async function openSdk(
   lastNetwork: () => McpConnectionError | undefined,
 ): Promise<SdkSession> {
   const url = new URL(o.url);
+  // assigned once the transport exists; the fetch wrapper below needs it first
+  // eslint-disable-next-line prefer-const
   let transportRef: StreamableHTTPClientTransport | SSEClientTransport | undefined;
   // an oversized response fails its request at once (for SSE responses the transport would
   // otherwise wait for the timeout): answer the request ids of that POST with an error

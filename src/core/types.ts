@@ -1,4 +1,16 @@
 import type { Tool, Resource, ResourceTemplate, Prompt, Implementation } from '@modelcontextprotocol/sdk/types.js';
+
+/** The MCP shapes the hub hands out, under one import for hosts and elements. */
+export type {
+  CallToolResult,
+  GetPromptResult,
+  Implementation,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './schemas.js';
 import type { AssistantProfile } from './assistants/profile.js';
 import type { ToolCallRecord } from './calls/records.js';

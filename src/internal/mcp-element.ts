@@ -1,5 +1,5 @@
 import { LitElement, css } from 'lit';
-import { getHub, type McpHub } from '../core/hub.js';
+import { getHub, type McpHub } from '../core/index.js';
 
 // The dark palette, used by prefers-color-scheme and by theme="dark".
 const darkTokens = css`

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '../core/index.js';
 
 // Only raster image types: an SVG could carry script (inert in <img>, but not worth the risk).
 const IMAGE = /^image\/(png|jpeg|gif|webp|avif|bmp)$/;

@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { baseStyles, define } from './mcp-element.js';
+import { baseStyles } from './mcp-element.js';
 
 type Schema = Record<string, unknown>;
 type Path = (string | number)[];
@@ -372,13 +372,5 @@ export class McpSchemaForm extends LitElement {
     if (typeOf(root) === 'object' && Object.keys(isObj(root.properties) ? root.properties : {}).length === 0)
       return html`<p class="help">This tool takes no arguments.</p>`;
     return this.#field('arguments', root, [], false, 0);
-  }
-}
-
-define('mcp-schema-form', McpSchemaForm);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'mcp-schema-form': McpSchemaForm;
   }
 }

@@ -44,7 +44,7 @@ describe('all four elements', () => {
     const explorer = await fixture<any>(
       html`<mcp-tool-explorer .hub=${hub} .strings=${{ tools: 'Outils' }}></mcp-tool-explorer>`,
     );
-    expect(explorer.shadowRoot.querySelector('#tab-tools').textContent).to.equal('Outils');
+    expect(explorer.shadowRoot.querySelector('#tab-tools').textContent.trim()).to.equal('Outils');
     const card = await fixture<any>(
       html`<mcp-tool-call .hub=${hub} .strings=${{ noCall: 'Aucun appel.' }}></mcp-tool-call>`,
     );

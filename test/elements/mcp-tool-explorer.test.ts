@@ -114,6 +114,32 @@ describe('<mcp-tool-explorer>', () => {
     );
   });
 
+  it('resources: a template with a form-style query ({?q,lang}) reads the URI the server expects', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'fx', url: fixtureTenant().url });
+    await hub.connect(s.id);
+    const el = await fixture<McpToolExplorerElement>(
+      html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
+    );
+    q(el, '#tab-resources').click();
+    await el.updateComplete;
+    expect(qa(el, '[data-param]').map((i) => i.dataset.param)).to.deep.equal(['q', 'lang']);
+    for (const [param, value] of [
+      ['q', 'mcp tools'],
+      ['lang', 'en'],
+    ]) {
+      const input = q<HTMLInputElement>(el, `[data-param="${param}"]`);
+      input.value = value;
+      input.dispatchEvent(new Event('input'));
+      await el.updateComplete;
+    }
+    q(el, '[data-action=read-template]').click();
+    await untilRendered(el, () => q(el, '[part=result]'), 'the template read');
+    // the server matched its template and saw the query; the URI is the expanded one
+    expect(root(el).textContent).to.include('fixture://search?q=mcp%20tools&lang=en');
+    expect(root(el).textContent).to.match(/searched q=mcp(%20| )tools lang=en/);
+  });
+
   it('prompts: get with arguments shows the messages', async () => {
     const { el, hub, s } = await everything();
     q(el, '#tab-prompts').click();

@@ -1,9 +1,9 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { live } from 'lit/directives/live.js';
-import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
+import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/assistants/profile.js';
+import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/index.js';
 import { McpToolSelectionChangeRequestEvent } from '../../events/tool-selection-change-request.js';
 
 const STRINGS = {
@@ -298,13 +298,5 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
       </p>
       ${nothing}
     `;
-  }
-}
-
-define('gpt-tool-selector', GptToolSelectorElement);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'gpt-tool-selector': GptToolSelectorElement;
   }
 }

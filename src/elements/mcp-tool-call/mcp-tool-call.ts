@@ -1,8 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { baseStyles, define, McpElement } from '../../internal/mcp-element.js';
+import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import type { ToolCallRecord, ToolCallStatus } from '../../core/calls/records.js';
+import type { ToolCallRecord, ToolCallStatus } from '../../core/index.js';
 import { styles } from './mcp-tool-call.styles.js';
 
 const STRINGS = {
@@ -226,13 +226,5 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
       >
     </article>`;
-  }
-}
-
-define('mcp-tool-call', McpToolCallElement);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'mcp-tool-call': McpToolCallElement;
   }
 }

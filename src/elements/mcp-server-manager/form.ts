@@ -1,0 +1,358 @@
+// The manager's add / edit form: fields, validation with the core's schema, "Test connection",
+// and saving through a cancelable `mcp-server-save-request`.
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import {
+  McpConfigError,
+  McpServerSaveRequestEvent,
+  ServerConfigInputSchema,
+  toIssues,
+  type ServerConfig,
+  type ServerConfigInput,
+  type TransportKind,
+} from '../../core/index.js';
+import type { McpServerManagerElement } from './mcp-server-manager.js';
+import type { ManagerUi } from './strings.js';
+
+export interface FormState {
+  name: string;
+  url: string;
+  transport: TransportKind;
+  authType: 'none' | 'bearer' | 'api-key' | 'basic';
+  token: string;
+  headerName: string;
+  apiKey: string;
+  username: string;
+  password: string;
+  headers: { name: string; value: string; secret: boolean; keep?: boolean }[];
+  timeout: string;
+}
+
+export const EMPTY_FORM: FormState = {
+  name: '',
+  url: '',
+  transport: 'auto',
+  authType: 'none',
+  token: '',
+  headerName: 'x-api-key',
+  apiKey: '',
+  username: '',
+  password: '',
+  headers: [],
+  timeout: '30',
+};
+
+/** The form for editing a stored server; saved secrets are never shown (empty means "keep"). */
+export function formFromServer(s: ServerConfig): FormState {
+  const a = s.auth;
+  return {
+    ...EMPTY_FORM,
+    name: s.name,
+    url: s.url,
+    transport: s.transport,
+    authType: a.type,
+    headerName: a.type === 'api-key' ? a.headerName : 'x-api-key',
+    username: a.type === 'basic' ? a.username : '',
+    headers: s.headers.map((h) => ({
+      name: h.name,
+      value: typeof h.value === 'string' ? h.value : '',
+      secret: h.secret,
+      keep: typeof h.value !== 'string',
+    })),
+    timeout: String(s.timeout),
+  };
+}
+
+/** Map a config path (auth.token, headers.0.value…) to the form field that shows its error. */
+function fieldOf(path: string): string {
+  if (path.startsWith('auth.'))
+    return (
+      {
+        'auth.token': 'token',
+        'auth.key': 'apiKey',
+        'auth.headerName': 'headerName',
+        'auth.username': 'username',
+        'auth.password': 'password',
+      }[path] ?? 'authType'
+    );
+  const m = /^headers\.(\d+)\.(name|value)/.exec(path);
+  if (m) return `header-${m[1]}-${m[2]}`;
+  return path.split('.')[0] || 'form';
+}
+
+function setField<K extends keyof FormState>(el: McpServerManagerElement, key: K, value: FormState[K]) {
+  el._form = { ...el._form, [key]: value };
+}
+
+/** The form as a config input. In edit mode an empty secret field keeps the saved secret. */
+function formInput(el: McpServerManagerElement): ServerConfigInput {
+  const f = el._form;
+  const stored = el._editing?.mode === 'edit' ? el.hub.servers.get(el._editing.id) : undefined;
+  const sa = stored?.auth;
+  const keep = <T>(typed: string, ref: T | undefined) => (typed === '' && ref ? ref : typed);
+  const auth =
+    f.authType === 'bearer'
+      ? { type: 'bearer' as const, token: keep(f.token, sa?.type === 'bearer' ? sa.token : undefined) }
+      : f.authType === 'api-key'
+        ? {
+            type: 'api-key' as const,
+            headerName: f.headerName.trim(),
+            key: keep(f.apiKey, sa?.type === 'api-key' ? sa.key : undefined),
+          }
+        : f.authType === 'basic'
+          ? {
+              type: 'basic' as const,
+              username: f.username,
+              password: keep(f.password, sa?.type === 'basic' ? sa.password : undefined),
+            }
+          : { type: 'none' as const };
+  const headers = f.headers.map((h, i) => {
+    const old = stored?.headers[i];
+    const value =
+      h.keep && h.value === '' && old && typeof old.value !== 'string' && old.name === h.name ? old.value : h.value;
+    return { name: h.name.trim(), value, secret: h.secret };
+  });
+  const timeout = Number(f.timeout);
+  return {
+    name: f.name,
+    url: f.url.trim(),
+    transport: f.transport,
+    auth,
+    headers,
+    timeout: Number.isFinite(timeout) && f.timeout.trim() !== '' ? timeout : (f.timeout as never),
+  } as ServerConfigInput;
+}
+
+/** Show field errors and focus the first invalid field. */
+function showIssues(el: McpServerManagerElement, issues: readonly { path: string; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const i of issues) errors[fieldOf(i.path)] ??= i.message;
+  el._errors = errors;
+  el.updateComplete.then(() => (el.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus());
+}
+
+function validate(el: McpServerManagerElement): ServerConfigInput | undefined {
+  const input = formInput(el);
+  const r = ServerConfigInputSchema.safeParse(input);
+  if (r.success) {
+    el._errors = {};
+    return input;
+  }
+  showIssues(el, toIssues(r.error));
+  return undefined;
+}
+
+async function testConnection(el: McpServerManagerElement) {
+  const input = validate(el);
+  if (!input) return;
+  el._test = { state: 'testing' };
+  try {
+    const result = await el.hub.testConnection(input, el._editing?.mode === 'edit' ? { serverId: el._editing.id } : {});
+    el._test = { state: 'ok', result };
+  } catch (e) {
+    if (e instanceof McpConfigError) showIssues(el, e.issues);
+    el._test = { state: 'error', error: (e as Error).message };
+  }
+}
+
+async function save(ui: ManagerUi, e: Event) {
+  const { el } = ui;
+  e.preventDefault();
+  const input = validate(el);
+  if (!input || !el._editing) return;
+  const editing = el._editing;
+  const detail = {
+    mode: editing.mode,
+    ...(editing.mode === 'edit' ? { serverId: editing.id } : {}),
+    name: input.name,
+    url: input.url,
+    transport: input.transport ?? 'auto',
+  };
+  if (!ui.emit(new McpServerSaveRequestEvent(detail))) return;
+  try {
+    const saved =
+      editing.mode === 'add' ? await el.hub.servers.add(input) : await el.hub.servers.update(editing.id, input);
+    el._editing = null;
+    if (saved.enabled) void el.hub.connect(saved.id).catch(() => {});
+  } catch (err) {
+    if (err instanceof McpConfigError) showIssues(el, err.issues);
+    else el._errors = { form: (err as Error).message };
+  }
+}
+
+/** A labelled control with its help text and error. */
+function field(el: McpServerManagerElement, id: string, label: string, control: unknown, help?: string) {
+  const err = el._errors[id];
+  return html`<div class="field">
+    <label for=${`f-${id}`}>${label}</label>
+    ${control} ${help ? html`<span class="muted" id=${`h-${id}`}>${help}</span>` : nothing}
+    ${err ? html`<p class="field-error" id=${`e-${id}`}>${err}</p>` : nothing}
+  </div>`;
+}
+
+/** A text-like input bound to one form field. */
+function textField(
+  el: McpServerManagerElement,
+  id: keyof FormState & string,
+  label: string,
+  type = 'text',
+  help?: string,
+) {
+  const err = el._errors[id];
+  const described = [help ? `h-${id}` : '', err ? `e-${id}` : ''].filter(Boolean).join(' ');
+  return field(
+    el,
+    id,
+    label,
+    html`<input
+      id=${`f-${id}`}
+      type=${type}
+      autocomplete=${type === 'password' ? 'off' : 'on'}
+      .value=${live(String(el._form[id]))}
+      aria-invalid=${err ? 'true' : 'false'}
+      aria-describedby=${described || nothing}
+      @input=${(e: Event) => setField(el, id, (e.target as HTMLInputElement).value as never)}
+    />`,
+    help,
+  );
+}
+
+function renderHeaders({ el, t }: ManagerUi) {
+  const f = el._form;
+  return html`<fieldset class="headers">
+    <legend>${t('headers')}</legend>
+    ${f.headers.map((h, i) => {
+      const set = (patch: Partial<FormState['headers'][number]>) =>
+        setField(
+          el,
+          'headers',
+          f.headers.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+        );
+      const nErr = el._errors[`header-${i}-name`];
+      const vErr = el._errors[`header-${i}-value`];
+      return html`<div class="row">
+        <input
+          aria-label=${`${t('headerName')} ${i + 1}`}
+          id=${`f-header-${i}-name`}
+          .value=${live(h.name)}
+          aria-invalid=${nErr ? 'true' : 'false'}
+          @input=${(e: Event) => set({ name: (e.target as HTMLInputElement).value })}
+        />
+        <input
+          aria-label=${`${t('headerValue')} ${i + 1}`}
+          id=${`f-header-${i}-value`}
+          type=${h.secret ? 'password' : 'text'}
+          placeholder=${h.keep ? t('keepSecret') : ''}
+          .value=${live(h.value)}
+          aria-invalid=${vErr ? 'true' : 'false'}
+          @input=${(e: Event) => set({ value: (e.target as HTMLInputElement).value })}
+        />
+        <label
+          ><input
+            type="checkbox"
+            .checked=${live(h.secret)}
+            @change=${(e: Event) => set({ secret: (e.target as HTMLInputElement).checked })}
+          />
+          ${t('secret')}</label
+        >
+        <button
+          type="button"
+          aria-label=${`${t('removeHeader')} ${i + 1}`}
+          @click=${() =>
+            setField(
+              el,
+              'headers',
+              f.headers.filter((_, j) => j !== i),
+            )}
+        >
+          ×
+        </button>
+        ${nErr || vErr ? html`<p class="field-error">${nErr ?? vErr}</p>` : nothing}
+      </div>`;
+    })}
+    <div>
+      <button
+        type="button"
+        data-action="add-header"
+        @click=${() => setField(el, 'headers', [...f.headers, { name: '', value: '', secret: true }])}
+      >
+        ${t('addHeader')}
+      </button>
+    </div>
+  </fieldset>`;
+}
+
+function renderTest({ el, t }: ManagerUi) {
+  const test = el._test;
+  if (test.state === 'idle' || test.state === 'testing') return html`<div role="status" aria-live="polite"></div>`;
+  if (test.state === 'error')
+    return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
+      <p class="error-text">${test.error}</p>
+    </div>`;
+  const r = test.result!;
+  return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
+    <p>${t('testOk')} <strong>${r.serverInfo?.name ?? '?'}</strong> ${r.serverInfo?.version ?? ''}</p>
+    <p class="muted">
+      ${t('transport')}: ${r.transport ? t(r.transport) : '?'} · ${t('protocol')}: ${r.protocolVersion ?? '—'} ·
+      ${t('session')}: <code>${r.sessionId ?? '—'}</code>
+    </p>
+    <p>${t('found')}: ${r.tools.length}</p>
+    <ul>
+      ${r.tools.map((tool) => html`<li>${tool.title ?? tool.name}</li>`)}
+    </ul>
+  </div>`;
+}
+
+function renderSelect<V extends string>(
+  ui: ManagerUi,
+  id: 'transport' | 'authType',
+  label: string,
+  options: readonly V[],
+  current: V,
+) {
+  return field(
+    ui.el,
+    id,
+    label,
+    html`<select
+      id=${`f-${id}`}
+      @change=${(e: Event) => setField(ui.el, id, (e.target as HTMLSelectElement).value as never)}
+    >
+      ${options.map((o) => html`<option value=${o} ?selected=${current === o}>${ui.t(o as never)}</option>`)}
+    </select>`,
+  );
+}
+
+export function renderForm(ui: ManagerUi) {
+  const { el, t } = ui;
+  const f = el._form;
+  const editing = el._editing!;
+  const stored = editing.mode === 'edit' ? el.hub.servers.get(editing.id) : undefined;
+  const savedHelp = (has: boolean) => (has ? t('keepSecret') : undefined);
+  const sa = stored?.auth;
+  return html`<form part="form" @submit=${(e: Event) => void save(ui, e)} aria-labelledby="form-h" novalidate>
+    <h3 id="form-h">${editing.mode === 'add' ? t('add') : `${t('edit')}: ${stored?.name ?? ''}`}</h3>
+    <p class="notice" part="notice">${t('notice')}</p>
+    ${textField(el, 'name', t('name'))} ${textField(el, 'url', t('url'), 'url')}
+    ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
+    ${renderSelect(ui, 'authType', t('auth'), ['none', 'bearer', 'api-key', 'basic'] as const, f.authType)}
+    ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
+    ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
+    ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
+    ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
+    ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
+    <div class="row">
+      <button
+        type="button"
+        data-action="test"
+        ?disabled=${el._test.state === 'testing'}
+        @click=${() => void testConnection(el)}
+      >
+        ${el._test.state === 'testing' ? t('testing') : t('test')}
+      </button>
+      <span class="spacer"></span>
+      <button type="button" data-action="cancel" @click=${() => (el._editing = null)}>${t('cancel')}</button>
+      <button type="submit" class="primary" data-action="save">${t('save')}</button>
+    </div>
+  </form>`;
+}

@@ -1,0 +1,153 @@
+// The manager's server list (status, tool count, last error, enable switch, connect, edit,
+// confirmed removal) and the mcp.json import / export panel.
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { McpElementsError, McpServerRemoveRequestEvent, type ServerConfig } from '../../core/index.js';
+import type { McpServerManagerElement } from './mcp-server-manager.js';
+import type { ManagerUi } from './strings.js';
+
+async function remove(ui: ManagerUi, s: ServerConfig) {
+  ui.el._confirm = null;
+  if (!ui.emit(new McpServerRemoveRequestEvent({ serverId: s.id, name: s.name }))) return;
+  await ui.el.hub.servers.remove(s.id);
+}
+
+async function toggleEnabled(el: McpServerManagerElement, s: ServerConfig, on: boolean) {
+  await el.hub.servers.update(s.id, { enabled: on });
+  if (on) void el.hub.connect(s.id).catch(() => {});
+}
+
+async function importConfig(el: McpServerManagerElement) {
+  try {
+    const r = await el.hub.importConfig(el._io.importText);
+    for (const s of r.added) if (s.enabled) void el.hub.connect(s.id).catch(() => {});
+    el._io = {
+      ...el._io,
+      result: {
+        added: r.added.map((s) => s.name),
+        errors: r.errors.map((e) => ({
+          name: e.name,
+          message: e.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+        })),
+      },
+    };
+  } catch (e) {
+    el._io = {
+      ...el._io,
+      result: { added: [], errors: [{ name: '', message: e instanceof McpElementsError ? e.message : String(e) }] },
+    };
+  }
+}
+
+function renderActions(ui: ManagerUi, s: ServerConfig, status: string) {
+  const { el, t } = ui;
+  if (el._confirm === s.id)
+    return html`<div class="confirm row" role="alertdialog" aria-label=${t('confirmRemove')}>
+      <span>${t('confirmRemove')}</span>
+      <button class="danger" data-action="confirm-remove" @click=${() => void remove(ui, s)}>${t('remove')}</button>
+      <button data-action="keep" @click=${() => (el._confirm = null)}>${t('keep')}</button>
+    </div>`;
+  return html`<div class="row">
+    ${
+      status === 'connected'
+        ? html`<button data-action="disconnect" @click=${() => void el.hub.disconnect(s.id)}>
+            ${t('disconnect')}
+          </button>`
+        : html`<button
+            data-action="connect"
+            ?disabled=${!s.enabled || status === 'connecting'}
+            @click=${() => void el.hub.connect(s.id).catch(() => {})}
+          >
+            ${t('connect')}
+          </button>`
+    }
+    <button data-action="edit" aria-label=${`${t('edit')} ${s.name}`} @click=${() => el.startEdit(s.id)}>
+      ${t('edit')}
+    </button>
+    <button
+      class="danger"
+      data-action="remove"
+      aria-label=${`${t('remove')} ${s.name}`}
+      @click=${() => {
+        el._confirm = s.id;
+        el.updateComplete.then(() =>
+          (el.renderRoot.querySelector('[data-action=keep]') as HTMLElement | null)?.focus(),
+        );
+      }}
+    >
+      ${t('remove')}
+    </button>
+  </div>`;
+}
+
+export function renderServer(ui: ManagerUi, s: ServerConfig) {
+  const { el, t } = ui;
+  const { connections, catalogues } = ui.state();
+  const c = connections[s.id];
+  const status = c?.status ?? 'disconnected';
+  const cat = catalogues[s.id];
+  return html`<li class="server" part="server" data-server=${s.id}>
+    <div class="row">
+      <span part="status" class="row"
+        ><span class="dot" data-status=${status} aria-hidden="true"></span
+        ><span class="status-text">${t(status)}</span></span
+      >
+      <span class="name">${s.name}</span>
+      <span class="muted">${cat ? `${cat.tools.length} ${t('tools')}` : ''}</span>
+      <span class="spacer"></span>
+      <label
+        ><input
+          type="checkbox"
+          role="switch"
+          data-action="enable"
+          .checked=${live(s.enabled)}
+          @change=${(e: Event) => void toggleEnabled(el, s, (e.target as HTMLInputElement).checked)}
+        />
+        ${t('enabled')}</label
+      >
+    </div>
+    <div class="url">${s.url}</div>
+    ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
+    ${renderActions(ui, s, status)}
+  </li>`;
+}
+
+export function renderImportExport({ el, t }: ManagerUi) {
+  const io = el._io;
+  return html`<details class="io" part="io">
+    <summary>${t('importExport')}</summary>
+    <div class="field">
+      <label for="f-import">${t('importLabel')}</label>
+      <textarea
+        id="f-import"
+        .value=${live(io.importText)}
+        @input=${(e: Event) => (el._io = { ...el._io, importText: (e.target as HTMLTextAreaElement).value })}
+      ></textarea>
+      <div class="row">
+        <button data-action="import" @click=${() => void importConfig(el)}>${t('import')}</button>
+      </div>
+      <div role="status" aria-live="polite">
+        ${
+          io.result
+            ? html`${io.result.added.length ? html`<p>${t('imported')}: ${io.result.added.join(', ')}</p>` : nothing}
+              ${
+                io.result.errors.length
+                  ? html`<p class="error-text">${t('notImported')}:</p>
+                      <ul class="import-errors">
+                        ${io.result.errors.map((e) => html`<li>${e.name ? html`<strong>${e.name}</strong>: ` : nothing}${e.message}</li>`)}
+                      </ul>`
+                  : nothing
+              }`
+            : nothing
+        }
+      </div>
+    </div>
+    <div class="row">
+      <button data-action="export" @click=${() => (el._io = { ...el._io, exportText: el.hub.exportConfig() })}>
+        ${t('export')}
+      </button>
+      ${io.exportText ? html`<a download="mcp.json" href=${`data:application/json;charset=utf-8,${encodeURIComponent(io.exportText)}`}>${t('download')}</a>` : nothing}
+    </div>
+    ${io.exportText ? html`<div class="field"><label for="f-export">${t('exportLabel')}</label><textarea id="f-export" readonly .value=${io.exportText}></textarea></div>` : nothing}
+  </details>`;
+}

@@ -1,0 +1,79 @@
+import type { ConnectionState, ServerCatalogue } from '../../core/index.js';
+import type { McpServerManagerElement } from './mcp-server-manager.js';
+
+/** The manager's user-visible strings (English); hosts replace any through `strings`. */
+export const STRINGS = {
+  title: 'MCP servers',
+  empty: 'No MCP servers yet.',
+  add: 'Add server',
+  edit: 'Edit',
+  remove: 'Remove',
+  confirmRemove: 'Remove this server? Its saved secrets are deleted too.',
+  keep: 'Keep',
+  connect: 'Connect',
+  disconnect: 'Disconnect',
+  enabled: 'Enabled',
+  tools: 'tools',
+  connected: 'Connected',
+  connecting: 'Connecting',
+  disconnected: 'Not connected',
+  error: 'Error',
+  name: 'Name',
+  url: 'URL',
+  transport: 'Transport',
+  auto: 'Automatic',
+  'streamable-http': 'Streamable HTTP',
+  sse: 'HTTP + SSE (legacy)',
+  jsonrpc: 'Plain JSON-RPC',
+  auth: 'Authentication',
+  none: 'None',
+  bearer: 'Bearer token',
+  'api-key': 'API key',
+  basic: 'Username and password',
+  token: 'Token',
+  headerName: 'Header name',
+  apiKey: 'API key',
+  username: 'Username',
+  password: 'Password',
+  keepSecret: 'Saved; leave empty to keep it',
+  headers: 'Extra headers',
+  addHeader: 'Add header',
+  headerValue: 'Value',
+  secret: 'Secret',
+  removeHeader: 'Remove header',
+  timeout: 'Timeout (seconds)',
+  notice: 'This server will receive what the assistant sends to its tools. Add only servers you trust.',
+  test: 'Test connection',
+  testing: 'Testing…',
+  testOk: 'Connected to',
+  protocol: 'Protocol',
+  session: 'Session',
+  found: 'Tools found',
+  save: 'Save',
+  cancel: 'Cancel',
+  importExport: 'Import / export (mcp.json)',
+  import: 'Import',
+  importLabel: 'mcp.json to import',
+  imported: 'Imported',
+  notImported: 'Not imported',
+  export: 'Export',
+  exportLabel: 'Exported mcp.json (secrets are not included)',
+  download: 'Download',
+};
+export type McpServerManagerStrings = typeof STRINGS;
+
+/** Look up one of the manager's strings (the host's replacement if it gave one). */
+export type Translate = <K extends keyof McpServerManagerStrings>(key: K) => McpServerManagerStrings[K];
+
+/** What the manager's render modules work with: the element, its strings, events, and hub state. */
+export interface ManagerUi {
+  readonly el: McpServerManagerElement;
+  readonly t: Translate;
+  /** Dispatch an intent event from the element; false when the host vetoed it. */
+  emit(event: Event): boolean;
+  /** The hub state the list shows. */
+  state(): {
+    connections: Readonly<Record<string, ConnectionState>>;
+    catalogues: Readonly<Record<string, ServerCatalogue>>;
+  };
+}

@@ -1,0 +1,11 @@
+// Registers <mcp-tool-explorer> (importing this module is the side effect).
+import { define } from '../../internal/mcp-element.js';
+import { McpToolExplorerElement } from './mcp-tool-explorer.js';
+
+define('mcp-tool-explorer', McpToolExplorerElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-tool-explorer': McpToolExplorerElement;
+  }
+}

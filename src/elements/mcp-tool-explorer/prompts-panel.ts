@@ -1,0 +1,87 @@
+// The explorer's prompts tab: prompts of the shown servers, with their arguments, fetched on request.
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { Prompt, ServerConfig } from '../../core/index.js';
+import { renderResult, resultStrings } from '../../internal/result-view.js';
+import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import { idPart, type Translate } from './strings.js';
+
+async function getPrompt(el: McpToolExplorerElement, serverId: string, p: Prompt) {
+  const key = `${serverId}\u0000${p.name}`;
+  el._prompt = { key, state: 'loading' };
+  try {
+    const args = Object.fromEntries(
+      (p.arguments ?? [])
+        .map((a) => [a.name, el._promptArgs[`${key}\u0000${a.name}`] ?? ''])
+        .filter(([, v]) => v !== ''),
+    );
+    el._prompt = { key, state: 'done', result: await el.hub.client(serverId).getPrompt(p.name, args) };
+  } catch (e) {
+    el._prompt = { key, state: 'error', error: (e as Error).message };
+  }
+}
+
+function renderArgument(
+  el: McpToolExplorerElement,
+  key: string,
+  p: Prompt,
+  a: NonNullable<Prompt['arguments']>[number],
+) {
+  const id = `pa-${idPart(p.name)}-${idPart(a.name)}`;
+  const help = `pad-${idPart(p.name)}-${idPart(a.name)}`;
+  return html`<div class="field">
+    <label for=${id}>${a.name}${a.required ? html` <span aria-hidden="true">*</span>` : nothing}</label>
+    <input
+      id=${id}
+      data-prompt-arg=${a.name}
+      ?required=${!!a.required}
+      aria-describedby=${a.description ? help : nothing}
+      .value=${live(el._promptArgs[`${key}\u0000${a.name}`] ?? '')}
+      @input=${(e: Event) =>
+        (el._promptArgs = { ...el._promptArgs, [`${key}\u0000${a.name}`]: (e.target as HTMLInputElement).value })}
+    />
+    ${a.description ? html`<span class="muted" id=${help}>${a.description}</span>` : nothing}
+  </div>`;
+}
+
+function renderPromptResult(el: McpToolExplorerElement, tr: Translate) {
+  const current = el._prompt;
+  if (current?.state !== 'done' || !current.result) return nothing;
+  return html`${current.result.description ? html`<p class="muted">${current.result.description}</p>` : nothing}
+  ${current.result.messages.map(
+    (m) =>
+      html`<div class="message">
+        <strong>${m.role}</strong>${renderResult({ content: [m.content] as never }, resultStrings(tr))}
+      </div>`,
+  )}`;
+}
+
+export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
+  const prompts = el
+    ._shownServers()
+    .flatMap(({ server, catalogue }) => catalogue.prompts.map((p) => [server, p] as [ServerConfig, Prompt]));
+  if (prompts.length === 0) return html`<p class="muted">${tr('noPrompts')}</p>`;
+  const current = el._prompt;
+  return html`<div class="layout">
+    <ul class="plain">
+      ${prompts.map(([s, p]) => {
+        const key = `${s.id}\u0000${p.name}`;
+        return html`<li>
+          <strong>${p.title ?? p.name}</strong
+          >${p.description ? html`<div class="muted">${p.description}</div>` : nothing}
+          ${(p.arguments ?? []).map((a) => renderArgument(el, key, p, a))}
+          <button
+            data-action="get-prompt"
+            data-prompt=${p.name}
+            aria-label=${`${tr('get')} ${p.name}`}
+            @click=${() => void getPrompt(el, s.id, p)}
+          >
+            ${tr('get')}
+          </button>
+          ${current?.key === key && current.state === 'error' ? html`<p class="error-text" role="alert">${current.error}</p>` : nothing}
+        </li>`;
+      })}
+    </ul>
+    <div aria-live="polite">${renderPromptResult(el, tr)}</div>
+  </div>`;
+}

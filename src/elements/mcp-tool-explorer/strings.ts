@@ -1,0 +1,51 @@
+/** The explorer's user-visible strings (English); hosts replace any through `strings`. */
+export const STRINGS = {
+  tools: 'Tools',
+  resources: 'Resources',
+  prompts: 'Prompts',
+  search: 'Search tools',
+  noTools: 'No tools. Connect a server to discover its tools.',
+  noMatch: 'No tool matches.',
+  count: 'tools',
+  choose: 'Choose a tool to see its details and try it.',
+  readOnly: 'read-only',
+  destructive: 'destructive',
+  idempotent: 'idempotent',
+  openWorld: 'open world',
+  inputSchema: 'Input schema',
+  outputSchema: 'Output schema',
+  copySchema: 'Copy schema',
+  copied: 'Copied',
+  tryIt: 'Try it',
+  form: 'Form',
+  rawJson: 'Raw JSON',
+  argumentsJson: 'Arguments (JSON)',
+  run: 'Run',
+  running: 'Running…',
+  invalid: 'Arguments do not match the schema:',
+  notJson: 'Not valid JSON:',
+  on: 'on',
+  noResources: 'No resources.',
+  templates: 'Resource templates',
+  read: 'Read',
+  noPrompts: 'No prompts.',
+  get: 'Get',
+  image: 'Image',
+  audio: 'Audio',
+  resourceLink: 'Resource',
+  embeddedResource: 'Embedded resource',
+  binary: 'binary data',
+  structured: 'Structured result',
+  noContent: 'No content.',
+  bytes: 'bytes',
+};
+export type McpToolExplorerStrings = typeof STRINGS;
+
+/** Look up one of the explorer's strings (the host's replacement if it gave one). */
+export type Translate = <K extends keyof McpToolExplorerStrings>(key: K) => McpToolExplorerStrings[K];
+
+/** A string usable inside an id. */
+export const idPart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** Inline raster images only: anything else (SVG, remote URLs) is never shown. */
+export const RASTER = /^data:image\/(png|jpeg|gif|webp|avif|bmp);base64,[A-Za-z0-9+/]+=*$/;

@@ -1,0 +1,162 @@
+// The selected tool: description, badges, schemas, copy, and "Try it" (generated form or raw
+// JSON) with the result.
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { validateArguments, type Tool } from '../../core/index.js';
+import { renderResult, resultStrings } from '../../internal/result-view.js';
+import type { McpSchemaForm } from '../../internal/schema-form.js';
+import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import type { Translate } from './strings.js';
+import { badges, icon, type Entry } from './tool-list.js';
+
+async function copySchema(el: McpToolExplorerElement, t: Tool) {
+  const text = JSON.stringify(
+    { inputSchema: t.inputSchema, ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}) },
+    null,
+    2,
+  );
+  try {
+    await navigator.clipboard.writeText(text);
+    el._copied = true;
+  } catch {
+    el._copied = false;
+  }
+}
+
+/** Current arguments: from the form, or parsed from the raw JSON. */
+function currentArgs(el: McpToolExplorerElement, tr: Translate): { value?: Record<string, unknown>; error?: string } {
+  if (!el._raw) return { value: (el._args ?? {}) as Record<string, unknown> };
+  try {
+    const v = JSON.parse(el._rawText);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: `${tr('notJson')} an object is required` };
+    return { value: v };
+  } catch (e) {
+    return { error: `${tr('notJson')} ${(e as Error).message}` };
+  }
+}
+
+async function runTool(el: McpToolExplorerElement, e: Entry, tr: Translate) {
+  const args = currentArgs(el, tr);
+  if (!args.value) return;
+  el._run = { state: 'running' };
+  try {
+    const record = await el.hub.callTool({
+      serverId: e.serverId,
+      tool: e.tool.name,
+      arguments: args.value,
+      source: 'user',
+    });
+    el._run = { state: 'done', record };
+  } catch (err) {
+    el._run = { state: 'done', error: (err as Error).message };
+  }
+}
+
+function renderModeSwitch(el: McpToolExplorerElement, tr: Translate) {
+  return html`<div class="toolbar" role="radiogroup" aria-label=${tr('tryIt')}>
+    <label
+      ><input
+        type="radio"
+        name="mode"
+        .checked=${live(!el._raw)}
+        @change=${() => {
+          const a = currentArgs(el, tr);
+          if (a.value) el._args = a.value;
+          el._raw = false;
+        }}
+      />
+      ${tr('form')}</label
+    >
+    <label
+      ><input
+        type="radio"
+        name="mode"
+        data-action="raw"
+        .checked=${live(el._raw)}
+        @change=${() => {
+          el._rawText = JSON.stringify(el._args ?? {}, null, 2);
+          el._raw = true;
+        }}
+      />
+      ${tr('rawJson')}</label
+    >
+  </div>`;
+}
+
+function renderArguments(el: McpToolExplorerElement, t: Tool, problem: string | null, tr: Translate) {
+  return el._raw
+    ? html`<div class="raw field">
+        <label for="raw-args">${tr('argumentsJson')}</label>
+        <textarea
+          id="raw-args"
+          aria-invalid=${problem ? 'true' : 'false'}
+          aria-describedby="args-problem"
+          .value=${live(el._rawText)}
+          @input=${(ev: Event) => (el._rawText = (ev.target as HTMLTextAreaElement).value)}
+        ></textarea>
+      </div>`
+    : html`<mcp-schema-form
+        id-prefix="arg"
+        .schema=${t.inputSchema}
+        .value=${el._args}
+        @input=${(ev: Event) => (el._args = (ev.target as McpSchemaForm).value)}
+      ></mcp-schema-form>`;
+}
+
+function renderOutcome(el: McpToolExplorerElement, tr: Translate) {
+  const record = el._run?.record;
+  return html`<div aria-live="polite">
+    ${
+      record
+        ? html`${record.result ? renderResult(record.result, resultStrings(tr)) : nothing}
+          ${record.error && !(record.error.code === 'tool-error' && record.result) ? html`<p class="error-text">${record.error.message}</p>` : nothing}`
+        : nothing
+    }
+    ${el._run?.error ? html`<p class="error-text">${el._run.error}</p>` : nothing}
+  </div>`;
+}
+
+export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
+  const e = el.entries.find((x) => x.key === el._selected);
+  if (!e) return html`<div class="detail" part="detail"><p class="muted">${tr('choose')}</p></div>`;
+  const t = e.tool;
+  const args = currentArgs(el, tr);
+  const problem = args.error ?? (args.value ? validateArguments(t, args.value) : null);
+  return html`<section class="detail" part="detail" aria-label=${t.title ?? t.name}>
+    <h3>${icon(t)}${t.title ?? t.name}</h3>
+    <p class="muted"><code>${t.name}</code> ${tr('on')} ${e.serverName}</p>
+    ${badges(t, tr)} ${t.description ? html`<p class="description">${t.description}</p>` : nothing}
+    <details>
+      <summary>${tr('inputSchema')}</summary>
+      <pre tabindex="0">${JSON.stringify(t.inputSchema, null, 2)}</pre>
+    </details>
+    ${
+      t.outputSchema
+        ? html`<details>
+            <summary>${tr('outputSchema')}</summary>
+            <pre tabindex="0">${JSON.stringify(t.outputSchema, null, 2)}</pre>
+          </details>`
+        : nothing
+    }
+    <div class="toolbar">
+      <button data-action="copy" @click=${() => void copySchema(el, t)}>${tr('copySchema')}</button
+      ><span role="status" aria-live="polite">${el._copied ? tr('copied') : ''}</span>
+    </div>
+    <section part="try" aria-label=${tr('tryIt')}>
+      <h4>${tr('tryIt')}</h4>
+      ${renderModeSwitch(el, tr)} ${renderArguments(el, t, problem, tr)}
+      <p class="invalid" id="args-problem" aria-live="polite">${problem ? `${tr('invalid')} ${problem}` : ''}</p>
+      <div class="toolbar">
+        <button
+          class="primary"
+          data-action="run"
+          ?disabled=${!!args.error || el._run?.state === 'running'}
+          @click=${() => void runTool(el, e, tr)}
+        >
+          ${el._run?.state === 'running' ? tr('running') : tr('run')}
+        </button>
+      </div>
+      ${renderOutcome(el, tr)}
+    </section>
+  </section>`;
+}

@@ -1,0 +1,134 @@
+// The explorer's tool list: search box, count, and a hand-virtualised listbox (fixed-height
+// rows, overscan) with keyboard navigation.
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { Tool } from '../../core/index.js';
+import { initialValue } from '../../internal/schema-form.js';
+import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import { RASTER, type Translate } from './strings.js';
+
+/** One tool as the explorer lists it. */
+export interface Entry {
+  key: string;
+  serverId: string;
+  serverName: string;
+  tool: Tool;
+  /** Lower-cased name, title and description, for search. */
+  haystack: string;
+}
+
+export const ROW_HEIGHT = 56;
+const OVERSCAN = 6;
+const VIEWPORT_ROWS = 24;
+
+/** Show a tool's details with fresh "Try it" arguments. */
+export function selectTool(el: McpToolExplorerElement, e: Entry): void {
+  el._selected = e.key;
+  el._args = initialValue(e.tool.inputSchema) ?? {};
+  el._rawText = JSON.stringify(el._args, null, 2);
+  el._run = undefined;
+  el._copied = false;
+}
+
+function onListKey(el: McpToolExplorerElement, ev: KeyboardEvent) {
+  const list = el.filtered;
+  if (!list.length) return;
+  let next: number;
+  if (ev.key === 'ArrowDown') next = Math.min(list.length - 1, el._active + 1);
+  else if (ev.key === 'ArrowUp') next = Math.max(0, el._active - 1);
+  else if (ev.key === 'Home') next = 0;
+  else if (ev.key === 'End') next = list.length - 1;
+  else if (ev.key === 'Enter' || ev.key === ' ') {
+    ev.preventDefault();
+    selectTool(el, list[el._active]);
+    return;
+  } else return;
+  ev.preventDefault();
+  el._active = next;
+  const vp = ev.currentTarget as HTMLElement;
+  const top = next * ROW_HEIGHT;
+  if (top < vp.scrollTop) vp.scrollTop = top;
+  else if (top + ROW_HEIGHT > vp.scrollTop + vp.clientHeight) vp.scrollTop = top + ROW_HEIGHT - vp.clientHeight;
+  el._scroll = vp.scrollTop;
+}
+
+/** Annotation hints as badges (they are hints from the server, not guarantees). */
+export function badges(t: Tool, tr: Translate) {
+  const a = t.annotations;
+  if (!a) return nothing;
+  return html`<span class="badges">
+    ${a.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
+    ${a.destructiveHint && !a.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
+    ${a.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}
+    ${a.openWorldHint ? html`<span class="badge">${tr('openWorld')}</span>` : nothing}
+  </span>`;
+}
+
+export function icon(t: Tool) {
+  // only inline raster images: a remote icon URL would be fetched without the user seeing it
+  const found = (t.icons ?? []).find((i) => RASTER.test(i.src));
+  return found ? html`<img class="icon" src=${found.src} alt="" />` : nothing;
+}
+
+export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
+  const list = el.filtered;
+  const first = Math.max(0, Math.floor(el._scroll / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(list.length, first + VIEWPORT_ROWS + OVERSCAN * 2);
+  const active = list[el._active] ? `row-${el._active}` : undefined;
+  return html`<div>
+    <input
+      type="search"
+      part="search"
+      aria-label=${tr('search')}
+      placeholder=${tr('search')}
+      .value=${live(el._query)}
+      @input=${(e: Event) => {
+        el._query = (e.target as HTMLInputElement).value;
+        el._active = 0;
+        el._scroll = 0;
+        const vp = el.renderRoot.querySelector('.viewport') as HTMLElement | null;
+        if (vp) vp.scrollTop = 0;
+      }}
+    />
+    <p class="muted" role="status" aria-live="polite">${list.length} ${tr('count')}</p>
+    ${
+      list.length === 0
+        ? html`<p class="muted">${el.entries.length === 0 ? tr('noTools') : tr('noMatch')}</p>`
+        : html`<div
+            class="viewport"
+            part="list"
+            role="listbox"
+            tabindex="0"
+            aria-label=${tr('tools')}
+            aria-activedescendant=${active ?? nothing}
+            @scroll=${(e: Event) => (el._scroll = (e.target as HTMLElement).scrollTop)}
+            @keydown=${(e: KeyboardEvent) => onListKey(el, e)}
+          >
+            <div class="spacer" style=${`height:${list.length * ROW_HEIGHT}px`}>
+              ${list.slice(first, last).map((e, i) => {
+                const index = first + i;
+                return html`<div
+                  class="row ${index === el._active ? 'active' : ''}"
+                  id=${`row-${index}`}
+                  role="option"
+                  aria-selected=${e.key === el._selected ? 'true' : 'false'}
+                  aria-setsize=${list.length}
+                  aria-posinset=${index + 1}
+                  style=${`top:${index * ROW_HEIGHT}px`}
+                  data-tool=${e.tool.name}
+                  @click=${() => {
+                    el._active = index;
+                    selectTool(el, e);
+                  }}
+                >
+                  <div class="title">
+                    ${icon(e.tool)}${e.tool.title ?? e.tool.name}${el.serverId ? nothing : html`<span class="muted"> · ${e.serverName}</span>`}
+                  </div>
+                  <div class="desc">${(e.tool.description ?? '').slice(0, 200)}</div>
+                </div>`;
+              })}
+            </div>
+          </div>`
+    }
+  </div>`;
+}
