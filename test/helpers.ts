@@ -1,9 +1,13 @@
 // Shared helpers for browser tests. The servers' URLs come from scripts/test.mjs.
 // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
 import servers from '/__servers.js';
+// @ts-expect-error served by the test runner (web-test-runner.config.mjs)
+import engineName from '/__engine.js';
 import { McpHub, type McpHubOptions } from '../src/core/index.js';
 
 export const urls = servers as { everything: string; everythingSse: string; fixture: string };
+/** The engine this run is in (scripts/engines.mjs). */
+export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
 
 let n = 0;
 /** A unique name, for stores and fixture tenants. */
