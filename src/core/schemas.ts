@@ -99,10 +99,11 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * The URL policy: https anywhere, http only for localhost, 127.0.0.0/8 and [::1]; no user name
- * or password inside the URL; no control characters. Returns a problem or null.
+ * or password inside the URL; no control or bidi override characters. Returns a problem or null.
  */
 export function urlProblem(value: string): string | null {
   if (CONTROL.test(value)) return 'must not contain control characters (line breaks, tabs, NUL)';
+  if (BIDI_CONTROL.test(value)) return 'must not contain bidirectional override or isolate characters';
   let url: URL;
   try {
     url = new URL(value);

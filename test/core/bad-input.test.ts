@@ -46,6 +46,7 @@ describe('bad input: server URLs and names', () => {
       'http://127.0.0.1:9/m\u0000cp',
       'http://127.0.0.1:9/m\tcp',
       'http://127.0.0.1:9/m\u007fcp',
+      'https://example.com/#\u202Egnp.exe', // bidi override: shown reversed in the manager
     ])
       await expectRefused({ name: 'Ctl', url }, 'url');
   });
