@@ -70,16 +70,23 @@ async function runEngine(e, env) {
   const extra = { WTR_ENGINE: e.name };
   let driver;
   if (e.name === 'webkit') {
-    const port = await freePort();
-    try {
-      driver = await startWebKitDriver(port);
-    } catch (err) {
-      console.error(String(err?.message ?? err));
+    // `xvfb-run -a` can race another process for the same display number: try up to 3 times
+    let lastError;
+    for (let attempt = 0; attempt < 3 && !driver; attempt++) {
+      const port = await freePort();
+      try {
+        driver = await startWebKitDriver(port);
+        extra.WTR_WEBDRIVER_PORT = String(port);
+      } catch (err) {
+        lastError = err;
+      }
+    }
+    if (!driver) {
+      console.error(String(lastError?.message ?? lastError));
       totals.failed++;
       notes.push(`${e.label}: FAILED to start WebKitWebDriver`);
       return;
     }
-    extra.WTR_WEBDRIVER_PORT = String(port);
   }
   let r;
   try {
