@@ -1,15 +1,47 @@
-// Browser tests: real headless Chromium (Debian's, or CHROME_PATH), real MCP servers on
-// 127.0.0.1 started by scripts/test.mjs (their URLs arrive in MCP_TEST_SERVERS).
+// Browser tests: one real engine per run (WTR_ENGINE = chromium | firefox | webkit, from Debian's
+// packages: scripts/engines.mjs), real MCP servers on 127.0.0.1 started by scripts/test.mjs
+// (their URLs arrive in MCP_TEST_SERVERS). WebKit needs WebKitWebDriver already listening on
+// 127.0.0.1:WTR_WEBDRIVER_PORT (scripts/test.mjs starts it under xvfb-run).
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
-import { chromeLauncher } from '@web/test-runner-chrome';
+import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
+import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, chromePath } from './scripts/chromium.mjs';
+import { firefoxPath, miniBrowserPath } from './scripts/engines.mjs';
 
 const commonjs = fromRollup(rollupCommonjs);
 const servers = process.env.MCP_TEST_SERVERS ?? '{}';
+const engine = process.env.WTR_ENGINE || 'chromium';
+
+function launcher() {
+  if (engine === 'firefox')
+    // puppeteer-core over WebDriver BiDi; passing puppeteer-core as the "custom puppeteer" makes
+    // the launcher name the browser Firefox (this is all @web/test-runner-puppeteer 0.18 does)
+    return chromeLauncher({
+      puppeteer: puppeteerCore,
+      launchOptions: { browser: 'firefox', executablePath: firefoxPath, headless: true },
+    });
+  if (engine === 'webkit')
+    return webdriverLauncher({
+      // an already started WebKitWebDriver: with hostname and port given, webdriverio starts
+      // and downloads no driver of its own
+      hostname: '127.0.0.1',
+      port: Number(process.env.WTR_WEBDRIVER_PORT),
+      path: '/',
+      logLevel: 'error',
+      capabilities: {
+        browserName: 'MiniBrowser',
+        // classic W3C WebDriver: webdriverio would otherwise ask for a BiDi socket
+        // (webSocketUrl), which WebKitWebDriver refuses ("Failed to match capabilities")
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+      },
+    });
+  return chromeLauncher({ launchOptions: { executablePath: chromePath, headless: true, args: CHROMIUM_ARGS } });
+}
 
 /** Count every test's outcome so the runner can print `N passed, N failed`. */
 function countingReporter(file) {
@@ -17,9 +49,13 @@ function countingReporter(file) {
     onTestRunFinished({ sessions }) {
       let passed = 0,
         failed = 0;
+      const skipped = [];
       const walk = (suite) => {
         for (const t of suite?.tests ?? []) {
-          if (t.skipped) continue;
+          if (t.skipped) {
+            skipped.push(t.name);
+            continue;
+          }
           if (t.passed) passed++;
           else failed++;
         }
@@ -30,7 +66,7 @@ function countingReporter(file) {
         // a file that failed to load counts as one failure
         if (!s.passed && (s.errors?.length ?? 0) > 0) failed++;
       }
-      if (file) writeFileSync(file, JSON.stringify({ passed, failed }));
+      if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
     },
   };
 }
@@ -45,11 +81,7 @@ export default {
   testsFinishTimeout: 600000,
   browserStartTimeout: 60000,
   testFramework: { config: { timeout: 30000 } },
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: chromePath, headless: true, args: CHROMIUM_ARGS },
-    }),
-  ],
+  browsers: [launcher()],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.WTR_COUNTS_FILE)],
   plugins: [
     {
@@ -68,6 +100,7 @@ export default {
             type: 'js',
           };
         if (context.path === '/__servers.js') return { body: `export default ${servers};`, type: 'js' };
+        if (context.path === '/__engine.js') return { body: `export default ${JSON.stringify(engine)};`, type: 'js' };
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') {
           return {

@@ -1,16 +1,23 @@
-// `npm test`: builds, starts every test peer on 127.0.0.1, runs the browser suite (real
-// Chromium), the Node suite (built core + fake-indexeddb) and the protocol conformance
-// scenarios, then prints `N passed, N failed` as its last line.
+// `npm test`: builds, starts every test peer on 127.0.0.1, runs the browser suite in every
+// installed engine (Chromium, Firefox ESR, WebKitGTK: scripts/engines.mjs), the Node suite
+// (built core + fake-indexeddb) and the protocol conformance scenarios, then prints the counts
+// per engine and `N passed, N failed` as its last line.
+// `npm test -- browser` runs every engine; `-- chromium`, `-- firefox`, `-- webkit` one each
+// (WTR_ENGINES=chromium,webkit does the same for a full run).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAll, freePort } from '../test/fixtures/servers.mjs';
-import { chromePath } from './chromium.mjs';
+import { engines, engineVersion, startWebKitDriver } from './engines.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const only = process.argv.slice(2); // e.g. `npm test -- browser` or `-- node conformance`
 const want = (part) => only.length === 0 || only.includes(part);
+const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'];
+const chosen = process.env.WTR_ENGINES?.split(',').filter(Boolean);
+const wantEngine = (name) =>
+  (chosen ? chosen.includes(name) : true) && (only.length === 0 || only.includes('browser') || only.includes(name));
 const totals = { passed: 0, failed: 0 };
 const notes = [];
 
@@ -18,7 +25,8 @@ function run(cmd, args, env = {}, capture = false) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
-      env: { ...process.env, ...env },
+      // browsers and drivers come from Debian only: nothing may download its own
+      env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', ...env },
       stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
     });
     let out = '';
@@ -36,11 +44,13 @@ function run(cmd, args, env = {}, capture = false) {
   });
 }
 
-const chrome = chromePath;
-if (want('browser') && !existsSync(chrome)) {
-  console.error(
-    `Chromium not found at ${chrome}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`,
-  );
+// Engines to run, and those skipped because they are not installed (said, not hidden).
+const selected = engines().filter((e) => wantEngine(e.name));
+const runnable = selected.filter((e) => e.missing.length === 0);
+for (const e of selected.filter((x) => x.missing.length))
+  notes.push(`${e.label}: SKIPPED, not installed (apt-get install -y ${e.missing.join(' ')})`);
+if (selected.length && !runnable.some((e) => e.name === 'chromium') && selected.some((e) => e.name === 'chromium')) {
+  console.error('Chromium not found. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.');
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -53,24 +63,57 @@ if (!process.env.SKIP_BUILD) {
   }
 }
 
-const servers = await startAll();
-const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
-try {
-  if (want('browser')) {
-    const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
-    const r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], {
+/** The browser suite in one engine; its counts go to the totals and a line of the summary. */
+async function runEngine(e, env) {
+  const started = Date.now();
+  const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
+  const extra = { WTR_ENGINE: e.name };
+  let driver;
+  if (e.name === 'webkit') {
+    // `xvfb-run -a` can race another process for the same display number: try up to 3 times
+    let lastError;
+    for (let attempt = 0; attempt < 3 && !driver; attempt++) {
+      const port = await freePort();
+      try {
+        driver = await startWebKitDriver(port);
+        extra.WTR_WEBDRIVER_PORT = String(port);
+      } catch (err) {
+        lastError = err;
+      }
+    }
+    if (!driver) {
+      console.error(String(lastError?.message ?? lastError));
+      totals.failed++;
+      notes.push(`${e.label}: FAILED to start WebKitWebDriver`);
+      return;
+    }
+  }
+  let r;
+  try {
+    r = await run('npx', ['--no-install', 'web-test-runner', '--config', 'web-test-runner.config.mjs'], {
       ...env,
+      ...extra,
       WTR_COUNTS_FILE: counts,
       WTR_PORT: String(process.env.WTR_PORT ?? (await freePort())),
     });
-    if (existsSync(counts)) {
-      const c = JSON.parse(readFileSync(counts, 'utf8'));
-      totals.passed += c.passed;
-      totals.failed += c.failed;
-      if (r.code !== 0 && c.failed === 0) totals.failed++;
-    } else totals.failed++;
-    notes.push(`browser: exit ${r.code}`);
+  } finally {
+    await driver?.close();
   }
+  const c = existsSync(counts) ? JSON.parse(readFileSync(counts, 'utf8')) : { passed: 0, failed: 1, skipped: [] };
+  if (r.code !== 0 && c.failed === 0) c.failed = 1;
+  totals.passed += c.passed;
+  totals.failed += c.failed;
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  notes.push(
+    `${e.label} (${engineVersion(e.name)}): ${c.passed} passed, ${c.failed} failed, ${c.skipped.length} skipped in ${secs} s`,
+    ...c.skipped.map((t) => `  skipped in ${e.label}: ${t}`),
+  );
+}
+
+const servers = await startAll();
+const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
+try {
+  for (const e of runnable) await runEngine(e, env);
   if (want('node')) {
     const r = await run(process.execPath, ['--test', '--test-reporter=tap', 'test/node/'], env, true);
     const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);

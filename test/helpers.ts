@@ -1,9 +1,25 @@
 // Shared helpers for browser tests. The servers' URLs come from scripts/test.mjs.
 // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
 import servers from '/__servers.js';
+// @ts-expect-error served by the test runner (web-test-runner.config.mjs)
+import engineName from '/__engine.js';
 import { McpHub, type McpHubOptions } from '../src/core/index.js';
 
 export const urls = servers as { everything: string; everythingSse: string; fixture: string };
+/** The engine this run is in (scripts/engines.mjs). */
+export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
+
+/**
+ * Skip the running test in the named engines, only where it truly cannot run there. The reason
+ * goes into the test's title, so `npm test` prints it with the engine's skip count.
+ * Use inside `it(..., function () { skipIn(this, { webkit: 'why' }); ... })`.
+ */
+export function skipIn(ctx: Mocha.Context, reasons: Partial<Record<typeof engine, string>>): void {
+  const why = reasons[engine];
+  if (!why) return;
+  if (ctx.test) ctx.test.title += ` (skipped in ${engine}: ${why})`;
+  ctx.skip();
+}
 
 let n = 0;
 /** A unique name, for stores and fixture tenants. */

@@ -1,9 +1,13 @@
-/** Base class of every error mcp-elements throws. `code` is stable and machine-readable. */
+/**
+ * Base class of every error mcp-elements throws. `code` is stable and machine-readable.
+ * Each class sets `name` as a string literal: the minified CDN build renames classes, so
+ * `new.target.name` would give hosts "Uc" instead of "McpConfigError".
+ */
 export class McpElementsError extends Error {
   readonly code: string;
   constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
+    this.name = 'McpElementsError';
     this.code = code;
   }
 }
@@ -23,6 +27,7 @@ export class McpConfigError extends McpElementsError {
       message ??
         `Invalid configuration: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
     );
+    this.name = 'McpConfigError';
     this.issues = issues;
   }
 }
@@ -31,6 +36,7 @@ export class McpConfigError extends McpElementsError {
 export class McpNotFoundError extends McpElementsError {
   constructor(what: string, id: string) {
     super('not-found', `No ${what} with id "${id}".`);
+    this.name = 'McpNotFoundError';
   }
 }
 
@@ -60,6 +66,7 @@ export class McpConnectionError extends McpElementsError {
     options?: { cause?: unknown; status?: number; rpcCode?: number },
   ) {
     super(code, message, options);
+    this.name = 'McpConnectionError';
     if (options?.status !== undefined) this.status = options.status;
     if (options?.rpcCode !== undefined) this.rpcCode = options.rpcCode;
   }
@@ -69,6 +76,7 @@ export class McpConnectionError extends McpElementsError {
 export class McpStorageError extends McpElementsError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('storage', message, options);
+    this.name = 'McpStorageError';
   }
 }
 
@@ -76,6 +84,7 @@ export class McpStorageError extends McpElementsError {
 export class McpVaultError extends McpElementsError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('vault', message, options);
+    this.name = 'McpVaultError';
   }
 }
 

@@ -90,14 +90,28 @@ function isLoopbackHost(hostname: string): boolean {
   return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-/** The URL policy: https anywhere, http only for localhost, 127.0.0.0/8 and [::1]. Returns a problem or null. */
+// C0 controls and DEL: the URL parser silently drops tab/CR/LF and percent-encodes the rest, so
+// what would be stored is not what the user sees
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// Bidi embeddings/overrides (U+202A–202E) and isolates (U+2066–2069) make a name read differently
+// from what it is ("abc\u202Eexe.moc" shows as "abccom.exe")
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * The URL policy: https anywhere, http only for localhost, 127.0.0.0/8 and [::1]; no user name
+ * or password inside the URL; no control or bidi override characters. Returns a problem or null.
+ */
 export function urlProblem(value: string): string | null {
+  if (CONTROL.test(value)) return 'must not contain control characters (line breaks, tabs, NUL)';
+  if (BIDI_CONTROL.test(value)) return 'must not contain bidirectional override or isolate characters';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return 'is not a valid absolute URL';
   }
+  if (url.username || url.password)
+    return 'must not contain a user name or password; put credentials in the authentication settings';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     return isLoopbackHost(url.hostname)
@@ -118,8 +132,16 @@ const UrlSchema = z
 // the user's URL is used exactly as given (never rewrite its path): store the string itself
 const timestamp = z.number().int().nonnegative();
 
+const ServerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .refine((v) => !CONTROL.test(v), 'must not contain control characters (line breaks, tabs, NUL)')
+  .refine((v) => !BIDI_CONTROL.test(v), 'must not contain bidirectional override or isolate characters');
+
 const serverFields = {
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  name: ServerNameSchema,
   description: z.string().max(2000).default(''),
   url: UrlSchema,
   transport: TransportKindSchema.default('auto'),

@@ -219,7 +219,15 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
     });
   }
   const err = e as Error | undefined;
-  if (err?.name === 'ZodError' || err?.name === '$ZodError' || err instanceof SyntaxError)
+  // JSON.parse throws a SyntaxError, but WebKit's Response.json() rejects with a DOMException
+  // named SyntaxError ("The string did not match the expected pattern."): say what it means
+  if (err instanceof SyntaxError || err?.name === 'SyntaxError')
+    return new McpConnectionError(
+      'protocol',
+      `The server sent a malformed response (not valid JSON: ${clean(err.message).slice(0, 500)})`,
+      { cause: e },
+    );
+  if (err?.name === 'ZodError' || err?.name === '$ZodError')
     return new McpConnectionError(
       'protocol',
       `The server sent a malformed response: ${clean(err.message).slice(0, 500)}`,

@@ -44,7 +44,12 @@ export interface ToolCallRecord {
 }
 
 /** A thrown-away error for calls that never reach a server. */
-export class McpToolError extends McpElementsError {}
+export class McpToolError extends McpElementsError {
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'McpToolError'; // a literal: the CDN build minifies class names
+  }
+}
 
 const validators = new WeakMap<object, Validator>();
 
