@@ -75,7 +75,7 @@ export async function startWebKitDriver(port) {
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
-    throw new Error(`${e.message}\n${log}`);
+    throw new Error(`${e.message}\n${log}`, { cause: e });
   }
   return {
     close: () =>

@@ -14,7 +14,6 @@ import { engines, engineVersion, startWebKitDriver } from './engines.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const only = process.argv.slice(2); // e.g. `npm test -- browser` or `-- node conformance`
 const want = (part) => only.length === 0 || only.includes(part);
-const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'];
 const chosen = process.env.WTR_ENGINES?.split(',').filter(Boolean);
 const wantEngine = (name) =>
   (chosen ? chosen.includes(name) : true) && (only.length === 0 || only.includes('browser') || only.includes(name));

@@ -92,6 +92,7 @@ function isLoopbackHost(hostname: string): boolean {
 
 // C0 controls and DEL: the URL parser silently drops tab/CR/LF and percent-encodes the rest, so
 // what would be stored is not what the user sees
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // Bidi embeddings/overrides (U+202A–202E) and isolates (U+2066–2069) make a name read differently
 // from what it is ("abc\u202Eexe.moc" shows as "abccom.exe")

@@ -92,6 +92,7 @@ const touchedName = fc.oneof(
 );
 const nearlyValid = fc.record({ name: touchedName, url: touchedUrl });
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** A McpConfigError whose every issue is a (path, sentence) pair. */
