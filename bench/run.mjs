@@ -12,6 +12,7 @@ import { startEverything } from '../test/fixtures/servers.mjs';
 import { startFixtureServer } from '../test/fixtures/fixture-server.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 import { singleFileBuild } from '../scripts/vite-plugins.mjs';
+import { rankingRows } from './ranking.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -122,6 +123,7 @@ const rows = [
     ratio: NaN,
   },
 ];
+rows.push(...(await rankingRows(ROUNDS)));
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
 for (const r of rows)
   console.log(

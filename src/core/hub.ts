@@ -1,5 +1,5 @@
 import { McpStorageDegradedEvent, type McpHubEventMap } from '../events/index.js';
-import { Assistants, type AssistantRegistry } from './assistants/registry.js';
+import { Assistants, type AssistantRegistry, type ToolsForOptions } from './assistants/registry.js';
 import { Conversation, type RunConversationOptions, type RunConversationResult } from './calls/conversation.js';
 import type { RunToolCallsOptions, RunToolCallsResult } from './calls/conversation.js';
 import { CallHistory } from './calls/history.js';
@@ -109,6 +109,7 @@ export class McpHub extends EventTarget {
       update: (gptId, patch) => assistants.update(gptId, patch),
       setServer: (gptId, serverId, selection) => assistants.setServer(gptId, serverId, selection),
       trust: (gptId, serverId, tool, trusted = true) => assistants.trust(gptId, serverId, tool, trusted),
+      pin: (gptId, serverId, tool, pinned = true) => assistants.pin(gptId, serverId, tool, pinned),
     };
     const history = this.#history;
     const pipeline = this.#pipeline;
@@ -232,7 +233,7 @@ export class McpHub extends EventTarget {
   // ---- tools for the model ------------------------------------------------------------------
 
   /** The tools an assistant may use, each as the model sees it (name, description, schema). */
-  modelTools(options: { gptId?: string } = {}): ModelTool[] {
+  modelTools(options: ToolsForOptions & { provider?: Provider } = {}): ModelTool[] {
     return this.#assistants.modelTools(options);
   }
 
@@ -241,7 +242,7 @@ export class McpHub extends EventTarget {
    * tools: `openai` (Chat Completions), `openai-responses`, `anthropic`, `gemini` (one
    * `{ functionDeclarations }` entry, or none when there are no tools).
    */
-  toolsFor(provider: Provider, options: { gptId?: string } = {}): unknown[] {
+  toolsFor(provider: Provider, options: ToolsForOptions = {}): unknown[] {
     return this.#assistants.toolsFor(provider, options);
   }
 

@@ -6,7 +6,8 @@ export type { McpHubOptions } from './context.js';
 export type { ServerRegistry } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
-export type { AssistantRegistry } from './assistants/registry.js';
+export type { AssistantRegistry, ToolsForOptions } from './assistants/registry.js';
+export { estimateTokens } from './assistants/ranking.js';
 export type { CallToolOptions } from './calls/pipeline.js';
 export type {
   RunToolCallsOptions,

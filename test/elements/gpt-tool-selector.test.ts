@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { GptToolSelectorElement } from '../../src/index.js';
+import { estimateTokens } from '../../src/core/index.js';
 import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions } from '../helpers.js';
 
 const q = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
@@ -86,6 +87,56 @@ describe('<gpt-tool-selector>', () => {
     q(el, '[data-action=untrust]').click();
     await changed;
     expect(hub.assistants.get('writer').trusted).to.deep.equal([]);
+  });
+
+  it('shows the token estimate per selected tool and per server, matching toolsFor', async () => {
+    const { hub, b, el } = await setup();
+    const row = q(el, `[data-server="${b.id}"]`);
+    const entries = hub.toolsFor('openai', { gptId: 'writer' }) as any[];
+    const echo = entries.find((t) => t.function.name === 'Fixture__echo');
+    const echoTokens = estimateTokens(echo);
+    const tool = q(el, `[data-server="${b.id}"] input[data-tool="echo"]`).closest('li')!;
+    expect(tool.querySelector('.tokens')!.getAttribute('data-tokens')).to.equal(String(echoTokens));
+    expect(tool.querySelector('.tokens')!.textContent).to.contain(`~${echoTokens} tokens`);
+    const serverTotal = entries
+      .filter((t) => t.function.name.startsWith('Fixture__'))
+      .reduce((n: number, t) => n + estimateTokens(t), 0);
+    expect(row.querySelector('.row > .tokens')!.getAttribute('data-tokens')).to.equal(String(serverTotal));
+    // an unselected tool has no estimate
+    const changed = nextEvent(window, 'mcp-tool-selection-changed');
+    (q(el, `[data-server="${b.id}"] input[data-tool="echo"]`) as HTMLInputElement).click();
+    await changed;
+    await el.updateComplete;
+    expect(tool.querySelector('.tokens')).to.equal(null);
+    expect(Number(row.querySelector('.row > .tokens')!.getAttribute('data-tokens'))).to.equal(serverTotal - echoTokens);
+  });
+
+  it('pins a tool with an accessible toggle; a host can veto; pinned tools survive a budget', async () => {
+    const { hub, b, el } = await setup();
+    const pin = q(el, `[data-server="${b.id}"] input[data-tool="echo"]`)
+      .closest('li')!
+      .querySelector('[data-action=pin]')!;
+    expect(pin.tagName).to.equal('BUTTON');
+    expect(pin.getAttribute('aria-pressed')).to.equal('false');
+    expect(pin.getAttribute('aria-label')).to.match(/^Pin .*echo/i);
+    window.addEventListener('mcp-tool-selection-change-request', (e) => e.preventDefault(), { once: true });
+    (pin as HTMLElement).click();
+    await el.updateComplete;
+    expect(hub.assistants.get('writer').pinned).to.deep.equal([]);
+    const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
+    (pin as HTMLElement).click();
+    expect((await changed).detail.profile.pinned).to.deep.equal([{ serverId: b.id, tool: 'echo' }]);
+    await el.updateComplete;
+    expect(pin.getAttribute('aria-pressed')).to.equal('true');
+    await expect(el).to.be.accessible();
+    const names = hub.modelTools({ gptId: 'writer', query: 'sum of two numbers', maxTools: 1 }).map((t) => t.name);
+    expect(names).to.deep.equal(['Fixture__echo']);
+    const off = nextEvent(window, 'mcp-tool-selection-changed');
+    (pin as HTMLElement).click();
+    await off;
+    await el.updateComplete;
+    expect(pin.getAttribute('aria-pressed')).to.equal('false');
+    expect(hub.assistants.get('writer').pinned).to.deep.equal([]);
   });
 
   it('leaves no subscription behind after 10 attach/detach cycles', () =>

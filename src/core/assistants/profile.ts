@@ -14,6 +14,7 @@ const gptIdSchema = z
   .max(100)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
 const ServerSelectionSchema = z.object({ tools: z.array(z.string().min(1)).max(10000).optional() }).strict();
+/** One tool of one server (trusted or pinned). */
 const TrustedSchema = z.object({ serverId: z.string().min(1), tool: z.string().min(1) }).strict();
 
 /**
@@ -27,6 +28,8 @@ export const AssistantProfileSchema = z
     servers: z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]).default('all'),
     approval: ApprovalModeSchema.default('always-ask'),
     trusted: z.array(TrustedSchema).max(10000).default([]),
+    /** Tools always sent when `toolsFor` is given a budget (even past it). */
+    pinned: z.array(TrustedSchema).max(10000).default([]),
     updatedAt: z.number().int().nonnegative().default(0),
   })
   .strict();
@@ -37,6 +40,7 @@ export const AssistantPatchSchema = z
     servers: z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]).optional(),
     approval: ApprovalModeSchema.optional(),
     trusted: z.array(TrustedSchema).max(10000).optional(),
+    pinned: z.array(TrustedSchema).max(10000).optional(),
   })
   .strict();
 export type AssistantPatch = z.input<typeof AssistantPatchSchema>;
@@ -44,7 +48,7 @@ export type AssistantPatch = z.input<typeof AssistantPatchSchema>;
 export { gptIdSchema };
 
 export function defaultProfile(gptId: string): AssistantProfile {
-  return { gptId, servers: 'all', approval: 'always-ask', trusted: [], updatedAt: 0 };
+  return { gptId, servers: 'all', approval: 'always-ask', trusted: [], pinned: [], updatedAt: 0 };
 }
 
 export function isTrusted(p: AssistantProfile, serverId: string, tool: string): boolean {

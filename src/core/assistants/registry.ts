@@ -3,9 +3,10 @@
 import { McpToolSelectionChangedEvent } from '../../events/index.js';
 import { KEYS, type HubContext } from '../context.js';
 import { McpNotFoundError } from '../errors.js';
-import { adapterFor, type ModelTool, type Provider } from '../providers/index.js';
+import { adapterFor, PROVIDERS, type ModelTool, type Provider } from '../providers/index.js';
 import { parseOrThrow } from '../schemas.js';
 import { setAssistant } from '../state.js';
+import { z } from '../zod-setup.js';
 import {
   AssistantPatchSchema,
   AssistantProfileSchema,
@@ -15,6 +16,33 @@ import {
   type AssistantPatch,
   type AssistantProfile,
 } from './profile.js';
+import { estimateTokens, selectWithinBudget, ToolIndex } from './ranking.js';
+
+/**
+ * Which assistant, and optionally a context budget: with `maxTools` and/or `maxTokens` the
+ * assistant's tools are ranked by relevance to `query` (locally) and the best that fit are
+ * returned, pinned tools always. Without a budget, every tool in the usual order.
+ */
+export interface ToolsForOptions {
+  gptId?: string;
+  /** What the user asked (e.g. the last user message); ranks the tools when a budget is given. */
+  query?: string;
+  /** At most this many tools (pinned tools are kept even past it). */
+  maxTools?: number;
+  /** At most this many tokens of tool definitions, estimated as characters / 4 of each tool's JSON. */
+  maxTokens?: number;
+}
+
+const ToolsForOptionsSchema = z
+  .object({
+    gptId: gptIdSchema.optional(),
+    query: z.string().max(100_000).optional(),
+    maxTools: z.number().int().nonnegative().max(100_000).optional(),
+    maxTokens: z.number().int().nonnegative().max(100_000_000).optional(),
+    // modelTools only: whose format the token estimate uses (toolsFor passes its own)
+    provider: z.enum(PROVIDERS as [Provider, ...Provider[]]).optional(),
+  })
+  .strict();
 
 /** The assistant registry: `hub.assistants`. */
 export interface AssistantRegistry {
@@ -26,6 +54,8 @@ export interface AssistantRegistry {
   setServer(gptId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile>;
   /** Add or remove a tool from the assistant's trusted tools. */
   trust(gptId: string, serverId: string, tool: string, trusted?: boolean): Promise<AssistantProfile>;
+  /** Pin or unpin a tool: pinned tools are always sent when `toolsFor` is given a budget. */
+  pin(gptId: string, serverId: string, tool: string, pinned?: boolean): Promise<AssistantProfile>;
 }
 
 /** An assistant's tools as the model sees them, with a lookup by model-facing name. */
@@ -34,8 +64,17 @@ export interface AssistantTools {
   readonly byName: Map<string, ModelTool>;
 }
 
+/** The memo of one assistant's tools, with what a budget needs, built on first use. */
+interface Memo extends AssistantTools {
+  servers: unknown;
+  catalogues: unknown;
+  profile: unknown;
+  index?: ToolIndex;
+  costs: Partial<Record<Provider, number[]>>;
+}
+
 export class Assistants {
-  #memo = new Map<string, AssistantTools & { servers: unknown; catalogues: unknown; profile: unknown }>();
+  #memo = new Map<string, Memo>();
 
   constructor(private readonly ctx: HubContext) {}
 
@@ -95,31 +134,70 @@ export class Assistants {
     return this.update(gptId, { ...also, trusted: trusted ? [...rest, { serverId, tool }] : rest });
   }
 
+  /** Pin or unpin a tool for budgeted `toolsFor` calls. */
+  async pin(gptId: string, serverId: string, tool: string, pinned = true): Promise<AssistantProfile> {
+    await this.ctx.ready;
+    parseOrThrow(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), { serverId, tool });
+    const current = this.get(gptId);
+    const rest = current.pinned.filter((t) => !(t.serverId === serverId && t.tool === tool));
+    return this.update(gptId, { pinned: pinned ? [...rest, { serverId, tool }] : rest });
+  }
+
   /** The tools an assistant may use, named for the model (memoised on the state's identity). */
   tools(gptId: string): AssistantTools {
+    return this.#tools(gptId);
+  }
+
+  #tools(gptId: string): Memo {
     const s = this.ctx.store.state;
     const profile = s.assistants[gptId];
     const memo = this.#memo.get(gptId);
     if (memo && memo.servers === s.servers && memo.catalogues === s.catalogues && memo.profile === profile) return memo;
     const tools = assistantTools(s, gptId);
-    const next = {
+    const next: Memo = {
       servers: s.servers,
       catalogues: s.catalogues,
       profile,
       tools,
       byName: new Map(tools.map((t) => [t.name, t])),
+      costs: {},
     };
     this.#memo.set(gptId, next);
     return next;
   }
 
-  /** The tools an assistant may use, each as the model sees it (name, description, schema). */
-  modelTools(options: { gptId?: string } = {}): ModelTool[] {
-    return this.tools(parseOrThrow(gptIdSchema, options.gptId ?? 'default')).tools;
+  /**
+   * The tools an assistant may use, each as the model sees it (name, description, schema); with
+   * a budget, the most relevant to `query` that fit (see `ToolsForOptions`).
+   */
+  modelTools(options: ToolsForOptions & { provider?: Provider } = {}): ModelTool[] {
+    const o = parseOrThrow(ToolsForOptionsSchema, options);
+    const memo = this.#tools(o.gptId ?? 'default');
+    if (o.maxTools === undefined && o.maxTokens === undefined) return memo.tools;
+    const provider = o.provider ?? 'openai';
+    const costs = (memo.costs[provider] ??= toolCosts(provider, memo.tools));
+    const index = (memo.index ??= new ToolIndex(memo.tools));
+    const order = o.query?.trim() ? index.rank(o.query) : memo.tools.map((_, i) => i);
+    const profile = this.get(o.gptId ?? 'default');
+    const pinned = new Set<number>();
+    memo.tools.forEach((t, i) => {
+      if (profile.pinned.some((p) => p.serverId === t.serverId && p.tool === t.tool.name)) pinned.add(i);
+    });
+    return selectWithinBudget(order, costs, pinned, o).map((i) => memo.tools[i]!);
   }
 
-  /** The assistant's tools in a provider's request format. */
-  toolsFor(provider: Provider, options: { gptId?: string } = {}): unknown[] {
-    return adapterFor(provider).tools(this.modelTools(options));
+  /** The assistant's tools in a provider's request format (with a budget: see `modelTools`). */
+  toolsFor(provider: Provider, options: ToolsForOptions = {}): unknown[] {
+    const adapter = adapterFor(provider);
+    return adapter.tools(this.modelTools({ ...options, provider }));
   }
+}
+
+/** Each tool's token estimate in a provider's format (Gemini: its function declaration). */
+export function toolCosts(provider: Provider, tools: readonly ModelTool[]): number[] {
+  const adapter = adapterFor(provider);
+  return tools.map((t) => {
+    const [entry] = adapter.tools([t]) as { functionDeclarations?: unknown[] }[];
+    return estimateTokens(provider === 'gemini' ? entry!.functionDeclarations![0] : entry);
+  });
 }

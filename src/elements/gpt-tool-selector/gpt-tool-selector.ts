@@ -5,6 +5,7 @@ import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/index.js';
 import { McpToolSelectionChangeRequestEvent } from '../../events/tool-selection-change-request.js';
+import { budgetStyles, pinToggle, tokensLabel, toolKey, toolTokens } from './gpt-tool-selector-budget.js';
 
 const STRINGS = {
   title: 'Tools for this assistant',
@@ -29,12 +30,15 @@ const STRINGS = {
   disconnected: 'Not connected',
   error: 'Error',
   notDiscovered: 'Tools not discovered yet; connect the server.',
+  tokensShort: 'tokens',
+  pin: 'Pin',
 };
 export type GptToolSelectorStrings = typeof STRINGS;
 
 /**
  * Chooses which MCP servers and tools one assistant may use, how its calls are approved, and
- * which tools it trusts; shows what the selected tool definitions cost in context.
+ * which tools it trusts; shows what the selected tool definitions cost in context (in all, per
+ * server and per tool) and lets the user pin tools that a budgeted `toolsFor` must always send.
  *
  * @summary Per-assistant tool selection and approval mode.
  * @tag gpt-tool-selector
@@ -52,6 +56,7 @@ export type GptToolSelectorStrings = typeof STRINGS;
  * @csspart approval - The approval mode group.
  * @csspart trusted - The trusted tools list.
  * @csspart cost - The context cost estimate.
+ * @csspart pin - A tool's pin toggle (`aria-pressed`).
  *
  * @cssprop --mcp-gpt-tool-selector-gap - Space between sections.
  */
@@ -115,6 +120,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
         gap: 0.2rem;
       }
     `,
+    budgetStyles,
   ];
   /** The assistant profile to edit. */
   declare gptId: string;
@@ -174,6 +180,11 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     void this.#apply({ servers });
   }
 
+  #togglePin(serverId: string, tool: string, on: boolean) {
+    const rest = this.#profile.pinned.filter((p) => !(p.serverId === serverId && p.tool === tool));
+    void this.#apply({ pinned: on ? [...rest, { serverId, tool }] : rest });
+  }
+
   #setAll(on: boolean) {
     void this.#apply({ servers: on ? 'all' : {} });
   }
@@ -189,6 +200,8 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     const profile = this.#profile;
     const list = this.hub.servers.list();
     const cost = this.contextCost;
+    const tokens = toolTokens(this.hub, this.gptId);
+    const pinned = new Set(profile.pinned.map((p) => toolKey(p.serverId, p.tool)));
     return html`
       <section>
         <h2 id="servers-h">${this.t('servers')}</h2>
@@ -223,6 +236,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
                           <span class="status" data-status=${status}>${this.t(status)}</span>
                           <span class="muted">${sel ? `${chosen.size}/` : ''}${tools.length} ${this.t('tools')}</span>
+                          ${tokensLabel(tokens.perServer.get(s.id), this.t('tokensShort'))}
                         </div>
                         ${
                           tools.length
@@ -240,6 +254,13 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                                           @change=${(e: Event) => this.#toggleTool(s.id, t.name, (e.target as HTMLInputElement).checked)}
                                         />
                                         <label class="name" for=${`tool-${s.id}-${t.name}`}>${t.title ?? t.name}</label>
+                                        ${tokensLabel(tokens.perTool.get(toolKey(s.id, t.name)), this.t('tokensShort'))}
+                                        ${pinToggle(
+                                          pinned.has(toolKey(s.id, t.name)),
+                                          `${this.t('pin')} ${t.title ?? t.name}`,
+                                          this.t('pin'),
+                                          () => this.#togglePin(s.id, t.name, !pinned.has(toolKey(s.id, t.name))),
+                                        )}
                                       </li>`,
                                   )}
                                 </ul>
