@@ -1,12 +1,11 @@
 import { defineConfig } from 'vite';
-import { singleFileBuild, stubAjv } from './scripts/vite-plugins.mjs';
+import { singleFileBuild } from './scripts/vite-plugins.mjs';
 
-const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\/sdk/, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
+const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\//, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
 
 export default defineConfig(({ mode }) =>
   mode === 'cdn'
     ? {
-        plugins: [stubAjv()],
         build: singleFileBuild({ entry: 'src/cdn.ts', outDir: 'dist/cdn', fileName: 'mcp-elements.js' }),
       }
     : {

@@ -86,13 +86,7 @@ export default {
   plugins: [
     {
       name: 'mcp-test-support',
-      resolveImport({ source }) {
-        if (/validation\/ajv-provider\.js$/.test(source)) return '/__ajv-stub.js';
-      },
       serve(context) {
-        // the same stub the builds use (src/internal/ajv-stub.ts), so no test loads ajv
-        if (context.path === '/__ajv-stub.js')
-          return { body: `export * from '/src/internal/ajv-stub.ts';`, type: 'js' };
         // msw's worker, at the scope root, for the tests that fake an LLM provider's API
         if (context.path === '/mockServiceWorker.js')
           return {

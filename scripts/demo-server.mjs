@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEverything } from '../test/fixtures/servers.mjs';
-import { stubAjv } from './vite-plugins.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,7 +45,7 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
   const server = await createServer({
     configFile: false,
     root,
-    plugins: [stubAjv(), demoConfig],
+    plugins: [demoConfig],
     server: { host: '127.0.0.1', port, strictPort, open: false, hmr: false },
     logLevel: quiet ? 'silent' : 'warn',
     clearScreen: false,

@@ -5,7 +5,19 @@ import servers from '/__servers.js';
 import engineName from '/__engine.js';
 import { McpHub, type McpHubOptions } from '../src/core/index.js';
 
-export const urls = servers as { everything: string; everythingSse: string; fixture: string };
+export const urls = servers as {
+  everything: string;
+  everythingSse: string;
+  fixture: string;
+  /** plain JSON-RPC endpoint (G4F style) */
+  jsonrpc: string;
+  /** 2026-07-28 peer base: append /t/<tenant>/[strict|cached|paged/]mcp */
+  modern: string;
+  /** the same peer with a CORS preflight that allows only Content-Type */
+  modernStrictCors: string;
+  /** 2025-03-26-only peer base: append /t/<tenant>/[paged/]mcp */
+  legacy0326: string;
+};
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
 

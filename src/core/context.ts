@@ -1,4 +1,4 @@
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation } from '@modelcontextprotocol/client';
 import type { McpHubEventMap } from '../events/index.js';
 import type { RecordStorage, ResilientStorage } from './storage.js';
 import type { Store } from './store.js';

@@ -51,7 +51,9 @@ export type ConnectionErrorCode =
   | 'session-expired'
   | 'not-connected'
   | 'insecure-url'
-  | 'too-large'; // the response exceeded the hub's size cap
+  | 'too-large' // the response exceeded the hub's size cap
+  | 'revision' // the server does not speak the protocol revision pinned in its config
+  | 'input-required'; // the server asked the client for input the hub cannot answer yet
 
 /** Reaching or talking to an MCP server failed. */
 export class McpConnectionError extends McpElementsError {

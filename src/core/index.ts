@@ -55,6 +55,8 @@ export {
   AuthSchema,
   HeaderSchema,
   TransportKindSchema,
+  ProtocolRevisionSchema,
+  MODERN_REVISION,
   SecretRefSchema,
   CatalogueSchema,
   urlProblem,
@@ -68,9 +70,10 @@ export {
   type StoredAuth,
   type StoredHeader,
   type TransportKind,
+  type ProtocolRevision,
 } from './schemas.js';
 export type * from './types.js';
 export { Store, type Listener } from './store.js';
 export { MemoryStorage, IdbStorage, type RecordStorage } from './storage.js';
-export { CORS_HINT, normaliseCallResult, type RequestOptions } from './session.js';
+export { CORS_HINT, normaliseCallResult, type ProtocolEra, type RequestOptions } from './session/index.js';
 export * from '../events/index.js';

@@ -18,6 +18,8 @@ export interface McpJsonServer {
   url: string;
   type?: 'http' | 'streamable-http' | 'sse' | 'jsonrpc';
   headers?: Record<string, string>;
+  /** A pinned protocol revision (absent: negotiated). */
+  revision?: string;
   description?: string;
   timeout?: number;
   retries?: number;
@@ -48,6 +50,7 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
       url: s.url,
       ...(type ? { type } : {}),
       ...(Object.keys(headers).length ? { headers } : {}),
+      ...(s.revision && s.revision !== 'auto' ? { revision: s.revision } : {}),
       ...(s.description ? { description: s.description } : {}),
       timeout: s.timeout,
       retries: s.retries,
@@ -123,6 +126,7 @@ export function fromMcpJson(text: string): {
       name,
       url: e.url,
       transport,
+      ...(e.revision !== undefined ? { revision: e.revision } : {}),
       headers: Object.entries(headers).map(([k, v]) => ({ name: k, value: typeof v === 'string' ? v : String(v) })),
       ...(typeof e.description === 'string' ? { description: e.description } : {}),
       ...(e.timeout !== undefined ? { timeout: e.timeout } : {}),

@@ -5,6 +5,19 @@ import { McpConfigError, type FieldIssue } from './errors.js';
 export const TransportKindSchema = z.enum(['auto', 'streamable-http', 'sse', 'jsonrpc']);
 export type TransportKind = z.infer<typeof TransportKindSchema>;
 
+/** The revision that replaced the initialize handshake with server/discover. */
+export const MODERN_REVISION = '2026-07-28';
+/** Protocol revisions a server can be pinned to; `auto` negotiates the newest both sides speak. */
+export const ProtocolRevisionSchema = z.enum([
+  'auto',
+  MODERN_REVISION,
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+]);
+export type ProtocolRevision = z.infer<typeof ProtocolRevisionSchema>;
+
 /** A reference to a secret held in the vault. Plain records store only these. */
 export const SecretRefSchema = z.object({ secretRef: z.string().regex(/^sec_[A-Za-z0-9-]+$/) }).strict();
 export type SecretRef = z.infer<typeof SecretRefSchema>;
@@ -146,6 +159,8 @@ const serverFields = {
   description: z.string().max(2000).default(''),
   url: UrlSchema,
   transport: TransportKindSchema.default('auto'),
+  /** Protocol revision: `auto` (negotiate) or one revision to insist on. */
+  revision: ProtocolRevisionSchema.default('auto'),
   auth: AuthSchema.default({ type: 'none' }),
   headers: z.array(HeaderSchema).max(50).default([]),
   /** Per-request timeout in seconds (1–300). */
@@ -173,6 +188,7 @@ export const ServerConfigPatchSchema = z
     description: z.string().max(2000).optional(),
     url: UrlSchema.optional(),
     transport: TransportKindSchema.optional(),
+    revision: ProtocolRevisionSchema.optional(),
     auth: AuthSchema.optional(),
     headers: z.array(HeaderSchema).max(50).optional(),
     timeout: z.number().int('must be a whole number of seconds').min(1).max(300).optional(),
@@ -218,6 +234,7 @@ export const CatalogueSchema = z.object({
   prompts: z.array(z.looseObject({ name: z.string() })),
   serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
   protocolVersion: z.string().optional(),
+  era: z.enum(['modern', 'legacy', 'jsonrpc']).optional(),
   sessionId: z.string().optional(),
   transport: z.enum(['streamable-http', 'sse', 'jsonrpc']).optional(),
   instructions: z.string().optional(),

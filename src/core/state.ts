@@ -29,7 +29,13 @@ export function setAssistant(ctx: HubContext, p: AssistantProfile): void {
 }
 
 /** Set a server's connection status; `mcp-server-status-changed` when it changed or failed. */
-export function setStatus(ctx: HubContext, id: string, status: ConnectionStatus, error?: McpElementsError): void {
+export function setStatus(
+  ctx: HubContext,
+  id: string,
+  status: ConnectionStatus,
+  error?: McpElementsError,
+  link?: Pick<ConnectionState, 'protocolVersion' | 'era' | 'transport'>,
+): void {
   const prev = ctx.store.state.connections[id];
   if (!ctx.store.state.servers[id]) return;
   const info = error
@@ -39,7 +45,7 @@ export function setStatus(ctx: HubContext, id: string, status: ConnectionStatus,
         ...(error instanceof McpConnectionError && error.status ? { status: error.status } : {}),
       })
     : undefined;
-  const next: ConnectionState = Object.freeze({ status, since: Date.now(), ...(info ? { error: info } : {}) });
+  const next: ConnectionState = Object.freeze({ status, since: Date.now(), ...(info ? { error: info } : {}), ...link });
   ctx.store.update((s) => ({ ...s, connections: withEntry(s.connections, id, next) }));
   if (prev?.status !== status || error)
     ctx.emit(
@@ -48,6 +54,7 @@ export function setStatus(ctx: HubContext, id: string, status: ConnectionStatus,
         status,
         previous: prev?.status ?? 'disconnected',
         ...(info ? { error: info } : {}),
+        ...link,
       }),
     );
 }

@@ -1,4 +1,10 @@
-import type { Tool, Resource, ResourceTemplate, Prompt, Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  Tool,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  Prompt,
+  Implementation,
+} from '@modelcontextprotocol/client';
 
 /** The MCP shapes the hub hands out, under one import for hosts and elements. */
 export type {
@@ -8,9 +14,9 @@ export type {
   Prompt,
   ReadResourceResult,
   Resource,
-  ResourceTemplate,
+  ResourceTemplateType as ResourceTemplate,
   Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import type { ServerConfig } from './schemas.js';
 import type { AssistantProfile } from './assistants/profile.js';
 import type { ToolCallRecord } from './calls/records.js';
@@ -30,6 +36,12 @@ export interface ConnectionState {
   readonly error?: ConnectionErrorInfo;
   /** When the status last changed (epoch ms). */
   readonly since: number;
+  /** While connected: the protocol revision negotiated (absent for a plain JSON-RPC endpoint). */
+  readonly protocolVersion?: string;
+  /** While connected: `modern` (2026-07-28), `legacy` (2025 handshake) or `jsonrpc` (no handshake). */
+  readonly era?: 'modern' | 'legacy' | 'jsonrpc';
+  /** While connected: the transport in use. */
+  readonly transport?: ConcreteTransport;
 }
 
 export type ConcreteTransport = 'streamable-http' | 'sse' | 'jsonrpc';
@@ -43,6 +55,7 @@ export interface ServerCatalogue {
   readonly prompts: readonly Prompt[];
   readonly serverInfo?: Implementation;
   readonly protocolVersion?: string;
+  readonly era?: 'modern' | 'legacy' | 'jsonrpc';
   readonly sessionId?: string;
   readonly transport?: ConcreteTransport;
   readonly instructions?: string;

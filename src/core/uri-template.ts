@@ -1,6 +1,6 @@
 // Resource templates (RFC 6570) through the SDK's UriTemplate, so every operator works
 // (`{?q}` expands to `?q=…`, `{/path*}`, `{+base}`…), not only `{name}`.
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { UriTemplate } from '@modelcontextprotocol/client';
 import { McpConfigError } from './errors.js';
 
 function parse(template: string): UriTemplate {

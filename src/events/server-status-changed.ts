@@ -5,6 +5,12 @@ export interface McpServerStatusChangedDetail {
   readonly status: ConnectionState['status'];
   readonly previous: ConnectionState['status'];
   readonly error?: ConnectionState['error'];
+  /** On `connected`: the protocol revision negotiated (absent for a plain JSON-RPC endpoint). */
+  readonly protocolVersion?: string;
+  /** On `connected`: `modern` (2026-07-28), `legacy` (2025 handshake) or `jsonrpc`. */
+  readonly era?: ConnectionState['era'];
+  /** On `connected`: the transport in use. */
+  readonly transport?: ConnectionState['transport'];
 }
 
 /** `mcp-server-status-changed`: a server's connection status changed. */

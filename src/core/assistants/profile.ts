@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { z } from '../zod-setup.js';
 import { nameTools } from '../names.js';
 import type { ModelTool } from '../providers/types.js';

@@ -1,6 +1,6 @@
 // One tool call through the whole path, as named steps:
 // request → approve → validate → acquire → execute → settle.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import {
   McpToolCallAwaitingApprovalEvent,
   McpToolCallCancelledEvent,
@@ -251,6 +251,7 @@ export class CallPipeline {
       session.callTool(tool.name, args, {
         ...ro,
         signal,
+        tool,
         onprogress: (p) => {
           const progress = {
             progress: p.progress,
@@ -267,7 +268,7 @@ export class CallPipeline {
     const kept = redactDeep(
       {
         content: result.content ?? [],
-        ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+        ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
         ...(result.isError ? { isError: true } : {}),
       },
       [...this.ctx.vault.knownValues],

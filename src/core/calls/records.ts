@@ -1,5 +1,5 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { ToolOutcome } from '../providers/types.js';
 

@@ -1,6 +1,6 @@
 // Discovery: what a connected server offers (tools, resources, templates, prompts), every page.
 import { McpConnectionError } from '../errors.js';
-import { toConnectionError, type McpSession, type RequestOptions } from '../session.js';
+import { toConnectionError, type McpSession, type RequestOptions } from '../session/index.js';
 import type { ServerCatalogue } from '../types.js';
 
 /** Follow `nextCursor` to the end; stop on a repeated cursor or after 1,000 pages. */
@@ -86,6 +86,7 @@ export async function discover(
     ...(s.sessionId ? { sessionId: s.sessionId } : {}),
     ...(s.instructions ? { instructions: s.instructions } : {}),
     transport: s.kind,
+    era: s.era,
     discoveredAt: Date.now(),
   };
 }

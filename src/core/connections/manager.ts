@@ -10,7 +10,8 @@ import {
   type ServerConfigInput,
 } from '../schemas.js';
 import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
-import { openSession, toConnectionError, type McpSession, type RequestOptions } from '../session.js';
+import { openSession, toConnectionError, type McpSession, type RequestOptions } from '../session/index.js';
+import { McpToolsDroppedEvent } from '../../events/index.js';
 import { setCatalogue, setServer, setStatus, toolsChanged } from '../state.js';
 import type { ConnectionState, ServerCatalogue } from '../types.js';
 import { discover } from './discovery.js';
@@ -65,13 +66,14 @@ export class Connections {
   }
 
   /** Open a session, retrying retryable failures with backoff. */
-  async #open(cfg: ConnectTarget, signal: AbortSignal, retries: number): Promise<McpSession> {
+  async #open(cfg: ConnectTarget, signal: AbortSignal, retries: number, id?: string): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
     for (let attempt = 0; ; attempt++) {
       try {
         return await openSession({
           url: cfg.url,
           transport: cfg.transport,
+          revision: cfg.revision,
           headers,
           timeoutMs: cfg.timeout * 1000,
           signal,
@@ -79,6 +81,7 @@ export class Connections {
           clientInfo: this.ctx.clientInfo,
           fetch: this.ctx.fetch,
           maxResponseBytes: this.ctx.limits.maxResponseBytes,
+          onToolsDropped: (tools) => this.#dropped(id, tools),
         });
       } catch (e) {
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
@@ -99,7 +102,7 @@ export class Connections {
     setStatus(ctx, id, 'connecting');
     let session: McpSession | undefined;
     try {
-      session = await this.#open(cfg, signal, cfg.retries);
+      session = await this.#open(cfg, signal, cfg.retries, id);
       const catalogue = await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
@@ -111,7 +114,11 @@ export class Connections {
         ),
       ]);
       if (rec) setServer(ctx, id, ServerConfigSchema.parse(rec));
-      setStatus(ctx, id, 'connected');
+      setStatus(ctx, id, 'connected', undefined, {
+        ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
+        era: session.era,
+        transport: session.kind,
+      });
       toolsChanged(ctx, id, 'connected');
       return catalogue;
     } catch (e) {
@@ -120,6 +127,13 @@ export class Connections {
       setStatus(ctx, id, 'error', err);
       throw err;
     }
+  }
+
+  /** Tools the session left out (invalid x-mcp-header): say so once per listing. */
+  #dropped(id: string | undefined, tools: readonly { name: string; reason: string }[]) {
+    const name = id ? (this.ctx.store.state.servers[id]?.name ?? id) : 'the server being tested';
+    for (const t of tools) this.ctx.warn(`Left out tool "${t.name}" of ${name}: ${t.reason}`);
+    if (id) this.ctx.emit(new McpToolsDroppedEvent({ serverId: id, tools: tools.map((t) => ({ ...t })) }));
   }
 
   #adopt(id: string, session: McpSession) {
@@ -254,7 +268,7 @@ export class Connections {
       }
       await stale.close();
       try {
-        const fresh = await this.#open(cfg, new AbortController().signal, 0);
+        const fresh = await this.#open(cfg, new AbortController().signal, 0, id);
         this.#adopt(id, fresh);
         const cat = this.ctx.store.state.catalogues[id];
         if (cat)
@@ -282,7 +296,14 @@ export class Connections {
   /** A low-level handle on a connected server. Requests use the server's timeout unless given one. */
   client(id: string): ServerClient {
     return {
-      callTool: (name, args = {}, o = {}) => this.withSession(id, o, (s, ro) => s.callTool(name, args, ro)),
+      // the tool's definition lets the session mirror x-mcp-header parameters and check output
+      callTool: (name, args = {}, o = {}) =>
+        this.withSession(id, o, (s, ro) =>
+          s.callTool(name, args, {
+            ...ro,
+            tool: this.ctx.store.state.catalogues[id]?.tools.find((t) => t.name === name),
+          }),
+        ),
       readResource: (uri, o = {}) => this.withSession(id, o, (s, ro) => s.readResource(uri, ro)),
       getPrompt: (name, args = {}, o = {}) => this.withSession(id, o, (s, ro) => s.getPrompt(name, args, ro)),
       refresh: (o = {}) => this.refresh(id, o),

@@ -1,4 +1,4 @@
-import type { Tool, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool, CallToolResult } from '@modelcontextprotocol/client';
 
 /** The four request formats hosts ask for. */
 export type Provider = 'openai' | 'openai-responses' | 'anthropic' | 'gemini';

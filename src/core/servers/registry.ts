@@ -35,7 +35,7 @@ export interface ConnectionControl {
 }
 
 /** Fields whose change means the open session no longer matches the config. */
-const RECONNECT_FIELDS = ['url', 'transport', 'auth', 'headers', 'timeout'];
+const RECONNECT_FIELDS = ['url', 'transport', 'revision', 'auth', 'headers', 'timeout'];
 
 export class Servers implements ServerRegistry {
   constructor(

@@ -10,6 +10,8 @@ import {
   type ServerConfig,
   type ServerConfigInput,
   type TransportKind,
+  type ProtocolRevision,
+  ProtocolRevisionSchema,
 } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 import type { ManagerUi } from './strings.js';
@@ -18,6 +20,7 @@ export interface FormState {
   name: string;
   url: string;
   transport: TransportKind;
+  revision: ProtocolRevision;
   authType: 'none' | 'bearer' | 'api-key' | 'basic';
   token: string;
   headerName: string;
@@ -32,6 +35,7 @@ export const EMPTY_FORM: FormState = {
   name: '',
   url: '',
   transport: 'auto',
+  revision: 'auto',
   authType: 'none',
   token: '',
   headerName: 'x-api-key',
@@ -50,6 +54,7 @@ export function formFromServer(s: ServerConfig): FormState {
     name: s.name,
     url: s.url,
     transport: s.transport,
+    revision: s.revision,
     authType: a.type,
     headerName: a.type === 'api-key' ? a.headerName : 'x-api-key',
     username: a.type === 'basic' ? a.username : '',
@@ -117,6 +122,7 @@ function formInput(el: McpServerManagerElement): ServerConfigInput {
     name: f.name,
     url: f.url.trim(),
     transport: f.transport,
+    revision: f.revision,
     auth,
     headers,
     timeout: Number.isFinite(timeout) && f.timeout.trim() !== '' ? timeout : (f.timeout as never),
@@ -305,10 +311,11 @@ function renderTest({ el, t }: ManagerUi) {
 
 function renderSelect<V extends string>(
   ui: ManagerUi,
-  id: 'transport' | 'authType',
+  id: 'transport' | 'revision' | 'authType',
   label: string,
   options: readonly V[],
   current: V,
+  optionLabel: (o: V) => string = (o) => ui.t(o as never),
 ) {
   return field(
     ui.el,
@@ -318,7 +325,7 @@ function renderSelect<V extends string>(
       id=${`f-${id}`}
       @change=${(e: Event) => setField(ui.el, id, (e.target as HTMLSelectElement).value as never)}
     >
-      ${options.map((o) => html`<option value=${o} ?selected=${current === o}>${ui.t(o as never)}</option>`)}
+      ${options.map((o) => html`<option value=${o} ?selected=${current === o}>${optionLabel(o)}</option>`)}
     </select>`,
   );
 }
@@ -335,6 +342,9 @@ export function renderForm(ui: ManagerUi) {
     <p class="notice" part="notice">${t('notice')}</p>
     ${textField(el, 'name', t('name'))} ${textField(el, 'url', t('url'), 'url')}
     ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
+    ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
+      o === 'auto' ? t('revisionAuto') : o,
+    )}
     ${renderSelect(ui, 'authType', t('auth'), ['none', 'bearer', 'api-key', 'basic'] as const, f.authType)}
     ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
     ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}

@@ -94,6 +94,11 @@ export function renderServer(ui: ManagerUi, s: ServerConfig) {
       >
       <span class="name">${s.name}</span>
       <span class="muted">${cat ? `${cat.tools.length} ${t('tools')}` : ''}</span>
+      ${
+        status === 'connected' && c?.era
+          ? html`<span class="muted" part="revision" title=${t('protocol')}>${c.protocolVersion ?? t('jsonrpc')}</span>`
+          : nothing
+      }
       <span class="spacer"></span>
       <label
         ><input

@@ -30,6 +30,7 @@ export type { McpServerManagerStrings } from './strings.js';
  * @csspart list - The server list.
  * @csspart server - One server.
  * @csspart status - A server's status (dot and text).
+ * @csspart revision - The protocol revision a connected server negotiated (or "Plain JSON-RPC").
  * @csspart form - The add/edit form.
  * @csspart notice - The notice about what a server receives.
  * @csspart test-result - What "Test connection" found.

@@ -47,6 +47,8 @@ export const STRINGS = {
   testing: 'Testing…',
   testOk: 'Connected to',
   protocol: 'Protocol',
+  revision: 'Protocol revision',
+  revisionAuto: 'Automatic (the newest both speak)',
   session: 'Session',
   found: 'Tools found',
   save: 'Save',

@@ -1,0 +1,151 @@
+// The fetch every transport uses: response bodies capped, network failures explained (CORS names
+// the exact headers a browser needs), and what was sent recorded for the diagnosis.
+import { McpConnectionError } from '../errors.js';
+
+/** Request headers a browser client of every revision may send, for CORS allow-lists. */
+export const MCP_REQUEST_HEADERS = [
+  'content-type',
+  'accept',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+  'authorization',
+] as const;
+
+export const CORS_HINT =
+  'If the server is running, it most likely does not send the CORS headers a browser client needs: ' +
+  "Access-Control-Allow-Origin (this page's origin, or *), Access-Control-Allow-Headers including " +
+  'content-type, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, mcp-param-* (each tool parameter ' +
+  'the server mirrors into a header), authorization, last-event-id (and any custom auth header), ' +
+  'and Access-Control-Expose-Headers: mcp-session-id.';
+
+/** Headers on a request that a CORS preflight must allow (everything but CORS-safelisted ones). */
+export function preflightHeaders(init: RequestInit | undefined): string[] {
+  const h = new Headers(init?.headers);
+  const names: string[] = [];
+  h.forEach((value, name) => {
+    if (name === 'accept' || name === 'accept-language' || name === 'content-language') return;
+    if (
+      name === 'content-type' &&
+      /^(text\/plain|application\/x-www-form-urlencoded|multipart\/form-data)/i.test(value)
+    )
+      return;
+    names.push(name);
+  });
+  return names.sort();
+}
+
+export function crossOrigin(url: string): boolean {
+  const here = (globalThis as { location?: Location }).location;
+  if (!here?.origin || here.origin === 'null') return false;
+  try {
+    return new URL(url).origin !== here.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the server';
+  }
+}
+
+/**
+ * Count a response body's bytes and fail it once it passes `max`: a hostile or broken server
+ * cannot make the page buffer an unbounded result.
+ */
+function capBody(res: Response, max: number, onExceed: (e: McpConnectionError) => void): Response {
+  const tooLarge = () =>
+    new McpConnectionError(
+      'too-large',
+      `The server's response is larger than the ${Math.round(max / 1048576)} MB limit; it was discarded.`,
+    );
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    void res.body?.cancel();
+    const e = tooLarge();
+    onExceed(e);
+    throw e;
+  }
+  if (!res.body || !res.ok) return res;
+  const reader = res.body.getReader();
+  let n = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctrl) {
+      const { done, value } = await reader.read();
+      if (done) return ctrl.close();
+      n += value.byteLength;
+      if (n > max) {
+        void reader.cancel();
+        const e = tooLarge();
+        onExceed(e);
+        ctrl.error(e);
+        return;
+      }
+      ctrl.enqueue(value);
+    },
+    cancel: (r) => reader.cancel(r),
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** JSON-RPC request ids in a POST body (one message or a batch). */
+export function requestIds(body: unknown): (string | number)[] {
+  if (typeof body !== 'string') return [];
+  try {
+    const m = JSON.parse(body) as unknown;
+    return (Array.isArray(m) ? m : [m]).flatMap((x) =>
+      x && typeof x === 'object' && 'method' in x && 'id' in x ? [(x as { id: string | number }).id] : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** What the explaining fetch saw last, for errors raised above it (EventSource hides the cause). */
+export interface FetchRecord {
+  lastNetwork?: McpConnectionError;
+}
+
+/** A fetch that turns network-layer failures into a McpConnectionError explaining likely causes. */
+export function explainingFetch(
+  base: typeof fetch | undefined,
+  record: FetchRecord,
+  cap?: { max: number; onExceed: (ids: (string | number)[], e: McpConnectionError) => void },
+): typeof fetch {
+  return async (input, init) => {
+    const f = base ?? globalThis.fetch;
+    try {
+      const res = await f(input, init);
+      // only request/response bodies are capped; the long-lived GET stream is not one result
+      if (cap && (init?.method ?? 'GET').toUpperCase() === 'POST')
+        return capBody(res, cap.max, (e) => cap.onExceed(requestIds(init?.body), e));
+      return res;
+    } catch (e) {
+      if (e instanceof McpConnectionError) throw e;
+      if ((e as Error)?.name === 'AbortError' || (e as Error)?.name === 'TimeoutError') throw e;
+      const url = input instanceof Request ? input.url : String(input);
+      const origin = safeOrigin(url);
+      let hint = 'Is the server running, and is the URL right?';
+      if (crossOrigin(url)) {
+        const sent = preflightHeaders(init);
+        hint =
+          CORS_HINT +
+          (sent.length
+            ? ` This request sent ${sent.join(', ')}: the server's Access-Control-Allow-Headers must list each of them.`
+            : '');
+      }
+      const err = new McpConnectionError('network', `Could not reach ${origin}. ${hint}`, { cause: e });
+      record.lastNetwork = err;
+      // still a TypeError, as fetch's own: the SDK reads a TypeError at the 2026-07-28 probe as a
+      // CORS refusal and falls back to the 2025 handshake; toConnectionError finds the cause
+      // eslint-disable-next-line preserve-caught-error -- the explanation (whose cause is `e`) is the cause
+      throw new TypeError(err.message, { cause: err });
+    }
+  };
+}

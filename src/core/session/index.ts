@@ -1,0 +1,91 @@
+// Opening a session with whatever the server speaks: 2026-07-28 (server/discover), the 2025
+// handshake (2025-11-25 … 2025-03-26, and 2024-11-05), legacy HTTP+SSE, or plain JSON-RPC.
+import { ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { McpConnectionError } from '../errors.js';
+import { diagnoseCors } from './cors.js';
+import { toConnectionError } from './errors.js';
+import { crossOrigin, explainingFetch, type FetchRecord } from './fetch.js';
+import { JsonRpcSession } from './jsonrpc.js';
+import { openSdk } from './sdk.js';
+import type { McpSession, OpenOptions } from './types.js';
+
+export { toConnectionError } from './errors.js';
+export { CORS_HINT } from './fetch.js';
+export { normaliseCallResult } from './jsonrpc.js';
+export type { DroppedTool } from './sdk.js';
+export type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
+
+/** Open a session with the configured transport; `auto` falls back as documented. */
+export async function openSession(o: OpenOptions): Promise<McpSession> {
+  const record: FetchRecord = {};
+  const max = o.maxResponseBytes;
+  const makeFetch = (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) =>
+    explainingFetch(o.fetch, record, max ? { max, onExceed } : undefined);
+  const fetchFn = makeFetch(() => {});
+  const jsonrpc = async () => {
+    const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);
+    // a probe: the endpoint must answer tools/list
+    await s.listTools(undefined, { signal: o.signal, timeout: o.timeoutMs });
+    return s;
+  };
+  switch (o.transport) {
+    case 'streamable-http':
+    case 'sse':
+      return openSdk(o.transport, o, makeFetch, record);
+    case 'jsonrpc':
+      return jsonrpc();
+    case 'auto': {
+      try {
+        return await openSdk('streamable-http', o, makeFetch, record);
+      } catch (e) {
+        const err = toConnectionError(e, o.secrets, o.signal);
+        if (err.code === 'server' && err.rpcCode === ProtocolErrorCode.MethodNotFound) return jsonrpc();
+        if (err.code === 'http' && [400, 404, 405].includes(err.status ?? 0)) {
+          try {
+            return await openSdk('sse', o, makeFetch, record);
+          } catch (e2) {
+            const err2 = toConnectionError(e2, o.secrets, o.signal);
+            throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, {
+              status: err.status,
+              cause: e2,
+            });
+          }
+        }
+        if (err.code === 'network' && crossOrigin(o.url) && !o.signal?.aborted) return corsFallback(o, err, jsonrpc);
+        throw err;
+      }
+    }
+  }
+}
+
+/**
+ * A cross-origin server the browser could not reach: find which request headers its CORS
+ * preflight refuses. When only the MCP headers are refused, a plain JSON-RPC endpoint (which
+ * needs none of them) may still work; otherwise the error names each refused header.
+ */
+async function corsFallback(
+  o: OpenOptions,
+  err: McpConnectionError,
+  jsonrpc: () => Promise<McpSession>,
+): Promise<McpSession> {
+  const found = await diagnoseCors(o.url, o.headers, o.fetch ?? globalThis.fetch, o.signal);
+  if (found.reachable === false) throw err;
+  if (found.refused.length === 0) throw err;
+  const ownRefused = found.refused.filter((h) => Object.keys(o.headers).some((k) => k.toLowerCase() === h));
+  if (ownRefused.length === 0) {
+    try {
+      return await jsonrpc();
+    } catch {
+      // not a plain JSON-RPC endpoint either: report what the preflight refused
+    }
+  }
+  throw new McpConnectionError(
+    'network',
+    `The server at ${new URL(o.url).origin} answers, but its CORS preflight does not allow the request ` +
+      `header${found.refused.length > 1 ? 's' : ''} ${found.refused.join(', ')}. Add ` +
+      `${found.refused.length > 1 ? 'them' : 'it'} to the server's Access-Control-Allow-Headers` +
+      (found.refused.includes('mcp-session-id') ? ' (and mcp-session-id to Access-Control-Expose-Headers)' : '') +
+      '.',
+    { cause: err },
+  );
+}

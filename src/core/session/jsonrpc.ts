@@ -1,0 +1,124 @@
+// Plain JSON-RPC endpoints (G4F-style): tools/list and tools/call over HTTP POST, nothing else.
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  specTypeSchemas,
+  type CallToolResult,
+  type GetPromptResult,
+  type ListToolsResult,
+  type ReadResourceResult,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/client';
+import { McpConnectionError } from '../errors.js';
+import { toConnectionError } from './errors.js';
+import type { McpSession, RequestOptions } from './types.js';
+
+/**
+ * Plain JSON-RPC 2.0 over HTTP POST for endpoints that implement only tools/list and tools/call
+ * (G4F-style). No initialize, no session, no notifications.
+ */
+export class JsonRpcSession implements McpSession {
+  readonly kind = 'jsonrpc' as const;
+  readonly era = 'jsonrpc' as const;
+  #nextId = 1;
+  constructor(
+    private readonly url: string,
+    private readonly headers: Record<string, string>,
+    private readonly fetchFn: typeof fetch,
+    private readonly secrets: Iterable<string>,
+  ) {}
+  get capabilities(): ServerCapabilities {
+    return { tools: {} };
+  }
+  async rpc(method: string, params: unknown, o: RequestOptions): Promise<unknown> {
+    const signals = [o.signal, o.timeout ? AbortSignal.timeout(o.timeout) : undefined].filter(Boolean) as AbortSignal[];
+    const signal = signals.length ? AbortSignal.any(signals) : undefined;
+    try {
+      const res = await this.fetchFn(this.url, {
+        method: 'POST',
+        headers: { ...this.headers, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: this.#nextId++,
+          method,
+          ...(params === undefined ? {} : { params }),
+        }),
+        signal,
+      });
+      const text = await res.text();
+      if (!res.ok && !text.trim().startsWith('{')) {
+        throw new McpConnectionError(
+          res.status === 401 || res.status === 403 ? 'unauthorized' : 'http',
+          `The server answered HTTP ${res.status}.`,
+          { status: res.status },
+        );
+      }
+      const body = JSON.parse(text) as { result?: unknown; error?: { code?: number; message?: string } };
+      if (body === null || typeof body !== 'object') throw new SyntaxError('response is not a JSON-RPC object');
+      if (body.error) {
+        const code = typeof body.error.code === 'number' ? body.error.code : ProtocolErrorCode.InternalError;
+        throw new ProtocolError(code, String(body.error.message ?? 'error'));
+      }
+      if (!('result' in body)) throw new SyntaxError('response has neither "result" nor "error"');
+      return body.result;
+    } catch (e) {
+      throw toConnectionError(e, this.secrets, signal);
+    }
+  }
+  async listTools(cursor: string | undefined, o: RequestOptions) {
+    const r = await this.rpc('tools/list', cursor ? { cursor } : undefined, o);
+    return parseResult<ListToolsResult>(specTypeSchemas.ListToolsResult, r);
+  }
+  async callTool(name: string, args: Record<string, unknown>, o: RequestOptions) {
+    const r = await this.rpc('tools/call', { name, arguments: args }, o);
+    return parseResult<CallToolResult>(specTypeSchemas.CallToolResult, normaliseCallResult(r));
+  }
+  async listResources() {
+    return { resources: [] };
+  }
+  async listResourceTemplates() {
+    return { resourceTemplates: [] };
+  }
+  async listPrompts() {
+    return { prompts: [] };
+  }
+  async readResource(): Promise<ReadResourceResult> {
+    throw new McpConnectionError('protocol', 'A plain JSON-RPC endpoint has no resources.');
+  }
+  async getPrompt(): Promise<GetPromptResult> {
+    throw new McpConnectionError('protocol', 'A plain JSON-RPC endpoint has no prompts.');
+  }
+  async close() {}
+}
+
+function parseResult<T>(schema: { '~standard': { validate(v: unknown): unknown } }, v: unknown): T {
+  const r = schema['~standard'].validate(v) as { value?: unknown; issues?: readonly { message: string }[] };
+  if (r.issues)
+    throw new McpConnectionError(
+      'protocol',
+      `The server sent a malformed response: ${r.issues
+        .map((i) => i.message)
+        .join('; ')
+        .slice(0, 500)}`,
+    );
+  return r.value as T;
+}
+
+/**
+ * G4F-style endpoints may answer tools/call with `content` as one object, or a string, or with a
+ * bare value instead of a result object. Normalise to an MCP CallToolResult.
+ */
+export function normaliseCallResult(r: unknown): unknown {
+  if (typeof r === 'string') return { content: [{ type: 'text', text: r }] };
+  if (r === null || typeof r !== 'object') return { content: [{ type: 'text', text: JSON.stringify(r) }] };
+  const o = r as Record<string, unknown>;
+  if (!('content' in o)) return { ...o, content: [{ type: 'text', text: JSON.stringify(r) }] };
+  const c = o.content;
+  if (Array.isArray(c)) return o;
+  if (typeof c === 'string') return { ...o, content: [{ type: 'text', text: c }] };
+  if (c && typeof c === 'object') {
+    const item = c as Record<string, unknown>;
+    return { ...o, content: [typeof item.type === 'string' ? item : { type: 'text', text: JSON.stringify(item) }] };
+  }
+  return { ...o, content: [] };
+}

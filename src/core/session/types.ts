@@ -1,0 +1,74 @@
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Implementation,
+  ListPromptsResult,
+  ListResourceTemplatesResult,
+  ListResourcesResult,
+  ListToolsResult,
+  ReadResourceResult,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
+import type { ProtocolRevision, TransportKind } from '../schemas.js';
+import type { ConcreteTransport } from '../types.js';
+
+/** Options every request takes. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Milliseconds. */
+  timeout?: number;
+  onprogress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** Options of a tool call: the tool's definition lets the client mirror `x-mcp-header` parameters. */
+export interface CallOptions extends RequestOptions {
+  tool?: Tool;
+}
+
+/**
+ * `modern`: 2026-07-28 (server/discover, no session); `legacy`: the 2025 initialize handshake
+ * (2024-11-05 … 2025-11-25); `jsonrpc`: a plain JSON-RPC tool endpoint with no handshake.
+ */
+export type ProtocolEra = 'modern' | 'legacy' | 'jsonrpc';
+
+/** One open conversation with a server, whatever the transport. */
+export interface McpSession {
+  readonly kind: ConcreteTransport;
+  readonly era: ProtocolEra;
+  readonly serverInfo?: Implementation;
+  readonly capabilities?: ServerCapabilities;
+  readonly protocolVersion?: string;
+  readonly sessionId?: string;
+  readonly instructions?: string;
+  listTools(cursor: string | undefined, o: RequestOptions): Promise<ListToolsResult>;
+  listResources(cursor: string | undefined, o: RequestOptions): Promise<ListResourcesResult>;
+  listResourceTemplates(cursor: string | undefined, o: RequestOptions): Promise<ListResourceTemplatesResult>;
+  listPrompts(cursor: string | undefined, o: RequestOptions): Promise<ListPromptsResult>;
+  callTool(name: string, args: Record<string, unknown>, o: CallOptions): Promise<CallToolResult>;
+  readResource(uri: string, o: RequestOptions): Promise<ReadResourceResult>;
+  getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<GetPromptResult>;
+  /** Called when the server says one of its lists changed. */
+  onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
+  /** Called when the connection closes without close() being called. */
+  onClosed?: () => void;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  url: string;
+  transport: TransportKind;
+  /** The protocol revision to speak: `auto` negotiates, anything else is pinned. */
+  revision?: ProtocolRevision;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Values to scrub from every error message. */
+  secrets: Iterable<string>;
+  clientInfo: Implementation;
+  fetch?: typeof fetch;
+  /** Largest response body accepted for one request (bytes). */
+  maxResponseBytes?: number;
+  /** Tools a `tools/list` page listed that the client must not offer, with why. */
+  onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
+}
