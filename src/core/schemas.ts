@@ -239,6 +239,9 @@ export const CatalogueSchema = z.object({
   transport: z.enum(['streamable-http', 'sse', 'jsonrpc']).optional(),
   instructions: z.string().optional(),
   discoveredAt: timestamp,
+  listsFreshUntil: timestamp.optional(),
+  discover: z.looseObject({}).optional(),
+  discoverFreshUntil: timestamp.optional(),
 });
 
 /** Turn a zod error into field issues. */

@@ -60,6 +60,11 @@ export interface ServerCatalogue {
   readonly transport?: ConcreteTransport;
   readonly instructions?: string;
   readonly discoveredAt: number;
+  /** Until when (epoch ms) the lists may be reused without asking (2026-07-28 `ttlMs`). */
+  readonly listsFreshUntil?: number;
+  /** The server's 2026-07-28 `server/discover` answer, reused to connect while fresh. */
+  readonly discover?: Readonly<Record<string, unknown>>;
+  readonly discoverFreshUntil?: number;
 }
 
 /** Where the hub keeps its records right now. */

@@ -34,6 +34,27 @@ export async function discover(
   warn: (message: string) => void,
   secrets: Iterable<string>,
 ): Promise<ServerCatalogue> {
+  // 2026-07-28 lists say how long they stay fresh (`ttlMs`): the catalogue is as fresh as its
+  // stalest list; a list without a hint (or 0) is stale at once, and so is the catalogue
+  let ttl = Infinity;
+  const track = <R>(p: Promise<R>): Promise<R> =>
+    p.then(
+      (r) => {
+        const t = (r as { ttlMs?: unknown }).ttlMs;
+        ttl = Math.min(ttl, typeof t === 'number' && t > 0 ? t : 0);
+        return r;
+      },
+      (e: unknown) => {
+        ttl = 0;
+        throw e;
+      },
+    );
+  const src: Pick<McpSession, 'listTools' | 'listResources' | 'listResourceTemplates' | 'listPrompts'> = {
+    listTools: (c, ro) => track(s.listTools(c, ro)),
+    listResources: (c, ro) => track(s.listResources(c, ro)),
+    listResourceTemplates: (c, ro) => track(s.listResourceTemplates(c, ro)),
+    listPrompts: (c, ro) => track(s.listPrompts(c, ro)),
+  };
   const caps = s.capabilities ?? {};
   const optional = async <T>(what: string, run: () => Promise<T[]>): Promise<T[]> => {
     try {
@@ -46,14 +67,14 @@ export async function discover(
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
     caps.tools
       ? listAll(
-          (c) => s.listTools(c, o),
+          (c) => src.listTools(c, o),
           (r) => r.tools,
         )
       : [],
     caps.resources
       ? optional('resources', () =>
           listAll(
-            (c) => s.listResources(c, o),
+            (c) => src.listResources(c, o),
             (r) => r.resources,
           ),
         )
@@ -61,7 +82,7 @@ export async function discover(
     caps.resources
       ? optional('resource templates', () =>
           listAll(
-            (c) => s.listResourceTemplates(c, o),
+            (c) => src.listResourceTemplates(c, o),
             (r) => r.resourceTemplates,
           ),
         )
@@ -69,12 +90,13 @@ export async function discover(
     caps.prompts
       ? optional('prompts', () =>
           listAll(
-            (c) => s.listPrompts(c, o),
+            (c) => src.listPrompts(c, o),
             (r) => r.prompts,
           ),
         )
       : [],
   ]);
+  const now = Date.now();
   return {
     serverId: id,
     tools,
@@ -87,6 +109,26 @@ export async function discover(
     ...(s.instructions ? { instructions: s.instructions } : {}),
     transport: s.kind,
     era: s.era,
-    discoveredAt: Date.now(),
+    discoveredAt: now,
+    ...freshness(now, ttl, s.discoverResult),
   };
+}
+
+/** Longest the hub trusts a server's cache hint: a day (a hint cannot pin a stale list forever). */
+export const MAX_TTL_MS = 86_400_000;
+
+function freshness(
+  now: number,
+  listsTtl: number,
+  discoverResult: Readonly<Record<string, unknown>> | undefined,
+): Pick<ServerCatalogue, 'listsFreshUntil' | 'discover' | 'discoverFreshUntil'> {
+  const out: { listsFreshUntil?: number; discover?: Readonly<Record<string, unknown>>; discoverFreshUntil?: number } =
+    {};
+  if (listsTtl > 0 && Number.isFinite(listsTtl)) out.listsFreshUntil = now + Math.min(listsTtl, MAX_TTL_MS);
+  const dTtl = discoverResult?.ttlMs;
+  if (discoverResult && typeof dTtl === 'number' && dTtl > 0) {
+    out.discover = discoverResult;
+    out.discoverFreshUntil = now + Math.min(dTtl, MAX_TTL_MS);
+  }
+  return out;
 }

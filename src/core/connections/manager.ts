@@ -66,7 +66,13 @@ export class Connections {
   }
 
   /** Open a session, retrying retryable failures with backoff. */
-  async #open(cfg: ConnectTarget, signal: AbortSignal, retries: number, id?: string): Promise<McpSession> {
+  async #open(
+    cfg: ConnectTarget,
+    signal: AbortSignal,
+    retries: number,
+    id?: string,
+    prior?: Readonly<Record<string, unknown>>,
+  ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -82,6 +88,7 @@ export class Connections {
           fetch: this.ctx.fetch,
           maxResponseBytes: this.ctx.limits.maxResponseBytes,
           onToolsDropped: (tools) => this.#dropped(id, tools),
+          ...(prior ? { prior } : {}),
         });
       } catch (e) {
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
@@ -102,8 +109,17 @@ export class Connections {
     setStatus(ctx, id, 'connecting');
     let session: McpSession | undefined;
     try {
-      session = await this.#open(cfg, signal, cfg.retries, id);
-      const catalogue = await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
+      // a catalogue still fresh by the server's own cache hints (2026-07-28 ttlMs), from this
+      // config: connect without the discover probe and without listing again
+      const cached = ctx.store.state.catalogues[id];
+      const at = Date.now();
+      const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
+      const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
+      session = await this.#open(cfg, signal, cfg.retries, id, prior);
+      const catalogue =
+        usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at
+          ? cached
+          : await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
       const now = Date.now();

@@ -1,12 +1,19 @@
 // Everything a transport or the SDK throws, mapped to a McpConnectionError with no secret in it.
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+} from '@modelcontextprotocol/client';
 import { McpConnectionError, redact } from '../errors.js';
 
 /**
  * Marks the JSON-RPC error our fetch wrapper injects for an oversized response. A server may use
  * any code in -32000…-32099 itself, so the code alone cannot say the error is ours: `data` does.
  */
-export const TOO_LARGE_MARK = 'mcp-elements/too-large';
+export const TOO_LARGE_MARK = 'mcp-elements.too-large';
 
 function status401(status: number, detail: string, e: unknown): McpConnectionError {
   return new McpConnectionError('unauthorized', `The server refused the credentials (HTTP ${status}). ${detail}`, {
@@ -70,6 +77,12 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
     const message = clean(e.message.replace(/^MCP error -?\d+: /, ''));
     if ((e.data as { mark?: string } | undefined)?.mark === TOO_LARGE_MARK)
       return new McpConnectionError('too-large', message, { cause: e });
+    if (e.code === ProtocolErrorCode.MissingRequiredClientCapability)
+      return new McpConnectionError(
+        'input-required',
+        `The server needs input this page does not offer yet (forms, the model, roots): ${message}`,
+        { rpcCode: e.code, cause: e },
+      );
     // every other code, -32000…-32099 included, is the server's own error: keep its message
     return new McpConnectionError('server', `The server returned an error: ${message}`, { rpcCode: e.code, cause: e });
   }

@@ -31,7 +31,13 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
   switch (o.transport) {
     case 'streamable-http':
     case 'sse':
-      return openSdk(o.transport, o, makeFetch, record);
+      try {
+        return await openSdk(o.transport, o, makeFetch, record);
+      } catch (e) {
+        const err = toConnectionError(e, o.secrets, o.signal);
+        if (err.code === 'network' && crossOrigin(o.url) && !o.signal?.aborted) return corsFallback(o, err);
+        throw err;
+      }
     case 'jsonrpc':
       return jsonrpc();
     case 'auto': {
@@ -60,19 +66,20 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
 
 /**
  * A cross-origin server the browser could not reach: find which request headers its CORS
- * preflight refuses. When only the MCP headers are refused, a plain JSON-RPC endpoint (which
- * needs none of them) may still work; otherwise the error names each refused header.
+ * preflight refuses. With transport `auto`, when only the MCP headers are refused, a plain
+ * JSON-RPC endpoint (which needs none of them) may still work; otherwise the error names each
+ * refused header.
  */
 async function corsFallback(
   o: OpenOptions,
   err: McpConnectionError,
-  jsonrpc: () => Promise<McpSession>,
+  jsonrpc?: () => Promise<McpSession>,
 ): Promise<McpSession> {
   const found = await diagnoseCors(o.url, o.headers, o.fetch ?? globalThis.fetch, o.signal);
   if (found.reachable === false) throw err;
   if (found.refused.length === 0) throw err;
   const ownRefused = found.refused.filter((h) => Object.keys(o.headers).some((k) => k.toLowerCase() === h));
-  if (ownRefused.length === 0) {
+  if (jsonrpc && ownRefused.length === 0) {
     try {
       return await jsonrpc();
     } catch {

@@ -34,18 +34,16 @@ export class JsonRpcSession implements McpSession {
     const signals = [o.signal, o.timeout ? AbortSignal.timeout(o.timeout) : undefined].filter(Boolean) as AbortSignal[];
     const signal = signals.length ? AbortSignal.any(signals) : undefined;
     try {
+      const id = this.#nextId++;
       const res = await this.fetchFn(this.url, {
         method: 'POST',
-        headers: { ...this.headers, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: this.#nextId++,
-          method,
-          ...(params === undefined ? {} : { params }),
-        }),
+        // a stateless Streamable HTTP server answers plain JSON-RPC too, if the client accepts SSE
+        headers: { ...this.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }),
         signal,
       });
-      const text = await res.text();
+      const raw = await res.text();
+      const text = /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') ? answerInStream(raw, id) : raw;
       if (!res.ok && !text.trim().startsWith('{')) {
         throw new McpConnectionError(
           res.status === 401 || res.status === 403 ? 'unauthorized' : 'http',
@@ -89,6 +87,25 @@ export class JsonRpcSession implements McpSession {
     throw new McpConnectionError('protocol', 'A plain JSON-RPC endpoint has no prompts.');
   }
   async close() {}
+}
+
+/** The JSON-RPC answer to request `id` among the `data:` lines of an SSE body. */
+function answerInStream(body: string, id: number): string {
+  for (const event of body.split(/\r?\n\r?\n/)) {
+    const data = event
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).replace(/^ /, ''))
+      .join('\n');
+    if (!data) continue;
+    try {
+      const m = JSON.parse(data) as { id?: unknown };
+      if (m && m.id === id) return data;
+    } catch {
+      // not JSON: not the answer
+    }
+  }
+  throw new SyntaxError('the event stream held no answer to the request');
 }
 
 function parseResult<T>(schema: { '~standard': { validate(v: unknown): unknown } }, v: unknown): T {

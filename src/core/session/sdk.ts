@@ -7,6 +7,7 @@ import {
   SseError,
   StreamableHTTPClientTransport,
   type ClientOptions,
+  type DiscoverResult,
   type ListToolsResult,
   type Tool,
 } from '@modelcontextprotocol/client';
@@ -55,6 +56,9 @@ export class SdkSession implements McpSession {
   }
   get instructions() {
     return this.client.getInstructions();
+  }
+  get discoverResult() {
+    return this.client.getDiscoverResult() as Readonly<Record<string, unknown>> | undefined;
   }
   get sessionId() {
     return this.transport instanceof StreamableHTTPClientTransport ? this.transport.sessionId : undefined;
@@ -131,9 +135,10 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
   return new Client(o.clientInfo, {
     capabilities: {},
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
-    // the SDK retries an input_required round through handlers the hub does not register yet
-    // (issue "The client answers back"): without them the round fails as a typed error
-    inputRequired: { autoFulfill: false },
+    // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
+    // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
+    // cannot ask for those (it answers -32021, mapped to `input-required`), and a server that
+    // never stops asking ends at the SDK's round cap — a typed error, never a hang
     listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') },
     ...negotiation(o.revision, kind),
   });
@@ -177,7 +182,13 @@ export async function openSdk(
       const onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
       client
-        .connect(transport, { signal, timeout: o.timeoutMs })
+        .connect(transport, {
+          signal,
+          timeout: o.timeoutMs,
+          ...(o.prior && kind === 'streamable-http'
+            ? { prior: { kind: 'modern', discover: o.prior as unknown as DiscoverResult } }
+            : {}),
+        })
         .then(resolve, reject)
         .finally(() => signal.removeEventListener('abort', onAbort));
     });

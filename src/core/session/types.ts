@@ -41,6 +41,8 @@ export interface McpSession {
   readonly protocolVersion?: string;
   readonly sessionId?: string;
   readonly instructions?: string;
+  /** The 2026-07-28 `server/discover` result (with its `ttlMs`), to connect again without asking. */
+  readonly discoverResult?: Readonly<Record<string, unknown>>;
   listTools(cursor: string | undefined, o: RequestOptions): Promise<ListToolsResult>;
   listResources(cursor: string | undefined, o: RequestOptions): Promise<ListResourcesResult>;
   listResourceTemplates(cursor: string | undefined, o: RequestOptions): Promise<ListResourceTemplatesResult>;
@@ -69,6 +71,8 @@ export interface OpenOptions {
   fetch?: typeof fetch;
   /** Largest response body accepted for one request (bytes). */
   maxResponseBytes?: number;
+  /** A fresh `server/discover` result from an earlier connection: connect with no probe. */
+  prior?: Readonly<Record<string, unknown>>;
   /** Tools a `tools/list` page listed that the client must not offer, with why. */
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
 }
