@@ -32,6 +32,9 @@ describe('2026-07-28: list cache hints (ttlMs)', () => {
       expect(again.tools.map((t) => t.name)).to.deep.equal(cat.tools.map((t) => t.name));
       const after = (await seen(base)).requests;
       expect(count(after, 'tools/list'), 'no second tools/list within the TTL').to.equal(1);
+      expect(count(after, 'server/discover'), 'no second discover probe within the TTL').to.equal(
+        count(before, 'server/discover'),
+      );
       expect(second.store.state.connections[s.id]!.protocolVersion).to.equal('2026-07-28');
       // the session works
       const r = await second.client(s.id).callTool('echo', { message: 'after reload' });
