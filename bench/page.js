@@ -7,7 +7,7 @@ const { McpHub } = globalThis.McpElements;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function rawConnectList(url, full) {
-  const client = new Sdk.Client({ name: 'bench-raw', version: '1' });
+  const client = new Sdk.Client({ name: 'bench-raw', version: '1' }, { versionNegotiation: { mode: 'auto' } });
   const t0 = performance.now();
   await client.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
   await client.listTools();
@@ -60,7 +60,7 @@ window.benchCalls = async (url, n) => {
   const s = await hub.servers.add({ name: 'everything', url, transport: 'streamable-http' });
   await hub.connect(s.id);
   await hub.assistants.update('default', { approval: 'auto' });
-  const client = new Sdk.Client({ name: 'bench-raw', version: '1' });
+  const client = new Sdk.Client({ name: 'bench-raw', version: '1' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
   await client.listTools();
   const ours = [],

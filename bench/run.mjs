@@ -26,7 +26,7 @@ await build({
   configFile: false,
   root,
   logLevel: 'warn',
-  // the baseline keeps the SDK's default (ajv) validator: no stubAjv here
+  // the baseline: the bare v2 client, built the same way (its browser build validates with cfworker)
   build: singleFileBuild({ entry: 'bench/sdk-bare.ts', outDir: 'bench/.build', fileName: 'sdk-bare.js' }),
 });
 const gz = (f) => gzipSync(readFileSync(path.join(root, f)), { level: 9 }).length;

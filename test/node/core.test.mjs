@@ -73,3 +73,34 @@ test('getHub() is one instance per global, even across module copies', () => {
   assert.equal(getHub(), hub);
   assert.equal(globalThis[Symbol.for('mcp-elements.hub')], hub);
 });
+
+test('from Node: every revision the hub speaks, with the revision it negotiated', async () => {
+  const tenant = `node-${process.pid}`;
+  const peers = [
+    { url: `${urls.modern}/t/${tenant}/strict/mcp`, revision: '2026-07-28', era: 'modern', args: { message: 'hi' } },
+    { url: urls.everything, revision: '2025-11-25', era: 'legacy', args: { message: 'hi' } },
+    { url: `${urls.legacy0326}/t/${tenant}/mcp`, revision: '2025-03-26', era: 'legacy', args: { message: 'hi' } },
+    { url: urls.everythingSse, revision: '2025-11-25', era: 'legacy', transport: 'sse', args: { message: 'hi' } },
+    { url: urls.jsonrpc, era: 'jsonrpc', args: { text: 'hi' } },
+  ];
+  const hub = new McpHub({ storeName: 'node-revisions', broadcast: false, logger: { warn() {} } });
+  try {
+    for (const p of peers) {
+      const s = await hub.servers.add({ name: `peer ${p.era} ${p.revision ?? ''}`, url: p.url, retries: 0 });
+      const cat = await hub.connect(s.id);
+      const st = hub.status(s.id);
+      assert.equal(st.status, 'connected', p.url);
+      assert.equal(st.era, p.era, p.url);
+      assert.equal(st.protocolVersion, p.revision, p.url);
+      if (p.transport) assert.equal(st.transport, p.transport, p.url);
+      assert.ok(
+        cat.tools.some((t) => t.name === 'echo'),
+        p.url,
+      );
+      const r = await hub.client(s.id).callTool('echo', p.args);
+      assert.match(JSON.stringify(r.content), /hi/, p.url);
+    }
+  } finally {
+    await hub.dispose();
+  }
+});
