@@ -388,11 +388,11 @@ function parseResult<T>(
  * G4F-style endpoints may answer tools/call with `content` as one object, or a string, or with a
  * bare value instead of a result object. Normalise to an MCP CallToolResult.
  */
-export function normaliseCallResult(r: unknown): unknown {
-  if (typeof r === 'string') return { content: [{ type: 'text', text: r }] };
-  if (r === null || typeof r !== 'object') return { content: [{ type: 'text', text: JSON.stringify(r) }] };
-  const o = r as Record<string, unknown>;
-  if (!('content' in o)) return { ...o, content: [{ type: 'text', text: JSON.stringify(r) }] };
+export function normaliseCallResult(raw: unknown): unknown {
+  if (typeof raw === 'string') return { content: [{ type: 'text', text: raw }] };
+  if (raw === null || typeof raw !== 'object') return { content: [{ type: 'text', text: JSON.stringify(raw) }] };
+  const o = raw as Record<string, unknown>;
+  if (!('content' in o)) return { ...o, content: [{ type: 'text', text: JSON.stringify(raw) }] };
   const c = o.content;
   if (Array.isArray(c)) return o;
   if (typeof c === 'string') return { ...o, content: [{ type: 'text', text: c }] };
@@ -458,33 +458,33 @@ async function openSdk(
 }
 
 /** Open a session with the configured transport; `auto` falls back as documented. */
-export async function openSession(o: OpenOptions): Promise<McpSession> {
+export async function openSession(options: OpenOptions): Promise<McpSession> {
   let lastNet: McpConnectionError | undefined;
-  const max = o.maxResponseBytes;
+  const max = options.maxResponseBytes;
   const makeFetch = (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) =>
-    explainingFetch(o.fetch, (e) => (lastNet = e), max ? { max, onExceed } : undefined);
+    explainingFetch(options.fetch, (e) => (lastNet = e), max ? { max, onExceed } : undefined);
   const fetchFn = makeFetch(() => {});
   const jsonrpc = async () => {
-    const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);
+    const s = new JsonRpcSession(options.url, options.headers, fetchFn, options.secrets);
     // a probe: the endpoint must answer tools/list
-    await s.listTools(undefined, { signal: o.signal, timeout: o.timeoutMs });
+    await s.listTools(undefined, { signal: options.signal, timeout: options.timeoutMs });
     return s;
   };
-  switch (o.transport) {
+  switch (options.transport) {
     case 'streamable-http':
     case 'sse':
-      return openSdk(o.transport, o, makeFetch, () => lastNet);
+      return openSdk(options.transport, options, makeFetch, () => lastNet);
     case 'jsonrpc':
       return jsonrpc();
     case 'auto': {
       try {
-        return await openSdk('streamable-http', o, makeFetch, () => lastNet);
+        return await openSdk('streamable-http', options, makeFetch, () => lastNet);
       } catch (e) {
         const err = e as McpConnectionError;
         if (err.code === 'server' && err.rpcCode === ErrorCode.MethodNotFound) return jsonrpc();
         if (err.code === 'http' && [400, 404, 405].includes(err.status ?? 0)) {
           try {
-            return await openSdk('sse', o, makeFetch, () => lastNet);
+            return await openSdk('sse', options, makeFetch, () => lastNet);
           } catch (e2) {
             const err2 = e2 as McpConnectionError;
             throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, {
