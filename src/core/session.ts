@@ -40,13 +40,13 @@ export interface McpSession {
   readonly protocolVersion?: string;
   readonly sessionId?: string;
   readonly instructions?: string;
-  listTools(cursor: string | undefined, o: RequestOptions): Promise<ListToolsResult>;
-  listResources(cursor: string | undefined, o: RequestOptions): Promise<ListResourcesResult>;
-  listResourceTemplates(cursor: string | undefined, o: RequestOptions): Promise<ListResourceTemplatesResult>;
-  listPrompts(cursor: string | undefined, o: RequestOptions): Promise<ListPromptsResult>;
-  callTool(name: string, args: Record<string, unknown>, o: RequestOptions): Promise<CallToolResult>;
-  readResource(uri: string, o: RequestOptions): Promise<ReadResourceResult>;
-  getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<GetPromptResult>;
+  listTools(cursor: string | undefined, options: RequestOptions): Promise<ListToolsResult>;
+  listResources(cursor: string | undefined, options: RequestOptions): Promise<ListResourcesResult>;
+  listResourceTemplates(cursor: string | undefined, options: RequestOptions): Promise<ListResourceTemplatesResult>;
+  listPrompts(cursor: string | undefined, options: RequestOptions): Promise<ListPromptsResult>;
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
+  readResource(uri: string, options: RequestOptions): Promise<ReadResourceResult>;
+  getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<GetPromptResult>;
   /** Called when the server says one of its lists changed. */
   onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
   /** Called when the connection closes without close() being called. */
@@ -267,29 +267,29 @@ class SdkSession implements McpSession {
   get sessionId() {
     return this.transport instanceof StreamableHTTPClientTransport ? this.transport.sessionId : undefined;
   }
-  listTools(cursor: string | undefined, o: RequestOptions) {
-    return this.client.listTools(cursor ? { cursor } : undefined, o);
+  listTools(cursor: string | undefined, options: RequestOptions) {
+    return this.client.listTools(cursor ? { cursor } : undefined, options);
   }
-  listResources(cursor: string | undefined, o: RequestOptions) {
-    return this.client.listResources(cursor ? { cursor } : undefined, o);
+  listResources(cursor: string | undefined, options: RequestOptions) {
+    return this.client.listResources(cursor ? { cursor } : undefined, options);
   }
-  listResourceTemplates(cursor: string | undefined, o: RequestOptions) {
-    return this.client.listResourceTemplates(cursor ? { cursor } : undefined, o);
+  listResourceTemplates(cursor: string | undefined, options: RequestOptions) {
+    return this.client.listResourceTemplates(cursor ? { cursor } : undefined, options);
   }
-  listPrompts(cursor: string | undefined, o: RequestOptions) {
-    return this.client.listPrompts(cursor ? { cursor } : undefined, o);
+  listPrompts(cursor: string | undefined, options: RequestOptions) {
+    return this.client.listPrompts(cursor ? { cursor } : undefined, options);
   }
-  async callTool(name: string, args: Record<string, unknown>, o: RequestOptions) {
+  async callTool(name: string, args: Record<string, unknown>, options: RequestOptions) {
     return (await this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
-      ...o,
-      resetTimeoutOnProgress: !!o.onprogress,
+      ...options,
+      resetTimeoutOnProgress: !!options.onprogress,
     })) as CallToolResult;
   }
-  readResource(uri: string, o: RequestOptions) {
-    return this.client.readResource({ uri }, o);
+  readResource(uri: string, options: RequestOptions) {
+    return this.client.readResource({ uri }, options);
   }
-  getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
-    return this.client.getPrompt({ name, arguments: args }, o);
+  getPrompt(name: string, args: Record<string, string>, options: RequestOptions) {
+    return this.client.getPrompt({ name, arguments: args }, options);
   }
   async close() {
     this.#closing = true;
@@ -313,8 +313,8 @@ class JsonRpcSession implements McpSession {
   get capabilities(): ServerCapabilities {
     return { tools: {} };
   }
-  async rpc(method: string, params: unknown, o: RequestOptions): Promise<unknown> {
-    const signals = [o.signal, o.timeout ? AbortSignal.timeout(o.timeout) : undefined].filter(Boolean) as AbortSignal[];
+  async rpc(method: string, params: unknown, { signal: caller, timeout }: RequestOptions): Promise<unknown> {
+    const signals = [caller, timeout ? AbortSignal.timeout(timeout) : undefined].filter(Boolean) as AbortSignal[];
     const signal = signals.length ? AbortSignal.any(signals) : undefined;
     try {
       const res = await this.fetchFn(this.url, {
@@ -348,12 +348,12 @@ class JsonRpcSession implements McpSession {
       throw toConnectionError(e, this.secrets, signal);
     }
   }
-  async listTools(cursor: string | undefined, o: RequestOptions) {
-    const r = await this.rpc('tools/list', cursor ? { cursor } : undefined, o);
+  async listTools(cursor: string | undefined, options: RequestOptions) {
+    const r = await this.rpc('tools/list', cursor ? { cursor } : undefined, options);
     return parseResult(ListToolsResultSchema, r);
   }
-  async callTool(name: string, args: Record<string, unknown>, o: RequestOptions) {
-    const r = await this.rpc('tools/call', { name, arguments: args }, o);
+  async callTool(name: string, args: Record<string, unknown>, options: RequestOptions) {
+    const r = await this.rpc('tools/call', { name, arguments: args }, options);
     return parseResult(CallToolResultSchema, normaliseCallResult(r)) as CallToolResult;
   }
   async listResources() {
@@ -409,11 +409,11 @@ function newClient(info: Implementation): Client {
 
 async function openSdk(
   kind: 'streamable-http' | 'sse',
-  o: OpenOptions,
+  options: OpenOptions,
   makeFetch: (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) => typeof fetch,
   lastNetwork: () => McpConnectionError | undefined,
 ): Promise<SdkSession> {
-  const url = new URL(o.url);
+  const url = new URL(options.url);
   // assigned once the transport exists; the fetch wrapper below needs it first
   // eslint-disable-next-line prefer-const
   let transportRef: StreamableHTTPClientTransport | SSEClientTransport | undefined;
@@ -423,13 +423,13 @@ async function openSdk(
     for (const id of ids)
       transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: TOO_LARGE_CODE, message: e.message } });
   });
-  const requestInit: RequestInit = { headers: o.headers };
+  const requestInit: RequestInit = { headers: options.headers };
   const transport =
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchFn })
       : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn } });
   transportRef = transport;
-  const client = newClient(o.clientInfo);
+  const client = newClient(options.clientInfo);
   const session = new SdkSession(kind, client, transport);
   // capture the negotiated version for both transports
   const setVersion = transport.setProtocolVersion?.bind(transport);
@@ -437,14 +437,14 @@ async function openSdk(
     session.protocolVersion = v;
     setVersion?.(v);
   };
-  const deadline = AbortSignal.timeout(o.timeoutMs);
-  const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
     await new Promise<void>((resolve, reject) => {
       const onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
       client
-        .connect(transport, { signal, timeout: o.timeoutMs })
+        .connect(transport, { signal, timeout: options.timeoutMs })
         .then(resolve, reject)
         .finally(() => signal.removeEventListener('abort', onAbort));
     });
@@ -452,7 +452,7 @@ async function openSdk(
     await client.close().catch(() => {});
     // EventSource hides the fetch error; use the one our fetch recorded
     const net = e instanceof SseError ? lastNetwork() : undefined;
-    throw toConnectionError(net ?? e, o.secrets, signal);
+    throw toConnectionError(net ?? e, options.secrets, signal);
   }
   return session;
 }

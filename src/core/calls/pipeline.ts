@@ -78,11 +78,11 @@ export class CallPipeline {
   ) {}
 
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
-  decide(id: string, d: Decision): void {
+  decide(id: string, decision: Decision): void {
     const resolve = this.#approvals.get(id);
     if (!resolve) throw new McpToolError('not-awaiting-approval', `Call "${id}" is not waiting for approval.`);
     this.#approvals.delete(id);
-    resolve(d);
+    resolve(decision);
   }
 
   /** Cancel a call (waiting, queued or running; the server is told). */

@@ -29,12 +29,12 @@ export async function listAll<R extends { nextCursor?: string }, T>(
  */
 export async function discover(
   id: string,
-  s: McpSession,
-  o: RequestOptions,
+  session: McpSession,
+  options: RequestOptions,
   warn: (message: string) => void,
   secrets: Iterable<string>,
 ): Promise<ServerCatalogue> {
-  const caps = s.capabilities ?? {};
+  const caps = session.capabilities ?? {};
   const optional = async <T>(what: string, run: () => Promise<T[]>): Promise<T[]> => {
     try {
       return await run();
@@ -46,14 +46,14 @@ export async function discover(
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
     caps.tools
       ? listAll(
-          (c) => s.listTools(c, o),
+          (c) => session.listTools(c, options),
           (r) => r.tools,
         )
       : [],
     caps.resources
       ? optional('resources', () =>
           listAll(
-            (c) => s.listResources(c, o),
+            (c) => session.listResources(c, options),
             (r) => r.resources,
           ),
         )
@@ -61,7 +61,7 @@ export async function discover(
     caps.resources
       ? optional('resource templates', () =>
           listAll(
-            (c) => s.listResourceTemplates(c, o),
+            (c) => session.listResourceTemplates(c, options),
             (r) => r.resourceTemplates,
           ),
         )
@@ -69,7 +69,7 @@ export async function discover(
     caps.prompts
       ? optional('prompts', () =>
           listAll(
-            (c) => s.listPrompts(c, o),
+            (c) => session.listPrompts(c, options),
             (r) => r.prompts,
           ),
         )
@@ -81,11 +81,11 @@ export async function discover(
     resources,
     resourceTemplates,
     prompts,
-    ...(s.serverInfo ? { serverInfo: s.serverInfo } : {}),
-    ...(s.protocolVersion ? { protocolVersion: s.protocolVersion } : {}),
-    ...(s.sessionId ? { sessionId: s.sessionId } : {}),
-    ...(s.instructions ? { instructions: s.instructions } : {}),
-    transport: s.kind,
+    ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}),
+    ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
+    ...(session.sessionId ? { sessionId: session.sessionId } : {}),
+    ...(session.instructions ? { instructions: session.instructions } : {}),
+    transport: session.kind,
     discoveredAt: Date.now(),
   };
 }

@@ -22,9 +22,9 @@ const OVERSCAN = 6;
 const VIEWPORT_ROWS = 24;
 
 /** Show a tool's details with fresh "Try it" arguments. */
-export function selectTool(el: McpToolExplorerElement, e: Entry): void {
-  el._selected = e.key;
-  el._args = initialValue(e.tool.inputSchema) ?? {};
+export function selectTool(el: McpToolExplorerElement, entry: Entry): void {
+  el._selected = entry.key;
+  el._args = initialValue(entry.tool.inputSchema) ?? {};
   el._rawText = JSON.stringify(el._args, null, 2);
   el._run = undefined;
   el._copied = false;
