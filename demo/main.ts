@@ -5,7 +5,7 @@ import { demoComplete, type ChatMessage } from './demo-model.js';
 import { openaiComplete, type OpenAISettings } from './openai-model.js';
 import { everythingUrl } from 'virtual:demo-config';
 
-const GPT = 'default';
+const ASSISTANT = 'default';
 const MAX_STEPS = 8;
 const hub = getHub();
 await hub.ready;
@@ -71,7 +71,8 @@ for (const item of convo.items) list.append(renderItem(item));
 
 // the model's tool calls appear in the conversation as cards (approvals included)
 window.addEventListener('mcp-tool-call-request', (e) => {
-  if (e.detail.call.source === 'model' && e.detail.call.gptId === GPT) add({ kind: 'call', callId: e.detail.call.id });
+  if (e.detail.call.source === 'model' && e.detail.call.assistantId === ASSISTANT)
+    add({ kind: 'call', callId: e.detail.call.id });
 });
 
 // ---- model settings ---------------------------------------------------------------------------
@@ -122,14 +123,14 @@ async function turn() {
   try {
     for (let step = 0; step < MAX_STEPS; step++) {
       status.textContent = 'Thinking…';
-      const tools = hub.toolsFor('openai', { gptId: GPT });
+      const tools = hub.toolsFor('openai', { assistantId: ASSISTANT });
       const reply = await complete(convo.messages, tools);
       convo.messages.push(reply);
       if (reply.content) add({ kind: 'assistant', text: reply.content });
       save();
       if (!reply.tool_calls?.length) return;
       status.textContent = 'Running tools…';
-      const { messages } = await hub.runToolCalls('openai', reply, { gptId: GPT, unknownTools: 'error' });
+      const { messages } = await hub.runToolCalls('openai', reply, { assistantId: ASSISTANT, unknownTools: 'error' });
       convo.messages.push(...(messages as ChatMessage[]));
       save();
     }

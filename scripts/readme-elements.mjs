@@ -8,6 +8,8 @@ const cell = (s) =>
   String(s ?? '')
     .replace(/\|/g, '\\|')
     .replace(/\n+/g, ' ');
+// `@deprecated reason` in the JSDoc becomes `deprecated: 'reason'` (or `true`) in the manifest
+const deprecated = (d) => (d.deprecated ? `_Deprecated${d.deprecated === true ? '' : `: ${d.deprecated}`}._ ` : '');
 const table = (head, rows) =>
   rows.length
     ? `| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}\n`
@@ -29,7 +31,7 @@ for (const d of decls) {
     ['property', 'type', 'description'],
     (d.members ?? [])
       .filter((m) => m.kind === 'field')
-      .map((m) => [`\`${m.name}\``, m.type?.text ? `\`${m.type.text}\`` : '', m.description ?? '']),
+      .map((m) => [`\`${m.name}\``, m.type?.text ? `\`${m.type.text}\`` : '', deprecated(m) + (m.description ?? '')]),
   )}\n`;
   const methods = (d.members ?? []).filter((m) => m.kind === 'method');
   if (methods.length)

@@ -104,22 +104,22 @@ export class McpHub extends EventTarget {
     };
     const assistants = this.#assistants;
     this.assistants = {
-      get: (gptId) => assistants.get(gptId),
+      get: (assistantId) => assistants.get(assistantId),
       list: () => assistants.list(),
-      update: (gptId, patch) => assistants.update(gptId, patch),
-      setServer: (gptId, serverId, selection) => assistants.setServer(gptId, serverId, selection),
-      trust: (gptId, serverId, tool, trusted = true) => assistants.trust(gptId, serverId, tool, trusted),
-      pin: (gptId, serverId, tool, pinned = true) => assistants.pin(gptId, serverId, tool, pinned),
+      update: (assistantId, patch) => assistants.update(assistantId, patch),
+      setServer: (assistantId, serverId, selection) => assistants.setServer(assistantId, serverId, selection),
+      trust: (assistantId, serverId, tool, trusted = true) => assistants.trust(assistantId, serverId, tool, trusted),
+      pin: (assistantId, serverId, tool, pinned = true) => assistants.pin(assistantId, serverId, tool, pinned),
     };
     const history = this.#history;
     const pipeline = this.#pipeline;
     this.calls = {
       get: (id) => history.get(id),
       list: (filter = {}) => history.list(filter),
-      approve: (id, o = {}) => pipeline.decide(id, { ok: true, always: !!o.always }),
+      approve: (id, options = {}) => pipeline.decide(id, { ok: true, always: !!options.always }),
       deny: (id, reason) => pipeline.decide(id, { ok: false, reason }),
       cancel: (id) => pipeline.cancel(id),
-      clear: (filter = {}) => history.clear(filter.gptId),
+      clear: (filter = {}) => history.clear(filter),
     };
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {

@@ -16,12 +16,14 @@ export type {
   RunConversationResult,
 } from './calls/conversation.js';
 export {
+  AssistantIdSchema,
   AssistantProfileSchema,
   AssistantPatchSchema,
   ApprovalModeSchema,
   modelDescription,
   type AssistantProfile,
   type AssistantPatch,
+  type AssistantRef,
   type ApprovalMode,
 } from './assistants/profile.js';
 export {

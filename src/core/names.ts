@@ -29,20 +29,20 @@ function hash(text: string): string {
 }
 
 /** Replace what providers reject; fold accents to ASCII first so "Café" stays readable. */
-function segment(s: string, fallback: string): string {
-  const ascii = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+function segment(name: string, fallback: string): string {
+  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const out = ascii.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^[_-]+|[_-]+$/g, '');
   return out || fallback;
 }
 
-function exact(s: string): boolean {
-  return /^[A-Za-z0-9_-]+$/.test(s) && !/^[_-]|[_-]$/.test(s);
+function exact(name: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(name) && !/^[_-]|[_-]$/.test(name);
 }
 
 /** The readable part of a name, before any suffix. */
-function base(i: NameInput): { text: string; lossless: boolean } {
-  let text = `${segment(i.serverName, 'server')}${SEP}${segment(i.toolName, 'tool')}`;
-  let lossless = exact(i.serverName) && exact(i.toolName);
+function base(input: NameInput): { text: string; lossless: boolean } {
+  let text = `${segment(input.serverName, 'server')}${SEP}${segment(input.toolName, 'tool')}`;
+  let lossless = exact(input.serverName) && exact(input.toolName);
   if (!/^[A-Za-z]/.test(text)) {
     text = `m${text}`;
     lossless = false;
@@ -50,9 +50,9 @@ function base(i: NameInput): { text: string; lossless: boolean } {
   return { text, lossless: lossless && text.length <= MAX_TOOL_NAME };
 }
 
-function suffixed(text: string, i: NameInput): string {
+function suffixed(text: string, input: NameInput): string {
   const keep = MAX_TOOL_NAME - HASH_LEN - 1;
-  return `${text.slice(0, keep).replace(/[_-]+$/, '')}_${hash(`${i.serverKey}\u0000${i.toolName}`)}`;
+  return `${text.slice(0, keep).replace(/[_-]+$/, '')}_${hash(`${input.serverKey}\u0000${input.toolName}`)}`;
 }
 
 /**

@@ -24,8 +24,8 @@ export function setCatalogue(ctx: HubContext, id: string, cat: ServerCatalogue |
   ctx.store.update((s) => ({ ...s, catalogues: withEntry(s.catalogues, id, cat ? Object.freeze(cat) : undefined) }));
 }
 
-export function setAssistant(ctx: HubContext, p: AssistantProfile): void {
-  ctx.store.update((s) => ({ ...s, assistants: withEntry(s.assistants, p.gptId, Object.freeze(p)) }));
+export function setAssistant(ctx: HubContext, profile: AssistantProfile): void {
+  ctx.store.update((s) => ({ ...s, assistants: withEntry(s.assistants, profile.assistantId, Object.freeze(profile)) }));
 }
 
 /** Set a server's connection status; `mcp-server-status-changed` when it changed or failed. */

@@ -2,8 +2,11 @@ import { McpEvent } from './mcp-event.js';
 import type { AssistantPatch } from '../core/assistants/profile.js';
 
 export interface McpToolSelectionChangeRequestDetail {
+  /** The assistant whose profile is about to change. */
+  readonly assistantId: string;
+  /** @deprecated use assistantId (the same value) */
   readonly gptId: string;
-  /** The change about to be applied with `hub.assistants.update(gptId, patch)`. */
+  /** The change about to be applied with `hub.assistants.update(assistantId, patch)`. */
   readonly patch: AssistantPatch;
 }
 
@@ -13,7 +16,8 @@ export class McpToolSelectionChangeRequestEvent extends McpEvent<
   McpToolSelectionChangeRequestDetail
 > {
   static readonly eventName = 'mcp-tool-selection-change-request';
-  constructor(detail: McpToolSelectionChangeRequestDetail) {
-    super('mcp-tool-selection-change-request', detail, { cancelable: true });
+  /** `gptId` is filled in from `assistantId`. */
+  constructor(detail: Omit<McpToolSelectionChangeRequestDetail, 'gptId'>) {
+    super('mcp-tool-selection-change-request', { ...detail, gptId: detail.assistantId }, { cancelable: true });
   }
 }

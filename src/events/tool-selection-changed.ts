@@ -2,6 +2,9 @@ import { McpEvent } from './mcp-event.js';
 import type { AssistantProfile } from '../core/assistants/profile.js';
 import type { ChangeSource } from './mcp-event.js';
 export interface McpToolSelectionChangedDetail {
+  /** The assistant whose profile changed. */
+  readonly assistantId: string;
+  /** @deprecated use assistantId (the same value) */
   readonly gptId: string;
   readonly profile: AssistantProfile;
   readonly source: ChangeSource;
@@ -13,7 +16,8 @@ export class McpToolSelectionChangedEvent extends McpEvent<
   McpToolSelectionChangedDetail
 > {
   static readonly eventName = 'mcp-tool-selection-changed';
-  constructor(detail: McpToolSelectionChangedDetail) {
-    super('mcp-tool-selection-changed', detail);
+  /** `gptId` is filled in from `assistantId`. */
+  constructor(detail: Omit<McpToolSelectionChangedDetail, 'gptId'>) {
+    super('mcp-tool-selection-changed', { ...detail, gptId: detail.assistantId });
   }
 }

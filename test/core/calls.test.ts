@@ -89,18 +89,18 @@ describe('hub.callTool', () => {
       const { hub, server } = await fixtureHub();
       await hub.assistants.update('g', { approval: 'trusted-only' });
       const waiting = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
-      const p = hub.callTool({ name: 'fx__echo', gptId: 'g', arguments: { message: '1' } });
+      const p = hub.callTool({ name: 'fx__echo', assistantId: 'g', arguments: { message: '1' } });
       hub.calls.approve((await waiting).detail.call.id, { always: true });
       expect((await p).approval).to.equal('user-always');
       expect(hub.assistants.get('g').trusted).to.deep.equal([{ serverId: server.id, tool: 'echo' }]);
       const events = recordEvents(window, ['mcp-tool-call-awaiting-approval']);
-      const second = await hub.callTool({ name: 'fx__echo', gptId: 'g', arguments: { message: '2' } });
+      const second = await hub.callTool({ name: 'fx__echo', assistantId: 'g', arguments: { message: '2' } });
       events.stop();
       expect(second.approval).to.equal('trusted');
       expect(events.seen).to.have.length(0);
       // another tool of the same server still asks
       const asking = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
-      const third = hub.callTool({ name: 'fx__slow', gptId: 'g', arguments: { ms: 1 } });
+      const third = hub.callTool({ name: 'fx__slow', assistantId: 'g', arguments: { ms: 1 } });
       hub.calls.deny((await asking).detail.call.id);
       expect((await third).status).to.equal('cancelled');
     });
@@ -173,10 +173,10 @@ describe('hub.callTool', () => {
     it('a tool that is not selected for the assistant cannot be called by the model', async () => {
       const { hub, server } = await fixtureHub();
       await hub.assistants.setServer('narrow', server.id, ['echo']);
-      expect(hub.modelTools({ gptId: 'narrow' }).map((t) => t.name)).to.deep.equal(['fx__echo']);
-      expect((await rejects(hub.callTool({ name: 'fx__slow', gptId: 'narrow' }))).code).to.equal('unknown-tool');
+      expect(hub.modelTools({ assistantId: 'narrow' }).map((t) => t.name)).to.deep.equal(['fx__echo']);
+      expect((await rejects(hub.callTool({ name: 'fx__slow', assistantId: 'narrow' }))).code).to.equal('unknown-tool');
       await hub.assistants.setServer('narrow', server.id, false);
-      expect(hub.toolsFor('openai', { gptId: 'narrow' })).to.deep.equal([]);
+      expect(hub.toolsFor('openai', { assistantId: 'narrow' })).to.deep.equal([]);
     });
 
     it('50 simultaneous calls against a slow tool: none lost, never more than the cap at the server', async () => {
@@ -323,13 +323,13 @@ describe('hub.callTool', () => {
       const ids: string[] = [];
       for (let i = 0; i < 8; i++)
         ids.push((await hub.callTool({ name: 'fx__echo', arguments: { message: String(i) } })).id);
-      await hub.callTool({ name: 'fx__echo', gptId: 'other', arguments: { message: 'o' } });
+      await hub.callTool({ name: 'fx__echo', assistantId: 'other', arguments: { message: 'o' } });
       await hub.dispose(); // flushes history
-      const kept = hub.calls.list({ gptId: 'default' }).map((c) => c.id);
+      const kept = hub.calls.list({ assistantId: 'default' }).map((c) => c.id);
       expect(kept).to.deep.equal(ids.slice(3).reverse());
-      expect(hub.calls.list({ gptId: 'other' })).to.have.length(1);
+      expect(hub.calls.list({ assistantId: 'other' })).to.have.length(1);
       const stored = (await rawIdb(hub.storeName)).filter((r) => r.key.startsWith('call:')).map((r) => r.key.slice(5));
-      expect(stored.sort()).to.deep.equal([...ids.slice(3), hub.calls.list({ gptId: 'other' })[0].id].sort());
+      expect(stored.sort()).to.deep.equal([...ids.slice(3), hub.calls.list({ assistantId: 'other' })[0].id].sort());
     });
   });
 });
@@ -343,7 +343,7 @@ describe('assistant profiles', () => {
     const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
     await hub.assistants.setServer('new', s.id, ['echo']);
     const ev = await changed;
-    expect(ev.detail.gptId).to.equal('new');
+    expect(ev.detail.assistantId).to.equal('new');
     expect(ev.detail.profile.servers).to.deep.equal({ [s.id]: { tools: ['echo'] } });
     expect((await rejects(hub.assistants.update('new', { approval: 'sometimes' as never }))).code).to.equal(
       'invalid-config',

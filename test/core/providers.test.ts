@@ -8,7 +8,7 @@ import {
 } from '../../src/core/index.js';
 import { privateHub, urls } from '../helpers.js';
 
-/** A hub connected to server-everything (named "everything"), approval `auto` for gptId `p`. */
+/** A hub connected to server-everything (named "everything"), approval `auto` for assistantId `p`. */
 async function everythingHub(): Promise<McpHub> {
   const hub = privateHub({ eventTarget: null });
   const s = await hub.servers.add({ name: 'everything', url: urls.everything });
@@ -21,7 +21,7 @@ const textOf = (v: unknown) => JSON.stringify(v);
 describe('provider formats: tools out, tool calls in, results out', () => {
   it('OpenAI Chat Completions', async () => {
     const hub = await everythingHub();
-    const tools = hub.toolsFor('openai', { gptId: 'p' }) as any[];
+    const tools = hub.toolsFor('openai', { assistantId: 'p' }) as any[];
     const echo = tools.find((t) => t.function.name === 'everything__echo');
     expect(echo).to.deep.include({ type: 'function' });
     expect(echo.function.parameters).to.include({ type: 'object' });
@@ -37,7 +37,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
         { id: 'call_web', type: 'function', function: { name: 'web_search', arguments: '{"q":"mcp"}' } },
       ],
     };
-    const out = await hub.runToolCalls('openai', message, { gptId: 'p' });
+    const out = await hub.runToolCalls('openai', message, { assistantId: 'p' });
     expect(out.messages).to.have.length(2);
     expect(out.messages[0]).to.deep.equal({ role: 'tool', tool_call_id: 'call_abc', content: 'Echo: hi' });
     expect(out.messages[1]).to.include({ role: 'tool', tool_call_id: 'call_def' });
@@ -50,7 +50,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
 
   it('OpenAI Responses API', async () => {
     const hub = await everythingHub();
-    const tools = hub.toolsFor('openai-responses', { gptId: 'p' }) as any[];
+    const tools = hub.toolsFor('openai-responses', { assistantId: 'p' }) as any[];
     expect(tools.find((t) => t.name === 'everything__echo')).to.deep.include({ type: 'function' });
     expect(tools[0]).to.have.keys(['type', 'name', 'description', 'parameters']);
     // https://platform.openai.com/docs/api-reference/responses/object (output[] function_call items)
@@ -69,13 +69,13 @@ describe('provider formats: tools out, tool calls in, results out', () => {
         },
       ],
     };
-    const out = await hub.runToolCalls('openai-responses', response, { gptId: 'p' });
+    const out = await hub.runToolCalls('openai-responses', response, { assistantId: 'p' });
     expect(out.messages).to.deep.equal([{ type: 'function_call_output', call_id: 'call_1', output: 'Echo: resp' }]);
   });
 
   it('Anthropic Messages, with an image result as an image block', async () => {
     const hub = await everythingHub();
-    const tools = hub.toolsFor('anthropic', { gptId: 'p' }) as any[];
+    const tools = hub.toolsFor('anthropic', { assistantId: 'p' }) as any[];
     const echo = tools.find((t) => t.name === 'everything__echo');
     expect(echo).to.have.keys(['name', 'description', 'input_schema']);
     expect(echo.input_schema.type).to.equal('object');
@@ -92,7 +92,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
       ],
       stop_reason: 'tool_use',
     };
-    const out = await hub.runToolCalls('anthropic', response, { gptId: 'p' });
+    const out = await hub.runToolCalls('anthropic', response, { assistantId: 'p' });
     expect(out.messages).to.have.length(1);
     const m = out.messages[0] as any;
     expect(m.role).to.equal('user');
@@ -115,7 +115,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
 
   it('Gemini, with the schema converted to the subset Gemini accepts', async () => {
     const hub = await everythingHub();
-    const tools = hub.toolsFor('gemini', { gptId: 'p' }) as any[];
+    const tools = hub.toolsFor('gemini', { assistantId: 'p' }) as any[];
     expect(tools).to.have.length(1);
     const decls = tools[0].functionDeclarations as any[];
     const sum = decls.find((d) => d.name === 'everything__get-sum');
@@ -142,7 +142,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
         },
       ],
     };
-    const out = await hub.runToolCalls('gemini', response, { gptId: 'p' });
+    const out = await hub.runToolCalls('gemini', response, { assistantId: 'p' });
     expect(out.messages).to.have.length(1);
     const m = out.messages[0] as any;
     expect(m.role).to.equal('user');
@@ -157,7 +157,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
     const out = await hub.runToolCalls(
       'openai',
       { role: 'assistant', tool_calls: [{ id: 'x', type: 'function', function: { name: 'nope', arguments: '{}' } }] },
-      { gptId: 'p', unknownTools: 'error' },
+      { assistantId: 'p', unknownTools: 'error' },
     );
     expect(out.unhandled).to.deep.equal([]);
     expect((out.messages[0] as any).content).to.contain('There is no tool named "nope"');
@@ -171,7 +171,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
         role: 'assistant',
         tool_calls: [{ id: 'x', type: 'function', function: { name: 'everything__echo', arguments: '{"message": ' } }],
       },
-      { gptId: 'p' },
+      { assistantId: 'p' },
     );
     expect((out.messages[0] as any).content).to.match(/^Error: Invalid arguments.*not valid JSON/);
   });
@@ -186,7 +186,7 @@ describe('provider formats: tools out, tool calls in, results out', () => {
       ],
     };
     const out = await hub.runToolCalls('anthropic', message, {
-      gptId: 'p',
+      assistantId: 'p',
       runHostTool: async (c) => `searched ${JSON.stringify(c.arguments)}`,
     });
     const blocks = (out.messages[0] as any).content;
@@ -230,7 +230,7 @@ describe('streamed tool calls', () => {
       name: 'everything__echo',
       arguments: '{"message":"streamed"}',
     });
-    const out = await hub.runToolCalls('openai', acc.message(), { gptId: 'p' });
+    const out = await hub.runToolCalls('openai', acc.message(), { assistantId: 'p' });
     expect((out.messages[0] as any).content).to.equal('Echo: streamed');
   });
 
@@ -260,7 +260,7 @@ describe('streamed tool calls', () => {
       { type: 'text', text: 'Sure.' },
       { type: 'tool_use', id: 'toolu_s', name: 'everything__echo', input: { message: 'delta' } },
     ]);
-    const out = await hub.runToolCalls('anthropic', acc.message(), { gptId: 'p' });
+    const out = await hub.runToolCalls('anthropic', acc.message(), { assistantId: 'p' });
     expect((out.messages[0] as any).content[0].content[0].text).to.equal('Echo: delta');
   });
 });
@@ -285,7 +285,7 @@ describe('runConversation', () => {
     };
     const r = await hub.runConversation({
       provider: 'openai',
-      gptId: 'p',
+      assistantId: 'p',
       complete,
       messages: [{ role: 'user', content: 'echo loop' }],
     });
@@ -304,7 +304,7 @@ describe('runConversation', () => {
         { id: 'c', type: 'function', function: { name: 'everything__echo', arguments: '{"message":"again"}' } },
       ],
     });
-    const r = await hub.runConversation({ provider: 'openai', gptId: 'p', complete, messages: [], maxSteps: 3 });
+    const r = await hub.runConversation({ provider: 'openai', assistantId: 'p', complete, messages: [], maxSteps: 3 });
     expect(r.stopped).to.equal('max-steps');
     expect(r.messages.filter((m: any) => m.role === 'tool')).to.have.length(3);
   });

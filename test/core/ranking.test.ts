@@ -76,7 +76,7 @@ describe('toolsFor with a context budget', () => {
     const all = hub.toolsFor('openai');
     expect(all.length).to.be.greaterThan(5);
     expect(hub.toolsFor('openai', { query: 'sum of two numbers' })).to.deep.equal(all);
-    expect(hub.modelTools({ gptId: 'default', query: 'echo' })).to.equal(hub.modelTools());
+    expect(hub.modelTools({ assistantId: 'default', query: 'echo' })).to.equal(hub.modelTools());
   });
 
   it('returns the most relevant tools within maxTools, in every provider format', async () => {

@@ -37,9 +37,9 @@ describe('<gpt-tool-selector>', () => {
     const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
     (row.querySelector('input[type=checkbox]') as HTMLInputElement).click();
     const ev = await changed;
-    expect(ev.detail.gptId).to.equal('writer');
+    expect(ev.detail.assistantId).to.equal('writer');
     expect(Object.keys(ev.detail.profile.servers)).to.deep.equal([a.id]);
-    expect(hub.modelTools({ gptId: 'writer' }).every((t) => t.serverId === a.id)).to.equal(true);
+    expect(hub.modelTools({ assistantId: 'writer' }).every((t) => t.serverId === a.id)).to.equal(true);
   });
 
   it('chooses individual tools, select none/all, and shows the context cost', async () => {
@@ -51,12 +51,12 @@ describe('<gpt-tool-selector>', () => {
     echo.click();
     await changed;
     await el.updateComplete;
-    expect(hub.modelTools({ gptId: 'writer' }).some((t) => t.name === 'Fixture__echo')).to.equal(false);
+    expect(hub.modelTools({ assistantId: 'writer' }).some((t) => t.name === 'Fixture__echo')).to.equal(false);
     expect(el.contextCost.characters).to.be.lessThan(before);
     let next = nextEvent(window, 'mcp-tool-selection-changed');
     q(el, '[data-action=none]').click();
     await next;
-    expect(hub.toolsFor('openai', { gptId: 'writer' })).to.deep.equal([]);
+    expect(hub.toolsFor('openai', { assistantId: 'writer' })).to.deep.equal([]);
     next = nextEvent(window, 'mcp-tool-selection-changed');
     q(el, '[data-action=all]').click();
     await next;
@@ -92,7 +92,7 @@ describe('<gpt-tool-selector>', () => {
   it('shows the token estimate per selected tool and per server, matching toolsFor', async () => {
     const { hub, b, el } = await setup();
     const row = q(el, `[data-server="${b.id}"]`);
-    const entries = hub.toolsFor('openai', { gptId: 'writer' }) as any[];
+    const entries = hub.toolsFor('openai', { assistantId: 'writer' }) as any[];
     const echo = entries.find((t) => t.function.name === 'Fixture__echo');
     const echoTokens = estimateTokens(echo);
     const tool = q(el, `[data-server="${b.id}"] input[data-tool="echo"]`).closest('li')!;
@@ -129,7 +129,9 @@ describe('<gpt-tool-selector>', () => {
     await el.updateComplete;
     expect(pin.getAttribute('aria-pressed')).to.equal('true');
     await expect(el).to.be.accessible();
-    const names = hub.modelTools({ gptId: 'writer', query: 'sum of two numbers', maxTools: 1 }).map((t) => t.name);
+    const names = hub
+      .modelTools({ assistantId: 'writer', query: 'sum of two numbers', maxTools: 1 })
+      .map((t) => t.name);
     expect(names).to.deep.equal(['Fixture__echo']);
     const off = nextEvent(window, 'mcp-tool-selection-changed');
     (pin as HTMLElement).click();
@@ -137,6 +139,24 @@ describe('<gpt-tool-selector>', () => {
     await el.updateComplete;
     expect(pin.getAttribute('aria-pressed')).to.equal('false');
     expect(hub.assistants.get('writer').pinned).to.deep.equal([]);
+  });
+
+  it('the gpt-id attribute sets assistantId; the gptId property is its old name; the request carries both', async () => {
+    const { hub, b, el } = await setup();
+    expect([el.assistantId, el.gptId]).to.deep.equal(['writer', 'writer']);
+    await hub.assistants.setServer('reader', b.id, false);
+    el.gptId = 'reader';
+    expect(el.assistantId).to.equal('reader');
+    await el.updateComplete;
+    expect((q(el, `[data-server="${b.id}"] input[type=checkbox]`) as HTMLInputElement).checked).to.equal(false);
+    el.setAttribute('gpt-id', 'editor');
+    await el.updateComplete;
+    expect([el.assistantId, el.gptId]).to.deep.equal(['editor', 'editor']);
+    const request = nextEvent<CustomEvent>(el, 'mcp-tool-selection-change-request');
+    const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
+    q(el, '[data-action=none]').click();
+    expect((await request).detail).to.deep.include({ assistantId: 'editor', gptId: 'editor', patch: { servers: {} } });
+    expect((await changed).detail).to.include({ assistantId: 'editor', gptId: 'editor' });
   });
 
   it('leaves no subscription behind after 10 attach/detach cycles', () =>

@@ -108,7 +108,7 @@ describe('<mcp-tool-call>', () => {
     const el = await fixture<McpToolCallElement>(
       html`<mcp-tool-call
         .hub=${privateHub()}
-        .call=${{ id: 'x', gptId: 'default', serverId: 's', serverName: 'S', tool: 't', name: 'S__t', arguments: { a: 1 }, status: 'success', source: 'model', createdAt: 0, durationMs: 1200, result: { content: [{ type: 'text', text: 'hello' }], structuredContent: { n: 1 } } }}
+        .call=${{ id: 'x', assistantId: 'default', serverId: 's', serverName: 'S', tool: 't', name: 'S__t', arguments: { a: 1 }, status: 'success', source: 'model', createdAt: 0, durationMs: 1200, result: { content: [{ type: 'text', text: 'hello' }], structuredContent: { n: 1 } } }}
       ></mcp-tool-call>`,
     );
     expect(shadow(el).textContent).to.contain('hello');

@@ -1,6 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { z } from '../zod-setup.js';
+import { McpConfigError } from '../errors.js';
 import { nameTools } from '../names.js';
+import { toIssues } from '../schemas.js';
+import { z } from '../zod-setup.js';
 import type { ModelTool } from '../providers/types.js';
 import type { HubState } from '../types.js';
 
@@ -8,7 +10,8 @@ import type { HubState } from '../types.js';
 export const ApprovalModeSchema = z.enum(['auto', 'always-ask', 'trusted-only']);
 export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
 
-const gptIdSchema = z
+/** An assistant's id: 1–100 letters, digits and `_ . : -`. */
+export const AssistantIdSchema = z
   .string()
   .min(1)
   .max(100)
@@ -17,23 +20,38 @@ const ServerSelectionSchema = z.object({ tools: z.array(z.string().min(1)).max(1
 /** One tool of one server (trusted or pinned). */
 const TrustedSchema = z.object({ serverId: z.string().min(1), tool: z.string().min(1) }).strict();
 
+const profileFields = {
+  servers: z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]).default('all'),
+  approval: ApprovalModeSchema.default('always-ask'),
+  trusted: z.array(TrustedSchema).max(10000).default([]),
+  /** Tools always sent when `toolsFor` is given a budget (even past it). */
+  pinned: z.array(TrustedSchema).max(10000).default([]),
+  updatedAt: z.number().int().nonnegative().default(0),
+};
+
 /**
  * An assistant ("GPT") profile. `servers: 'all'` (the default for an assistant nobody configured)
  * offers every enabled server's tools; a record offers only the servers listed, each with all its
  * tools (`{}`) or only those in `tools`.
  */
-export const AssistantProfileSchema = z
-  .object({
-    gptId: gptIdSchema,
-    servers: z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]).default('all'),
-    approval: ApprovalModeSchema.default('always-ask'),
-    trusted: z.array(TrustedSchema).max(10000).default([]),
-    /** Tools always sent when `toolsFor` is given a budget (even past it). */
-    pinned: z.array(TrustedSchema).max(10000).default([]),
-    updatedAt: z.number().int().nonnegative().default(0),
-  })
-  .strict();
+export const AssistantProfileSchema = z.object({ assistantId: AssistantIdSchema, ...profileFields }).strict();
 export type AssistantProfile = z.infer<typeof AssistantProfileSchema>;
+
+/**
+ * A profile as stored in IndexedDB (`assistant:<id>`). The id keeps its first name, `gptId`: a
+ * page running an older copy of the bundle on the same origin reads these records with a strict
+ * schema and would set a renamed record aside as corrupt. Read as an `AssistantProfile`.
+ */
+export const StoredAssistantProfileSchema = z
+  .object({ gptId: AssistantIdSchema, ...profileFields })
+  .strict()
+  .transform(({ gptId, ...rest }): AssistantProfile => ({ assistantId: gptId, ...rest }));
+export type StoredAssistantProfile = z.input<typeof StoredAssistantProfileSchema>;
+
+/** A profile in its stored form (see `StoredAssistantProfileSchema`). */
+export function toStoredProfile({ assistantId, ...rest }: AssistantProfile): StoredAssistantProfile {
+  return { gptId: assistantId, ...rest };
+}
 
 export const AssistantPatchSchema = z
   .object({
@@ -45,14 +63,44 @@ export const AssistantPatchSchema = z
   .strict();
 export type AssistantPatch = z.input<typeof AssistantPatchSchema>;
 
-export { gptIdSchema };
-
-export function defaultProfile(gptId: string): AssistantProfile {
-  return { gptId, servers: 'all', approval: 'always-ask', trusted: [], pinned: [], updatedAt: 0 };
+/**
+ * How options name an assistant. `gptId` is the name the first version used; hosts still pass it.
+ */
+export interface AssistantRef {
+  /** The assistant (its profile: tools, approval mode, trusted tools). Default `default`. */
+  assistantId?: string;
+  /** @deprecated use assistantId */
+  gptId?: string;
 }
 
-export function isTrusted(p: AssistantProfile, serverId: string, tool: string): boolean {
-  return p.trusted.some((t) => t.serverId === serverId && t.tool === tool);
+/**
+ * The assistant options name, from `assistantId` or its old name `gptId` (when both are given
+ * they must agree), unvalidated; `undefined` when neither is given.
+ */
+export function namedAssistant(options: AssistantRef = {}): string | undefined {
+  const { assistantId, gptId } = options;
+  if (assistantId !== undefined && gptId !== undefined && assistantId !== gptId)
+    throw new McpConfigError([
+      { path: 'gptId', message: 'differs from assistantId (gptId is its old name: give one)' },
+    ]);
+  return assistantId ?? gptId;
+}
+
+/** The assistant options name (default `default`), validated: `McpConfigError` naming the field given. */
+export function assistantIdOf(options: AssistantRef = {}): string {
+  const id = namedAssistant(options) ?? 'default';
+  const r = AssistantIdSchema.safeParse(id);
+  if (r.success) return r.data;
+  const path = options.assistantId === undefined && options.gptId !== undefined ? 'gptId' : 'assistantId';
+  throw new McpConfigError(toIssues(r.error, path));
+}
+
+export function defaultProfile(assistantId: string): AssistantProfile {
+  return { assistantId, servers: 'all', approval: 'always-ask', trusted: [], pinned: [], updatedAt: 0 };
+}
+
+export function isTrusted(profile: AssistantProfile, serverId: string, tool: string): boolean {
+  return profile.trusted.some((t) => t.serverId === serverId && t.tool === tool);
 }
 
 const MAX_DESCRIPTION = 1024;
@@ -87,8 +135,8 @@ export function modelSchema(tool: Tool): Record<string, unknown> {
 }
 
 /** The tools an assistant may use, named for the model. Pure: depends only on the state. */
-export function assistantTools(state: HubState, gptId: string): ModelTool[] {
-  const profile = state.assistants[gptId] ?? defaultProfile(gptId);
+export function assistantTools(state: HubState, assistantId: string): ModelTool[] {
+  const profile = state.assistants[assistantId] ?? defaultProfile(assistantId);
   const entries: { serverKey: string; serverName: string; toolName: string; tool: Tool; serverId: string }[] = [];
   for (const server of Object.values(state.servers)) {
     if (!server.enabled) continue;

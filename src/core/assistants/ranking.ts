@@ -131,20 +131,21 @@ const K1 = 1.2;
 /** A query that names a server ("on Slack", "in google drive") prefers that server's tools. */
 const SERVER_BOOST = 0.5;
 
-function fieldTexts(t: ModelTool): string[] {
-  const props = ((t.inputSchema.properties ?? {}) as Record<string, { description?: unknown; enum?: unknown }>) || {};
+function fieldTexts(modelTool: ModelTool): string[] {
+  const props =
+    ((modelTool.inputSchema.properties ?? {}) as Record<string, { description?: unknown; enum?: unknown }>) || {};
   const params: string[] = [];
   for (const [name, p] of Object.entries(props)) {
     params.push(name);
     if (p && typeof p.description === 'string') params.push(p.description);
     if (p && Array.isArray(p.enum)) params.push(p.enum.filter((v) => typeof v === 'string').join(' '));
   }
-  const sep = t.name.indexOf('__');
+  const sep = modelTool.name.indexOf('__');
   return [
-    t.tool.name,
-    sep > 0 ? t.name.slice(0, sep) : '',
-    t.tool.title ?? t.tool.annotations?.title ?? '',
-    t.tool.description ?? '',
+    modelTool.tool.name,
+    sep > 0 ? modelTool.name.slice(0, sep) : '',
+    modelTool.tool.title ?? modelTool.tool.annotations?.title ?? '',
+    modelTool.tool.description ?? '',
     params.join(' '),
   ];
 }

@@ -9,12 +9,16 @@ import { setAssistant } from '../state.js';
 import { z } from '../zod-setup.js';
 import {
   AssistantPatchSchema,
-  AssistantProfileSchema,
+  AssistantIdSchema,
+  assistantIdOf,
   assistantTools,
   defaultProfile,
-  gptIdSchema,
+  StoredAssistantProfileSchema,
+  toStoredProfile,
   type AssistantPatch,
   type AssistantProfile,
+  type AssistantRef,
+  type StoredAssistantProfile,
 } from './profile.js';
 import { estimateTokens, selectWithinBudget, ToolIndex } from './ranking.js';
 
@@ -23,8 +27,7 @@ import { estimateTokens, selectWithinBudget, ToolIndex } from './ranking.js';
  * assistant's tools are ranked by relevance to `query` (locally) and the best that fit are
  * returned, pinned tools always. Without a budget, every tool in the usual order.
  */
-export interface ToolsForOptions {
-  gptId?: string;
+export interface ToolsForOptions extends AssistantRef {
   /** What the user asked (e.g. the last user message); ranks the tools when a budget is given. */
   query?: string;
   /** At most this many tools (pinned tools are kept even past it). */
@@ -35,7 +38,8 @@ export interface ToolsForOptions {
 
 const ToolsForOptionsSchema = z
   .object({
-    gptId: gptIdSchema.optional(),
+    assistantId: AssistantIdSchema.optional(),
+    gptId: AssistantIdSchema.optional(),
     query: z.string().max(100_000).optional(),
     maxTools: z.number().int().nonnegative().max(100_000).optional(),
     maxTokens: z.number().int().nonnegative().max(100_000_000).optional(),
@@ -47,15 +51,17 @@ const ToolsForOptionsSchema = z
 /** The assistant registry: `hub.assistants`. */
 export interface AssistantRegistry {
   /** The profile (the defaults when nobody configured this assistant). */
-  get(gptId?: string): AssistantProfile;
+  get(assistantId?: string): AssistantProfile;
+  /** The profiles that were configured (others use the defaults). */
   list(): AssistantProfile[];
-  update(gptId: string, patch: AssistantPatch): Promise<AssistantProfile>;
+  /** Change fields of a profile (per-field merge, safe across tabs). */
+  update(assistantId: string, patch: AssistantPatch): Promise<AssistantProfile>;
   /** Select a server for the assistant: `true` all its tools, a list some, `false` none. */
-  setServer(gptId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile>;
+  setServer(assistantId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile>;
   /** Add or remove a tool from the assistant's trusted tools. */
-  trust(gptId: string, serverId: string, tool: string, trusted?: boolean): Promise<AssistantProfile>;
+  trust(assistantId: string, serverId: string, tool: string, trusted?: boolean): Promise<AssistantProfile>;
   /** Pin or unpin a tool: pinned tools are always sent when `toolsFor` is given a budget. */
-  pin(gptId: string, serverId: string, tool: string, pinned?: boolean): Promise<AssistantProfile>;
+  pin(assistantId: string, serverId: string, tool: string, pinned?: boolean): Promise<AssistantProfile>;
 }
 
 /** An assistant's tools as the model sees them, with a lookup by model-facing name. */
@@ -78,82 +84,83 @@ export class Assistants {
 
   constructor(private readonly ctx: HubContext) {}
 
-  get(gptId = 'default'): AssistantProfile {
-    return this.ctx.store.state.assistants[gptId] ?? defaultProfile(gptId);
+  get(assistantId = 'default'): AssistantProfile {
+    return this.ctx.store.state.assistants[assistantId] ?? defaultProfile(assistantId);
   }
 
   list(): AssistantProfile[] {
     return Object.values(this.ctx.store.state.assistants);
   }
 
-  async update(gptId: string, patch: AssistantPatch): Promise<AssistantProfile> {
+  async update(assistantId: string, patch: AssistantPatch): Promise<AssistantProfile> {
     const { ctx } = this;
     await ctx.ready;
-    const id = parseOrThrow(gptIdSchema, gptId);
+    const id = parseOrThrow(AssistantIdSchema, assistantId);
     const parsed = parseOrThrow(AssistantPatchSchema, patch);
     const base = this.get(id);
-    // per-field merge into the freshest stored profile (another tab may have changed other fields)
-    const merged = await ctx.storage.update<AssistantProfile>(KEYS.assistant + id, (old) => ({
-      ...(old ?? base),
+    // per-field merge into the freshest stored profile (another tab may have changed other fields);
+    // stored with its id under the old name (see StoredAssistantProfileSchema)
+    const merged = await ctx.storage.update<StoredAssistantProfile>(KEYS.assistant + id, (old) => ({
+      ...(old ?? toStoredProfile(base)),
       ...parsed,
       gptId: id,
       updatedAt: Math.max(Date.now(), (old?.updatedAt ?? 0) + 1),
     }));
-    const profile = AssistantProfileSchema.parse(merged);
+    const profile = StoredAssistantProfileSchema.parse(merged);
     setAssistant(ctx, profile);
     ctx.broadcast('assistant', id);
-    ctx.emit(new McpToolSelectionChangedEvent({ gptId: id, profile, source: 'local' }));
+    ctx.emit(new McpToolSelectionChangedEvent({ assistantId: id, profile, source: 'local' }));
     return profile;
   }
 
-  async setServer(gptId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile> {
+  async setServer(assistantId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile> {
     await this.ctx.ready;
     const servers = this.ctx.store.state.servers;
     if (!servers[serverId]) throw new McpNotFoundError('server', serverId);
-    const current = this.get(gptId);
+    const current = this.get(assistantId);
     const next: Record<string, { tools?: string[] }> =
       current.servers === 'all'
         ? Object.fromEntries(Object.keys(servers).map((id) => [id, {}]))
         : { ...current.servers };
     if (selection === false) delete next[serverId];
     else next[serverId] = selection === true ? {} : { tools: [...new Set(selection)] };
-    return this.update(gptId, { servers: next });
+    return this.update(assistantId, { servers: next });
   }
 
   /** Trust or distrust a tool; `also` patches other fields in the same write. */
   async trust(
-    gptId: string,
+    assistantId: string,
     serverId: string,
     tool: string,
     trusted = true,
     also: AssistantPatch = {},
   ): Promise<AssistantProfile> {
     await this.ctx.ready;
-    const current = this.get(gptId);
+    const current = this.get(assistantId);
     const rest = current.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool));
-    return this.update(gptId, { ...also, trusted: trusted ? [...rest, { serverId, tool }] : rest });
+    return this.update(assistantId, { ...also, trusted: trusted ? [...rest, { serverId, tool }] : rest });
   }
 
   /** Pin or unpin a tool for budgeted `toolsFor` calls. */
-  async pin(gptId: string, serverId: string, tool: string, pinned = true): Promise<AssistantProfile> {
+  async pin(assistantId: string, serverId: string, tool: string, pinned = true): Promise<AssistantProfile> {
     await this.ctx.ready;
     parseOrThrow(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), { serverId, tool });
-    const current = this.get(gptId);
+    const current = this.get(assistantId);
     const rest = current.pinned.filter((t) => !(t.serverId === serverId && t.tool === tool));
-    return this.update(gptId, { pinned: pinned ? [...rest, { serverId, tool }] : rest });
+    return this.update(assistantId, { pinned: pinned ? [...rest, { serverId, tool }] : rest });
   }
 
   /** The tools an assistant may use, named for the model (memoised on the state's identity). */
-  tools(gptId: string): AssistantTools {
-    return this.#tools(gptId);
+  tools(assistantId: string): AssistantTools {
+    return this.#tools(assistantId);
   }
 
-  #tools(gptId: string): Memo {
+  #tools(assistantId: string): Memo {
     const s = this.ctx.store.state;
-    const profile = s.assistants[gptId];
-    const memo = this.#memo.get(gptId);
+    const profile = s.assistants[assistantId];
+    const memo = this.#memo.get(assistantId);
     if (memo && memo.servers === s.servers && memo.catalogues === s.catalogues && memo.profile === profile) return memo;
-    const tools = assistantTools(s, gptId);
+    const tools = assistantTools(s, assistantId);
     const next: Memo = {
       servers: s.servers,
       catalogues: s.catalogues,
@@ -162,7 +169,7 @@ export class Assistants {
       byName: new Map(tools.map((t) => [t.name, t])),
       costs: {},
     };
-    this.#memo.set(gptId, next);
+    this.#memo.set(assistantId, next);
     return next;
   }
 
@@ -171,19 +178,20 @@ export class Assistants {
    * a budget, the most relevant to `query` that fit (see `ToolsForOptions`).
    */
   modelTools(options: ToolsForOptions & { provider?: Provider } = {}): ModelTool[] {
-    const o = parseOrThrow(ToolsForOptionsSchema, options);
-    const memo = this.#tools(o.gptId ?? 'default');
-    if (o.maxTools === undefined && o.maxTokens === undefined) return memo.tools;
-    const provider = o.provider ?? 'openai';
+    const budget = parseOrThrow(ToolsForOptionsSchema, options);
+    const assistantId = assistantIdOf(budget);
+    const memo = this.#tools(assistantId);
+    if (budget.maxTools === undefined && budget.maxTokens === undefined) return memo.tools;
+    const provider = budget.provider ?? 'openai';
     const costs = (memo.costs[provider] ??= toolCosts(provider, memo.tools));
     const index = (memo.index ??= new ToolIndex(memo.tools));
-    const order = o.query?.trim() ? index.rank(o.query) : memo.tools.map((_, i) => i);
-    const profile = this.get(o.gptId ?? 'default');
+    const order = budget.query?.trim() ? index.rank(budget.query) : memo.tools.map((_, i) => i);
+    const profile = this.get(assistantId);
     const pinned = new Set<number>();
     memo.tools.forEach((t, i) => {
       if (profile.pinned.some((p) => p.serverId === t.serverId && p.tool === t.tool.name)) pinned.add(i);
     });
-    return selectWithinBudget(order, costs, pinned, o).map((i) => memo.tools[i]!);
+    return selectWithinBudget(order, costs, pinned, budget).map((i) => memo.tools[i]!);
   }
 
   /** The assistant's tools in a provider's request format (with a budget: see `modelTools`). */

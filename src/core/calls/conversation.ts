@@ -1,16 +1,14 @@
 // The tool-call loop for chat hosts: run every tool call in a provider's assistant message, and
 // alternate model and tools until the model stops calling tools.
-import { gptIdSchema } from '../assistants/profile.js';
+import { assistantIdOf, type AssistantRef } from '../assistants/profile.js';
 import type { Assistants } from '../assistants/registry.js';
 import type { HubContext } from '../context.js';
 import { adapterFor, type Provider, type ProviderToolCall, type ToolOutcome } from '../providers/index.js';
-import { parseOrThrow } from '../schemas.js';
 import type { CallPipeline } from './pipeline.js';
 import { outcomeOf, type ToolCallRecord } from './records.js';
 
 /** Options of `hub.runToolCalls()`. */
-export interface RunToolCallsOptions {
-  gptId?: string;
+export interface RunToolCallsOptions extends AssistantRef {
   signal?: AbortSignal;
   /**
    * Tool calls that are not MCP tools of this assistant: `return` hands them back untouched in
@@ -34,9 +32,8 @@ export interface RunToolCallsResult {
 }
 
 /** Options of `hub.runConversation()`. */
-export interface RunConversationOptions {
+export interface RunConversationOptions extends AssistantRef {
   provider: Provider;
-  gptId?: string;
   /** Call your LLM with the conversation and tools; return its assistant message/response. */
   complete: (messages: unknown[], tools: unknown[]) => Promise<unknown>;
   messages: unknown[];
@@ -69,8 +66,8 @@ export class Conversation {
   ): Promise<RunToolCallsResult> {
     const adapter = adapterFor(provider);
     await this.ctx.ready;
-    const gptId = parseOrThrow(gptIdSchema, options.gptId ?? 'default');
-    const { byName } = this.assistants.tools(gptId);
+    const assistantId = assistantIdOf(options);
+    const { byName } = this.assistants.tools(assistantId);
     const found = adapter.readCalls(assistantMessage);
     const unhandled: unknown[] = [];
     const records: (ToolCallRecord | undefined)[] = [];
@@ -82,7 +79,7 @@ export class Conversation {
             name: call.name,
             arguments: call.arguments ?? {},
             ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
-            gptId,
+            assistantId,
             ...(options.signal ? { signal: options.signal } : {}),
             providerCallId: call.id,
           });
@@ -119,21 +116,23 @@ export class Conversation {
   }
 
   /** Alternate model and tools until the model stops calling tools or `maxSteps` turns were taken. */
-  async runConversation(o: RunConversationOptions): Promise<RunConversationResult> {
-    const adapter = adapterFor(o.provider);
-    const maxSteps = o.maxSteps ?? 8;
-    const messages = [...o.messages];
+  async runConversation(options: RunConversationOptions): Promise<RunConversationResult> {
+    const { provider, signal, runHostTool } = options;
+    const adapter = adapterFor(provider);
+    const assistantId = assistantIdOf(options);
+    const maxSteps = options.maxSteps ?? 8;
+    const messages = [...options.messages];
     let reply: unknown;
     for (let step = 1; step <= maxSteps; step++) {
-      o.signal?.throwIfAborted();
-      reply = await o.complete([...messages], this.assistants.toolsFor(o.provider, { gptId: o.gptId }));
+      signal?.throwIfAborted();
+      reply = await options.complete([...messages], this.assistants.toolsFor(provider, { assistantId }));
       messages.push(...adapter.replyMessages(reply));
       if (adapter.readCalls(reply).length === 0) return { messages, reply, steps: step, stopped: 'done' };
-      const run = await this.runToolCalls(o.provider, reply, {
-        gptId: o.gptId,
-        signal: o.signal,
+      const run = await this.runToolCalls(provider, reply, {
+        assistantId,
+        signal,
         unknownTools: 'error',
-        ...(o.runHostTool ? { runHostTool: o.runHostTool } : {}),
+        ...(runHostTool ? { runHostTool } : {}),
       });
       messages.push(...run.messages);
     }

@@ -1,5 +1,6 @@
 // Call records in state and in IndexedDB: in-flight calls in `activeCalls`, finished ones in
 // `calls` (history), written behind the call path with retention applied in the same write.
+import { namedAssistant, type AssistantRef } from '../assistants/profile.js';
 import { KEYS, type HubContext } from '../context.js';
 import { writeJournal } from '../persistence/journal.js';
 import { withEntry } from '../store.js';
@@ -20,10 +21,11 @@ export class CallHistory {
   }
 
   /** Calls, newest first, optionally of one assistant. */
-  list(filter: { gptId?: string } = {}): ToolCallRecord[] {
+  list(filter: AssistantRef = {}): ToolCallRecord[] {
     const s = this.ctx.store.state;
+    const assistantId = namedAssistant(filter);
     return [...Object.values(s.activeCalls), ...Object.values(s.calls)]
-      .filter((c) => !filter.gptId || c.gptId === filter.gptId)
+      .filter((c) => !assistantId || c.assistantId === assistantId)
       .sort((a, b) => b.createdAt - a.createdAt);
   }
 
@@ -99,14 +101,14 @@ export class CallHistory {
     const calls = Object.values(this.ctx.store.state.calls);
     const limit = this.ctx.limits.historyLimit;
     if (calls.length <= limit) return [];
-    const byGpt = new Map<string, ToolCallRecord[]>();
+    const byAssistant = new Map<string, ToolCallRecord[]>();
     for (const c of calls) {
-      const list = byGpt.get(c.gptId) ?? [];
+      const list = byAssistant.get(c.assistantId) ?? [];
       list.push(c);
-      byGpt.set(c.gptId, list);
+      byAssistant.set(c.assistantId, list);
     }
     const drop: string[] = [];
-    for (const list of byGpt.values()) {
+    for (const list of byAssistant.values()) {
       if (list.length <= limit) continue;
       list.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
       for (const c of list.slice(limit)) if (TERMINAL.has(c.status)) drop.push(c.id);
@@ -125,10 +127,11 @@ export class CallHistory {
   }
 
   /** Remove finished calls (of one assistant, or all) from state and storage. */
-  async clear(gptId?: string): Promise<void> {
+  async clear(filter: AssistantRef = {}): Promise<void> {
+    const assistantId = namedAssistant(filter);
     await this.ctx.ready;
     const ids = Object.values(this.ctx.store.state.calls)
-      .filter((c) => TERMINAL.has(c.status) && (!gptId || c.gptId === gptId))
+      .filter((c) => TERMINAL.has(c.status) && (!assistantId || c.assistantId === assistantId))
       .map((c) => c.id);
     this.#forget(ids);
     await this.ctx.storage.batch(

@@ -10,12 +10,11 @@ import {
   McpToolCallRequestEvent,
   McpToolCallStartedEvent,
 } from '../../events/index.js';
-import { gptIdSchema, isTrusted } from '../assistants/profile.js';
+import { assistantIdOf, isTrusted, type AssistantRef } from '../assistants/profile.js';
 import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
 import { randomId, type HubContext } from '../context.js';
 import { McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
-import { parseOrThrow } from '../schemas.js';
 import type { CallHistory } from './history.js';
 import {
   Limiter,
@@ -27,16 +26,17 @@ import {
   type ToolCallRecord,
 } from './records.js';
 
-/** What `hub.callTool()` takes. Give `name` (model-facing) or `serverId` + `tool`. */
-export interface CallToolOptions {
+/**
+ * What `hub.callTool()` takes. Give `name` (model-facing) or `serverId` + `tool`. `assistantId`
+ * (default `default`) is the assistant whose selection and approval policy apply.
+ */
+export interface CallToolOptions extends AssistantRef {
   /** The model-facing name from `toolsFor` (`<server>__<tool>`). */
   name?: string;
   serverId?: string;
   /** The MCP tool name on `serverId`. */
   tool?: string;
   arguments?: Record<string, unknown>;
-  /** The assistant whose selection and approval policy apply. Default `default`. */
-  gptId?: string;
   signal?: AbortSignal;
   /** `user` for calls a person started (e.g. "Try it"): no approval step. Default `model`. */
   source?: 'model' | 'user';
@@ -53,7 +53,7 @@ type CancelReason = 'denied' | 'vetoed' | 'cancelled';
 /** A call being run: its id, the resolved tool and the signal that cancels it. */
 interface Running {
   readonly id: string;
-  readonly gptId: string;
+  readonly assistantId: string;
   readonly serverId: string;
   readonly tool: Tool;
   readonly args: Record<string, unknown>;
@@ -78,11 +78,11 @@ export class CallPipeline {
   ) {}
 
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
-  decide(id: string, d: Decision): void {
+  decide(id: string, decision: Decision): void {
     const resolve = this.#approvals.get(id);
     if (!resolve) throw new McpToolError('not-awaiting-approval', `Call "${id}" is not waiting for approval.`);
     this.#approvals.delete(id);
-    resolve(d);
+    resolve(decision);
   }
 
   /** Cancel a call (waiting, queued or running; the server is told). */
@@ -100,12 +100,13 @@ export class CallPipeline {
   async callTool(options: CallToolOptions): Promise<ToolCallRecord> {
     const { ctx } = this;
     if (!ctx.store.state.ready) await ctx.ready;
-    const gptId = parseOrThrow(gptIdSchema, options.gptId ?? 'default');
-    const { serverId, tool, name } = this.#resolveTarget(options, gptId);
+    const assistantId = assistantIdOf(options);
+    const { serverId, tool, name } = this.#resolveTarget(options, assistantId);
     const args = options.arguments ?? {};
     const record = this.history.put({
       id: randomId('call'),
-      gptId,
+      assistantId,
+      gptId: assistantId,
       serverId,
       serverName: ctx.store.state.servers[serverId].name,
       tool: tool.name,
@@ -121,7 +122,7 @@ export class CallPipeline {
     const controller = new AbortController();
     this.#controllers.set(record.id, controller);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-    const call: Running = { id: record.id, gptId, serverId, tool, args, signal };
+    const call: Running = { id: record.id, assistantId, serverId, tool, args, signal };
     try {
       this.#request(record);
       const approval = await this.#approve(call, record);
@@ -151,26 +152,30 @@ export class CallPipeline {
   }
 
   /** Which tool a call means; a model may only reach tools its assistant was given. */
-  #resolveTarget(o: CallToolOptions, gptId: string): { serverId: string; tool: Tool; name: string } {
+  #resolveTarget(
+    target: Pick<CallToolOptions, 'name' | 'serverId' | 'tool' | 'source'>,
+    assistantId: string,
+  ): { serverId: string; tool: Tool; name: string } {
     const s = this.ctx.store.state;
-    const mine = this.assistants.tools(gptId);
-    if (o.name !== undefined) {
-      const t = mine.byName.get(o.name);
-      if (!t) throw new McpToolError('unknown-tool', `"${o.name}" is not a tool of assistant "${gptId}".`);
+    const mine = this.assistants.tools(assistantId);
+    if (target.name !== undefined) {
+      const t = mine.byName.get(target.name);
+      if (!t) throw new McpToolError('unknown-tool', `"${target.name}" is not a tool of assistant "${assistantId}".`);
       return { serverId: t.serverId, tool: t.tool, name: t.name };
     }
-    if (!o.serverId || !o.tool)
+    const { serverId, tool: toolName } = target;
+    if (!serverId || !toolName)
       throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
-    if (!s.servers[o.serverId]) throw new McpNotFoundError('server', o.serverId);
-    const named = mine.tools.find((x) => x.serverId === o.serverId && x.tool.name === o.tool);
-    if (o.source !== 'user') {
-      if (!named) throw new McpToolError('unknown-tool', `"${o.tool}" is not a tool of assistant "${gptId}".`);
+    if (!s.servers[serverId]) throw new McpNotFoundError('server', serverId);
+    const named = mine.tools.find((x) => x.serverId === serverId && x.tool.name === toolName);
+    if (target.source !== 'user') {
+      if (!named) throw new McpToolError('unknown-tool', `"${toolName}" is not a tool of assistant "${assistantId}".`);
       return { serverId: named.serverId, tool: named.tool, name: named.name };
     }
-    const tool = s.catalogues[o.serverId]?.tools.find((t) => t.name === o.tool);
+    const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
     if (!tool)
-      throw new McpToolError('unknown-tool', `Server "${s.servers[o.serverId].name}" has no tool "${o.tool}".`);
-    return { serverId: o.serverId, tool, name: named?.name ?? o.tool };
+      throw new McpToolError('unknown-tool', `Server "${s.servers[serverId].name}" has no tool "${toolName}".`);
+    return { serverId, tool, name: named?.name ?? toolName };
   }
 
   /** 1. The host may veto before anything happens. */
@@ -186,7 +191,7 @@ export class CallPipeline {
 
   /** 2. Approval. Annotations are untrusted hints: they never approve anything by themselves. */
   async #approve(call: Running, record: ToolCallRecord): Promise<ApprovalSource> {
-    const profile = this.assistants.get(call.gptId);
+    const profile = this.assistants.get(call.assistantId);
     if (record.source === 'user') return 'user-initiated';
     if (profile.approval === 'auto') return 'auto';
     if (profile.approval === 'trusted-only' && isTrusted(profile, call.serverId, call.tool.name)) return 'trusted';
@@ -212,8 +217,8 @@ export class CallPipeline {
     // asks for everything, move it to asking only for untrusted tools
     if (decision.always) {
       const alsoMode =
-        this.assistants.get(call.gptId).approval === 'always-ask' ? { approval: 'trusted-only' as const } : {};
-      await this.assistants.trust(call.gptId, call.serverId, call.tool.name, true, alsoMode);
+        this.assistants.get(call.assistantId).approval === 'always-ask' ? { approval: 'trusted-only' as const } : {};
+      await this.assistants.trust(call.assistantId, call.serverId, call.tool.name, true, alsoMode);
     }
     return decision.always ? 'user-always' : 'user-once';
   }

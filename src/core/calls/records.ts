@@ -1,6 +1,7 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
+import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
 
 export type ToolCallStatus =
@@ -13,6 +14,9 @@ export type ApprovalSource = 'auto' | 'trusted' | 'user-once' | 'user-always' | 
 /** One tool call, as kept in history and shown by `<mcp-tool-call>`. */
 export interface ToolCallRecord {
   readonly id: string;
+  /** The assistant whose call this is. */
+  readonly assistantId: string;
+  /** @deprecated use assistantId (the same value; kept for hosts and older bundles reading records) */
   readonly gptId: string;
   readonly serverId: string;
   readonly serverName: string;
@@ -153,24 +157,25 @@ export class Limiter {
 }
 
 /** What to tell the model about a finished call. */
-export function outcomeOf(r: ToolCallRecord): ToolOutcome {
-  if (r.result && (r.status === 'success' || r.error?.code === 'tool-error')) {
+export function outcomeOf(record: ToolCallRecord): ToolOutcome {
+  const { result, error } = record;
+  if (result && (record.status === 'success' || error?.code === 'tool-error')) {
     return {
-      isError: r.status !== 'success',
-      content: r.result.content,
-      ...(r.result.structuredContent ? { structuredContent: r.result.structuredContent } : {}),
+      isError: record.status !== 'success',
+      content: result.content,
+      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
     };
   }
   const text =
-    r.error?.code === 'denied'
-      ? `The user denied this tool call${r.error.message && r.error.message !== 'Denied.' ? `: ${r.error.message}` : '.'} Do not retry it unless the user asks.`
-      : r.error?.code === 'vetoed'
+    error?.code === 'denied'
+      ? `The user denied this tool call${error.message && error.message !== 'Denied.' ? `: ${error.message}` : '.'} Do not retry it unless the user asks.`
+      : error?.code === 'vetoed'
         ? 'The application did not allow this tool call.'
-        : r.error?.code === 'cancelled'
+        : error?.code === 'cancelled'
           ? 'The tool call was cancelled before it finished.'
-          : r.error?.code === 'invalid-arguments'
-            ? `Invalid arguments, the call was not sent: ${r.error.message}. Fix the arguments and call the tool again.`
-            : `The tool call failed: ${r.error?.message ?? 'unknown error'}`;
+          : error?.code === 'invalid-arguments'
+            ? `Invalid arguments, the call was not sent: ${error.message}. Fix the arguments and call the tool again.`
+            : `The tool call failed: ${error?.message ?? 'unknown error'}`;
   return { isError: true, content: [{ type: 'text', text }] };
 }
 
@@ -189,7 +194,7 @@ export function errorInfo(e: unknown): { code: string; message: string } {
 export interface CallRegistry {
   get(id: string): ToolCallRecord | undefined;
   /** Calls, newest first, optionally of one assistant. */
-  list(filter?: { gptId?: string }): ToolCallRecord[];
+  list(filter?: AssistantRef): ToolCallRecord[];
   /**
    * Let a call waiting for approval run. `always` adds the tool to the assistant's trusted tools
    * (and moves an `always-ask` assistant to `trusted-only`, so it is not asked again).
@@ -199,6 +204,6 @@ export interface CallRegistry {
   deny(id: string, reason?: string): void;
   /** Cancel a call (waiting, queued or running; the server is told). */
   cancel(id: string): void;
-  /** Remove finished calls from history. */
-  clear(filter?: { gptId?: string }): Promise<void>;
+  /** Remove finished calls from history (of one assistant, or all). */
+  clear(filter?: AssistantRef): Promise<void>;
 }

@@ -29,8 +29,8 @@ export async function listAll<R extends { nextCursor?: string }, T>(
  */
 export async function discover(
   id: string,
-  s: McpSession,
-  o: RequestOptions,
+  session: McpSession,
+  options: RequestOptions,
   warn: (message: string) => void,
   secrets: Iterable<string>,
 ): Promise<ServerCatalogue> {
@@ -50,12 +50,12 @@ export async function discover(
       },
     );
   const src: Pick<McpSession, 'listTools' | 'listResources' | 'listResourceTemplates' | 'listPrompts'> = {
-    listTools: (c, ro) => track(s.listTools(c, ro)),
-    listResources: (c, ro) => track(s.listResources(c, ro)),
-    listResourceTemplates: (c, ro) => track(s.listResourceTemplates(c, ro)),
-    listPrompts: (c, ro) => track(s.listPrompts(c, ro)),
+    listTools: (c, ro) => track(session.listTools(c, ro)),
+    listResources: (c, ro) => track(session.listResources(c, ro)),
+    listResourceTemplates: (c, ro) => track(session.listResourceTemplates(c, ro)),
+    listPrompts: (c, ro) => track(session.listPrompts(c, ro)),
   };
-  const caps = s.capabilities ?? {};
+  const caps = session.capabilities ?? {};
   const optional = async <T>(what: string, run: () => Promise<T[]>): Promise<T[]> => {
     try {
       return await run();
@@ -67,14 +67,14 @@ export async function discover(
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
     caps.tools
       ? listAll(
-          (c) => src.listTools(c, o),
+          (c) => src.listTools(c, options),
           (r) => r.tools,
         )
       : [],
     caps.resources
       ? optional('resources', () =>
           listAll(
-            (c) => src.listResources(c, o),
+            (c) => src.listResources(c, options),
             (r) => r.resources,
           ),
         )
@@ -82,7 +82,7 @@ export async function discover(
     caps.resources
       ? optional('resource templates', () =>
           listAll(
-            (c) => src.listResourceTemplates(c, o),
+            (c) => src.listResourceTemplates(c, options),
             (r) => r.resourceTemplates,
           ),
         )
@@ -90,7 +90,7 @@ export async function discover(
     caps.prompts
       ? optional('prompts', () =>
           listAll(
-            (c) => src.listPrompts(c, o),
+            (c) => src.listPrompts(c, options),
             (r) => r.prompts,
           ),
         )
@@ -103,14 +103,14 @@ export async function discover(
     resources,
     resourceTemplates,
     prompts,
-    ...(s.serverInfo ? { serverInfo: s.serverInfo } : {}),
-    ...(s.protocolVersion ? { protocolVersion: s.protocolVersion } : {}),
-    ...(s.sessionId ? { sessionId: s.sessionId } : {}),
-    ...(s.instructions ? { instructions: s.instructions } : {}),
-    transport: s.kind,
-    era: s.era,
+    ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}),
+    ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
+    ...(session.sessionId ? { sessionId: session.sessionId } : {}),
+    ...(session.instructions ? { instructions: session.instructions } : {}),
+    transport: session.kind,
+    era: session.era,
     discoveredAt: now,
-    ...freshness(now, ttl, s.discoverResult),
+    ...freshness(now, ttl, session.discoverResult),
   };
 }
 

@@ -170,14 +170,14 @@ export class Connections {
     };
   }
 
-  #discover(id: string, s: McpSession, o: RequestOptions): Promise<ServerCatalogue> {
-    return discover(id, s, o, (m) => this.ctx.warn(m), this.#secrets);
+  #discover(id: string, session: McpSession, options: RequestOptions): Promise<ServerCatalogue> {
+    return discover(id, session, options, (message) => this.ctx.warn(message), this.#secrets);
   }
 
-  async #saveCatalogue(id: string, c: ServerCatalogue) {
-    setCatalogue(this.ctx, id, c);
+  async #saveCatalogue(id: string, catalogue: ServerCatalogue) {
+    setCatalogue(this.ctx, id, catalogue);
     try {
-      await this.ctx.storage.set(KEYS.catalogue + id, c);
+      await this.ctx.storage.set(KEYS.catalogue + id, catalogue);
       this.ctx.broadcast('catalogue', id);
     } catch (e) {
       this.ctx.warn(`Could not persist the catalogue of server "${id}": ${(e as Error).message}`);
@@ -185,8 +185,8 @@ export class Connections {
   }
 
   /** Re-list everything on the server now, keep and announce it. */
-  async refresh(id: string, o: RequestOptions = {}): Promise<ServerCatalogue> {
-    const catalogue = await this.withSession(id, o, (s, ro) => this.#discover(id, s, ro));
+  async refresh(id: string, options: RequestOptions = {}): Promise<ServerCatalogue> {
+    const catalogue = await this.withSession(id, options, (session, request) => this.#discover(id, session, request));
     await this.#saveCatalogue(id, catalogue);
     toolsChanged(this.ctx, id, 'list-changed');
     return catalogue;
@@ -250,7 +250,7 @@ export class Connections {
   async withSession<T>(
     id: string,
     options: RequestOptions,
-    run: (s: McpSession, o: RequestOptions) => Promise<T>,
+    run: (session: McpSession, request: RequestOptions) => Promise<T>,
   ): Promise<T> {
     const { ctx } = this;
     if (!ctx.store.state.ready) await ctx.ready;
@@ -258,17 +258,17 @@ export class Connections {
     if (!cfg) throw new McpNotFoundError('server', id);
     const session = this.#sessions.get(id);
     if (!session) throw new McpConnectionError('not-connected', `Server "${cfg.name}" is not connected.`);
-    const o: RequestOptions = { timeout: cfg.timeout * 1000, ...options };
+    const request: RequestOptions = { timeout: cfg.timeout * 1000, ...options };
     try {
-      return await run(session, o);
+      return await run(session, request);
     } catch (e) {
-      const err = toConnectionError(e, this.#secrets, o.signal);
+      const err = toConnectionError(e, this.#secrets, request.signal);
       if (!(err.code === 'http' && err.status === 404 && session.sessionId)) throw err;
       const fresh = await this.#reinitialize(id, session, cfg);
       try {
-        return await run(fresh, o);
+        return await run(fresh, request);
       } catch (e2) {
-        throw toConnectionError(e2, this.#secrets, o.signal);
+        throw toConnectionError(e2, this.#secrets, request.signal);
       }
     }
   }
@@ -313,16 +313,18 @@ export class Connections {
   client(id: string): ServerClient {
     return {
       // the tool's definition lets the session mirror x-mcp-header parameters and check output
-      callTool: (name, args = {}, o = {}) =>
-        this.withSession(id, o, (s, ro) =>
-          s.callTool(name, args, {
-            ...ro,
+      callTool: (name, args = {}, options = {}) =>
+        this.withSession(id, options, (session, request) =>
+          session.callTool(name, args, {
+            ...request,
             tool: this.ctx.store.state.catalogues[id]?.tools.find((t) => t.name === name),
           }),
         ),
-      readResource: (uri, o = {}) => this.withSession(id, o, (s, ro) => s.readResource(uri, ro)),
-      getPrompt: (name, args = {}, o = {}) => this.withSession(id, o, (s, ro) => s.getPrompt(name, args, ro)),
-      refresh: (o = {}) => this.refresh(id, o),
+      readResource: (uri, options = {}) =>
+        this.withSession(id, options, (session, request) => session.readResource(uri, request)),
+      getPrompt: (name, args = {}, options = {}) =>
+        this.withSession(id, options, (session, request) => session.getPrompt(name, args, request)),
+      refresh: (options = {}) => this.refresh(id, options),
     };
   }
 

@@ -6,7 +6,7 @@ import {
   McpServerUpdatedEvent,
   McpToolSelectionChangedEvent,
 } from '../../events/index.js';
-import { AssistantProfileSchema, type AssistantProfile } from '../assistants/profile.js';
+import { StoredAssistantProfileSchema, type AssistantProfile } from '../assistants/profile.js';
 import { TERMINAL, type ToolCallRecord } from '../calls/records.js';
 import { KEYS, type HubContext, type SyncMessage } from '../context.js';
 import { takeJournal } from './journal.js';
@@ -22,18 +22,18 @@ async function quarantine(ctx: HubContext, key: string, value: unknown, why: str
 }
 
 /** A call the page was running when it went away never finished: say so. */
-function settleInterrupted(c: ToolCallRecord): ToolCallRecord {
-  if (TERMINAL.has(c.status)) return c;
+function settleInterrupted(call: ToolCallRecord): ToolCallRecord {
+  if (TERMINAL.has(call.status)) return call;
   return {
-    ...c,
+    ...call,
     status: 'interrupted',
-    endedAt: c.endedAt ?? Date.now(),
+    endedAt: call.endedAt ?? Date.now(),
     error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' },
   };
 }
 
-function isCallRecord(c: unknown): c is ToolCallRecord {
-  const r = c as ToolCallRecord | undefined;
+function isCallRecord(value: unknown): value is ToolCallRecord {
+  const r = value as ToolCallRecord | undefined;
   return (
     !!r &&
     typeof r === 'object' &&
@@ -41,6 +41,18 @@ function isCallRecord(c: unknown): c is ToolCallRecord {
     typeof r.status === 'string' &&
     typeof r.createdAt === 'number'
   );
+}
+
+/**
+ * A stored call record with both names of its assistant: records written before the rename
+ * carry only `gptId`. Stored records are not rewritten for this (older bundles read `gptId`).
+ */
+function withAssistantId(call: ToolCallRecord): ToolCallRecord {
+  const { assistantId, gptId } = call as Partial<ToolCallRecord>;
+  if (typeof assistantId === 'string' && typeof gptId === 'string') return call;
+  if (typeof gptId === 'string') return { ...call, assistantId: gptId };
+  if (typeof assistantId === 'string') return { ...call, gptId: assistantId };
+  return call;
 }
 
 /**
@@ -73,24 +85,25 @@ export async function loadRecords(ctx: HubContext, rewrite: (calls: ToolCallReco
       if (r.success && servers[r.data.serverId]) catalogues[r.data.serverId] = Object.freeze(value as ServerCatalogue);
       else if (!r.success) await quarantine(ctx, key, value, 'not a valid catalogue');
     } else if (key.startsWith(KEYS.assistant)) {
-      const r = AssistantProfileSchema.safeParse(value);
-      if (r.success) assistants[r.data.gptId] = Object.freeze(r.data);
+      const r = StoredAssistantProfileSchema.safeParse(value);
+      if (r.success) assistants[r.data.assistantId] = Object.freeze(r.data);
       else await quarantine(ctx, key, value, 'not a valid assistant profile');
     } else if (key.startsWith(KEYS.call)) {
       if (!isCallRecord(value)) {
         await quarantine(ctx, key, value, 'not a valid tool call record');
         continue;
       }
-      const settled = settleInterrupted(value);
-      if (settled !== value) fixed.push(settled);
-      calls[value.id] = Object.freeze(settled);
+      const record = withAssistantId(value);
+      const settled = settleInterrupted(record);
+      if (settled !== record) fixed.push(settled);
+      calls[record.id] = Object.freeze(settled);
     }
   }
   // records the last page could only journal (its IndexedDB write did not finish): a stored
   // record that already ended wins; otherwise the journal's is newer
   for (const j of takeJournal(ctx.storeName)) {
     if (!isCallRecord(j) || (calls[j.id] && TERMINAL.has(calls[j.id].status))) continue;
-    const settled = Object.freeze(settleInterrupted(j));
+    const settled = Object.freeze(settleInterrupted(withAssistantId(j)));
     calls[j.id] = settled;
     fixed.push(settled);
   }
@@ -170,10 +183,12 @@ export class TabSync {
       if (prev) ctx.emit(new McpServerUpdatedEvent({ server: r.data, previous: prev, source: 'remote' }));
       else ctx.emit(new McpServerAddedEvent({ server: r.data, source: 'remote' }));
     } else if (msg.kind === 'assistant') {
-      const r = AssistantProfileSchema.safeParse(await ctx.storage.get(KEYS.assistant + msg.id));
+      const r = StoredAssistantProfileSchema.safeParse(await ctx.storage.get(KEYS.assistant + msg.id));
       if (!r.success) return;
       setAssistant(ctx, r.data);
-      ctx.emit(new McpToolSelectionChangedEvent({ gptId: r.data.gptId, profile: r.data, source: 'remote' }));
+      ctx.emit(
+        new McpToolSelectionChangedEvent({ assistantId: r.data.assistantId, profile: r.data, source: 'remote' }),
+      );
     } else if (!this.hooks.hasSession(msg.id)) {
       const raw = await ctx.storage.get(KEYS.catalogue + msg.id);
       const r = CatalogueSchema.safeParse(raw);

@@ -3,9 +3,9 @@ import type { ToolOutcome } from './types.js';
 const MAX_TEXT = 100_000;
 
 /** The outcome as plain text, for providers whose tool results are text only. */
-export function outcomeText(o: ToolOutcome): string {
+export function outcomeText(outcome: ToolOutcome): string {
   const parts: string[] = [];
-  for (const c of o.content) {
+  for (const c of outcome.content) {
     switch (c.type) {
       case 'text':
         parts.push(c.text);
@@ -30,9 +30,9 @@ export function outcomeText(o: ToolOutcome): string {
       }
     }
   }
-  if (parts.length === 0 && o.structuredContent) parts.push(JSON.stringify(o.structuredContent));
+  if (parts.length === 0 && outcome.structuredContent) parts.push(JSON.stringify(outcome.structuredContent));
   let text = parts.join('\n');
-  if (o.isError && !text) text = 'The tool reported an error.';
+  if (outcome.isError && !text) text = 'The tool reported an error.';
   if (text.length > MAX_TEXT)
     text = `${text.slice(0, MAX_TEXT)}\n[… truncated, ${text.length - MAX_TEXT} more characters]`;
   return text;

@@ -52,9 +52,9 @@ function note(out: Json, text: string) {
   out.description = out.description ? `${out.description} (${text})` : text;
 }
 
-function mergeAllOf(s: Json): Json {
-  if (!Array.isArray(s.allOf)) return s;
-  const { allOf, ...rest } = s;
+function mergeAllOf(schema: Json): Json {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const { allOf, ...rest } = schema;
   const merged: Json = { ...rest };
   for (const part of allOf as unknown[]) {
     if (!isObj(part)) continue;

@@ -6,8 +6,8 @@ import { asObject, outcomeText } from './content.js';
 import { toGeminiSchema } from './gemini-schema.js';
 import type { ProviderAdapter, ProviderToolCall } from './types.js';
 
-function contentOf(m: unknown): Record<string, unknown> | undefined {
-  const o = asObject(m);
+function contentOf(message: unknown): Record<string, unknown> | undefined {
+  const o = asObject(message);
   const cand = Array.isArray(o?.candidates) ? asObject((o!.candidates as unknown[])[0]) : undefined;
   return asObject(cand?.content) ?? o;
 }

@@ -5,9 +5,9 @@
 import { asObject, outcomeText, parseArguments } from './content.js';
 import type { ProviderAdapter, ProviderToolCall } from './types.js';
 
-function itemsOf(m: unknown): unknown[] {
-  if (Array.isArray(m)) return m;
-  const o = asObject(m);
+function itemsOf(message: unknown): unknown[] {
+  if (Array.isArray(message)) return message;
+  const o = asObject(message);
   if (Array.isArray(o?.output)) return o!.output as unknown[];
   return o ? [o] : [];
 }

@@ -5,8 +5,8 @@
 import { asObject, outcomeText, parseArguments } from './content.js';
 import type { ProviderAdapter, ProviderToolCall } from './types.js';
 
-function messageOf(m: unknown): Record<string, unknown> | undefined {
-  const o = asObject(m);
+function messageOf(message: unknown): Record<string, unknown> | undefined {
+  const o = asObject(message);
   // a whole response: { choices: [{ message }] }
   const choice = Array.isArray(o?.choices) ? asObject((o!.choices as unknown[])[0]) : undefined;
   return asObject(choice?.message) ?? o;

@@ -20,13 +20,13 @@ export type ConnectTarget = Pick<ServerConfig, 'url' | 'transport' | 'timeout'> 
 };
 
 /** Every vault reference a stored config holds. */
-export function collectRefs(c: Pick<ServerConfig, 'auth' | 'headers'>): SecretRef[] {
+export function collectRefs(config: Pick<ServerConfig, 'auth' | 'headers'>): SecretRef[] {
   const refs: SecretRef[] = [];
-  const a = c.auth;
+  const a = config.auth;
   if (a.type === 'bearer') refs.push(a.token);
   if (a.type === 'api-key') refs.push(a.key);
   if (a.type === 'basic') refs.push(a.password);
-  for (const h of c.headers) if (typeof h.value !== 'string') refs.push(h.value);
+  for (const h of config.headers) if (typeof h.value !== 'string') refs.push(h.value);
   return refs;
 }
 

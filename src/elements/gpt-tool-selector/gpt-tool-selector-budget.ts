@@ -12,9 +12,9 @@ export interface ToolTokens {
 export const toolKey = (serverId: string, tool: string) => `${serverId}\u0000${tool}`;
 
 /** The same estimate toolsFor budgets with: characters / 4 of each tool in the OpenAI format. */
-export function toolTokens(hub: McpHub, gptId: string): ToolTokens {
-  const model = hub.modelTools({ gptId });
-  const entries = hub.toolsFor('openai', { gptId });
+export function toolTokens(hub: McpHub, assistantId: string): ToolTokens {
+  const model = hub.modelTools({ assistantId });
+  const entries = hub.toolsFor('openai', { assistantId });
   const perTool = new Map<string, number>();
   const perServer = new Map<string, number>();
   model.forEach((t, i) => {

@@ -61,7 +61,8 @@ export type GptToolSelectorStrings = typeof STRINGS;
  * @cssprop --mcp-gpt-tool-selector-gap - Space between sections.
  */
 export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
-  static override properties = { ...McpElement.properties, gptId: { attribute: 'gpt-id' } };
+  // the attribute keeps its first name: it is the one hosts write in their markup
+  static override properties = { ...McpElement.properties, assistantId: { attribute: 'gpt-id' } };
   static override styles = [
     baseStyles,
     css`
@@ -122,37 +123,47 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     `,
     budgetStyles,
   ];
-  /** The assistant profile to edit. */
-  declare gptId: string;
+  /** The assistant profile to edit (default `default`). */
+  declare assistantId: string;
+  /**
+   * The assistant profile to edit: the old name of `assistantId`, kept for hosts that set it.
+   * @deprecated use assistantId
+   */
+  get gptId(): string {
+    return this.assistantId;
+  }
+  set gptId(value: string) {
+    this.assistantId = value;
+  }
   /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #view = new StoreController(this, (s) => ({
     servers: s.servers,
     connections: s.connections,
     catalogues: s.catalogues,
-    profile: s.assistants[this.gptId ?? 'default'],
+    profile: s.assistants[this.assistantId ?? 'default'],
   }));
 
   constructor() {
     super();
-    this.gptId = 'default';
+    this.assistantId = 'default';
   }
 
   override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('gptId') || changed.has('hub')) this.#view.refresh();
+    if (changed.has('assistantId') || changed.has('hub')) this.#view.refresh();
   }
 
   get #profile(): AssistantProfile {
-    return this.hub.assistants.get(this.gptId);
+    return this.hub.assistants.get(this.assistantId);
   }
 
   async #apply(patch: AssistantPatch) {
-    if (!this.emit(new McpToolSelectionChangeRequestEvent({ gptId: this.gptId, patch }))) {
+    if (!this.emit(new McpToolSelectionChangeRequestEvent({ assistantId: this.assistantId, patch }))) {
       // vetoed: put the controls back as the profile says
       this.requestUpdate();
       return;
     }
-    await this.hub.assistants.update(this.gptId, patch);
+    await this.hub.assistants.update(this.assistantId, patch);
   }
 
   #selection(): Record<string, { tools?: string[] }> {
@@ -191,7 +202,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
 
   /** Characters and approximate tokens the selected tool definitions add to each request. */
   get contextCost(): { characters: number; tokens: number } {
-    const characters = JSON.stringify(this.hub.toolsFor('openai', { gptId: this.gptId })).length;
+    const characters = JSON.stringify(this.hub.toolsFor('openai', { assistantId: this.assistantId })).length;
     return { characters, tokens: Math.ceil(characters / 4) };
   }
 
@@ -200,7 +211,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     const profile = this.#profile;
     const list = this.hub.servers.list();
     const cost = this.contextCost;
-    const tokens = toolTokens(this.hub, this.gptId);
+    const tokens = toolTokens(this.hub, this.assistantId);
     const pinned = new Set(profile.pinned.map((p) => toolKey(p.serverId, p.tool)));
     return html`
       <section>

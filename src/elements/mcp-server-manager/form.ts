@@ -47,24 +47,24 @@ export const EMPTY_FORM: FormState = {
 };
 
 /** The form for editing a stored server; saved secrets are never shown (empty means "keep"). */
-export function formFromServer(s: ServerConfig): FormState {
-  const a = s.auth;
+export function formFromServer(server: ServerConfig): FormState {
+  const auth = server.auth;
   return {
     ...EMPTY_FORM,
-    name: s.name,
-    url: s.url,
-    transport: s.transport,
-    revision: s.revision,
-    authType: a.type,
-    headerName: a.type === 'api-key' ? a.headerName : 'x-api-key',
-    username: a.type === 'basic' ? a.username : '',
-    headers: s.headers.map((h) => ({
+    name: server.name,
+    url: server.url,
+    transport: server.transport,
+    revision: server.revision,
+    authType: auth.type,
+    headerName: auth.type === 'api-key' ? auth.headerName : 'x-api-key',
+    username: auth.type === 'basic' ? auth.username : '',
+    headers: server.headers.map((h) => ({
       name: h.name,
       value: typeof h.value === 'string' ? h.value : '',
       secret: h.secret,
       keep: typeof h.value !== 'string',
     })),
-    timeout: String(s.timeout),
+    timeout: String(server.timeout),
   };
 }
 

@@ -6,15 +6,15 @@ import { McpElementsError, McpServerRemoveRequestEvent, type ServerConfig } from
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 import type { ManagerUi } from './strings.js';
 
-async function remove(ui: ManagerUi, s: ServerConfig) {
+async function remove(ui: ManagerUi, server: ServerConfig) {
   ui.el._confirm = null;
-  if (!ui.emit(new McpServerRemoveRequestEvent({ serverId: s.id, name: s.name }))) return;
-  await ui.el.hub.servers.remove(s.id);
+  if (!ui.emit(new McpServerRemoveRequestEvent({ serverId: server.id, name: server.name }))) return;
+  await ui.el.hub.servers.remove(server.id);
 }
 
-async function toggleEnabled(el: McpServerManagerElement, s: ServerConfig, on: boolean) {
-  await el.hub.servers.update(s.id, { enabled: on });
-  if (on) void el.hub.connect(s.id).catch(() => {});
+async function toggleEnabled(el: McpServerManagerElement, server: ServerConfig, on: boolean) {
+  await el.hub.servers.update(server.id, { enabled: on });
+  if (on) void el.hub.connect(server.id).catch(() => {});
 }
 
 async function importConfig(el: McpServerManagerElement) {
@@ -39,37 +39,39 @@ async function importConfig(el: McpServerManagerElement) {
   }
 }
 
-function renderActions(ui: ManagerUi, s: ServerConfig, status: string) {
+function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
   const { el, t } = ui;
-  if (el._confirm === s.id)
+  if (el._confirm === server.id)
     return html`<div class="confirm row" role="alertdialog" aria-label=${t('confirmRemove')}>
       <span>${t('confirmRemove')}</span>
-      <button class="danger" data-action="confirm-remove" @click=${() => void remove(ui, s)}>${t('remove')}</button>
+      <button class="danger" data-action="confirm-remove" @click=${() => void remove(ui, server)}>
+        ${t('remove')}
+      </button>
       <button data-action="keep" @click=${() => (el._confirm = null)}>${t('keep')}</button>
     </div>`;
   return html`<div class="row">
     ${
       status === 'connected'
-        ? html`<button data-action="disconnect" @click=${() => void el.hub.disconnect(s.id)}>
+        ? html`<button data-action="disconnect" @click=${() => void el.hub.disconnect(server.id)}>
             ${t('disconnect')}
           </button>`
         : html`<button
             data-action="connect"
-            ?disabled=${!s.enabled || status === 'connecting'}
-            @click=${() => void el.hub.connect(s.id).catch(() => {})}
+            ?disabled=${!server.enabled || status === 'connecting'}
+            @click=${() => void el.hub.connect(server.id).catch(() => {})}
           >
             ${t('connect')}
           </button>`
     }
-    <button data-action="edit" aria-label=${`${t('edit')} ${s.name}`} @click=${() => el.startEdit(s.id)}>
+    <button data-action="edit" aria-label=${`${t('edit')} ${server.name}`} @click=${() => el.startEdit(server.id)}>
       ${t('edit')}
     </button>
     <button
       class="danger"
       data-action="remove"
-      aria-label=${`${t('remove')} ${s.name}`}
+      aria-label=${`${t('remove')} ${server.name}`}
       @click=${() => {
-        el._confirm = s.id;
+        el._confirm = server.id;
         el.updateComplete.then(() =>
           (el.renderRoot.querySelector('[data-action=keep]') as HTMLElement | null)?.focus(),
         );
@@ -80,19 +82,19 @@ function renderActions(ui: ManagerUi, s: ServerConfig, status: string) {
   </div>`;
 }
 
-export function renderServer(ui: ManagerUi, s: ServerConfig) {
+export function renderServer(ui: ManagerUi, server: ServerConfig) {
   const { el, t } = ui;
   const { connections, catalogues } = ui.state();
-  const c = connections[s.id];
+  const c = connections[server.id];
   const status = c?.status ?? 'disconnected';
-  const cat = catalogues[s.id];
-  return html`<li class="server" part="server" data-server=${s.id}>
+  const cat = catalogues[server.id];
+  return html`<li class="server" part="server" data-server=${server.id}>
     <div class="row">
       <span part="status" class="row"
         ><span class="dot" data-status=${status} aria-hidden="true"></span
         ><span class="status-text">${t(status)}</span></span
       >
-      <span class="name">${s.name}</span>
+      <span class="name">${server.name}</span>
       <span class="muted">${cat ? `${cat.tools.length} ${t('tools')}` : ''}</span>
       ${
         status === 'connected' && c?.era
@@ -105,15 +107,15 @@ export function renderServer(ui: ManagerUi, s: ServerConfig) {
           type="checkbox"
           role="switch"
           data-action="enable"
-          .checked=${live(s.enabled)}
-          @change=${(e: Event) => void toggleEnabled(el, s, (e.target as HTMLInputElement).checked)}
+          .checked=${live(server.enabled)}
+          @change=${(e: Event) => void toggleEnabled(el, server, (e.target as HTMLInputElement).checked)}
         />
         ${t('enabled')}</label
       >
     </div>
-    <div class="url">${s.url}</div>
+    <div class="url">${server.url}</div>
     ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
-    ${renderActions(ui, s, status)}
+    ${renderActions(ui, server, status)}
   </li>`;
 }
 

@@ -145,13 +145,13 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     }
   }
 
-  #warnings(r: ToolCallRecord): string[] {
-    const a = r.annotations;
+  #warnings(record: ToolCallRecord): string[] {
+    const hints = record.annotations;
     const out: string[] = [];
     // without annotations the spec's defaults apply: may be destructive, open world
-    if (a?.readOnlyHint !== true)
-      out.push(a?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
-    if (a?.openWorldHint !== false) out.push(this.t('openWorld'));
+    if (hints?.readOnlyHint !== true)
+      out.push(hints?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
+    if (hints?.openWorldHint !== false) out.push(this.t('openWorld'));
     return out;
   }
 

@@ -6,16 +6,16 @@ import { renderResult, resultStrings } from '../../internal/result-view.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { idPart, type Translate } from './strings.js';
 
-async function getPrompt(el: McpToolExplorerElement, serverId: string, p: Prompt) {
-  const key = `${serverId}\u0000${p.name}`;
+async function getPrompt(el: McpToolExplorerElement, serverId: string, prompt: Prompt) {
+  const key = `${serverId}\u0000${prompt.name}`;
   el._prompt = { key, state: 'loading' };
   try {
     const args = Object.fromEntries(
-      (p.arguments ?? [])
+      (prompt.arguments ?? [])
         .map((a) => [a.name, el._promptArgs[`${key}\u0000${a.name}`] ?? ''])
         .filter(([, v]) => v !== ''),
     );
-    el._prompt = { key, state: 'done', result: await el.hub.client(serverId).getPrompt(p.name, args) };
+    el._prompt = { key, state: 'done', result: await el.hub.client(serverId).getPrompt(prompt.name, args) };
   } catch (e) {
     el._prompt = { key, state: 'error', error: (e as Error).message };
   }

@@ -45,16 +45,18 @@ function renderContents(el: McpToolExplorerElement, tr: Translate) {
   </div>`;
 }
 
-function renderResource(el: McpToolExplorerElement, s: ServerConfig, r: Resource, tr: Translate) {
+function renderResource(el: McpToolExplorerElement, server: ServerConfig, resource: Resource, tr: Translate) {
   return html`<li>
-    <strong>${r.title ?? r.name}</strong> <span class="muted">${r.mimeType ?? ''}</span><br /><code>${r.uri}</code>
-    ${r.description ? html`<div class="muted">${r.description}</div>` : nothing}
+    <strong>${resource.title ?? resource.name}</strong> <span class="muted">${resource.mimeType ?? ''}</span><br /><code
+      >${resource.uri}</code
+    >
+    ${resource.description ? html`<div class="muted">${resource.description}</div>` : nothing}
     <div>
       <button
         data-action="read"
-        data-uri=${r.uri}
-        aria-label=${`${tr('read')} ${r.name}`}
-        @click=${() => void read(el, s.id, () => r.uri)}
+        data-uri=${resource.uri}
+        aria-label=${`${tr('read')} ${resource.name}`}
+        @click=${() => void read(el, server.id, () => resource.uri)}
       >
         ${tr('read')}
       </button>
@@ -62,18 +64,18 @@ function renderResource(el: McpToolExplorerElement, s: ServerConfig, r: Resource
   </li>`;
 }
 
-function renderTemplate(el: McpToolExplorerElement, s: ServerConfig, t: ResourceTemplate, tr: Translate) {
-  const key = `${s.id}\u0000${t.uriTemplate}`;
+function renderTemplate(el: McpToolExplorerElement, server: ServerConfig, template: ResourceTemplate, tr: Translate) {
+  const key = `${server.id}\u0000${template.uriTemplate}`;
   const values = el._templateValues[key] ?? {};
   return html`<li>
-    <strong>${t.title ?? t.name}</strong><br /><code>${t.uriTemplate}</code>
-    ${t.description ? html`<div class="muted">${t.description}</div>` : nothing}
-    ${templateParams(t.uriTemplate).map(
+    <strong>${template.title ?? template.name}</strong><br /><code>${template.uriTemplate}</code>
+    ${template.description ? html`<div class="muted">${template.description}</div>` : nothing}
+    ${templateParams(template.uriTemplate).map(
       (p) =>
         html`<div class="field">
-          <label for=${`tp-${idPart(t.name)}-${idPart(p)}`}>${p}</label>
+          <label for=${`tp-${idPart(template.name)}-${idPart(p)}`}>${p}</label>
           <input
-            id=${`tp-${idPart(t.name)}-${idPart(p)}`}
+            id=${`tp-${idPart(template.name)}-${idPart(p)}`}
             data-param=${p}
             .value=${live(values[p] ?? '')}
             @input=${(e: Event) =>
@@ -86,8 +88,8 @@ function renderTemplate(el: McpToolExplorerElement, s: ServerConfig, t: Resource
     )}
     <button
       data-action="read-template"
-      aria-label=${`${tr('read')} ${t.name}`}
-      @click=${() => void read(el, s.id, () => expandTemplate(t.uriTemplate, values))}
+      aria-label=${`${tr('read')} ${template.name}`}
+      @click=${() => void read(el, server.id, () => expandTemplate(template.uriTemplate, values))}
     >
       ${tr('read')}
     </button>

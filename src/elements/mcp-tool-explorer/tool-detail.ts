@@ -9,9 +9,9 @@ import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import type { Translate } from './strings.js';
 import { badges, icon, type Entry } from './tool-list.js';
 
-async function copySchema(el: McpToolExplorerElement, t: Tool) {
+async function copySchema(el: McpToolExplorerElement, tool: Tool) {
   const text = JSON.stringify(
-    { inputSchema: t.inputSchema, ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}) },
+    { inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) },
     null,
     2,
   );
@@ -35,14 +35,14 @@ function currentArgs(el: McpToolExplorerElement, tr: Translate): { value?: Recor
   }
 }
 
-async function runTool(el: McpToolExplorerElement, e: Entry, tr: Translate) {
+async function runTool(el: McpToolExplorerElement, entry: Entry, tr: Translate) {
   const args = currentArgs(el, tr);
   if (!args.value) return;
   el._run = { state: 'running' };
   try {
     const record = await el.hub.callTool({
-      serverId: e.serverId,
-      tool: e.tool.name,
+      serverId: entry.serverId,
+      tool: entry.tool.name,
       arguments: args.value,
       source: 'user',
     });
@@ -83,7 +83,7 @@ function renderModeSwitch(el: McpToolExplorerElement, tr: Translate) {
   </div>`;
 }
 
-function renderArguments(el: McpToolExplorerElement, t: Tool, problem: string | null, tr: Translate) {
+function renderArguments(el: McpToolExplorerElement, tool: Tool, problem: string | null, tr: Translate) {
   return el._raw
     ? html`<div class="raw field">
         <label for="raw-args">${tr('argumentsJson')}</label>
@@ -97,7 +97,7 @@ function renderArguments(el: McpToolExplorerElement, t: Tool, problem: string | 
       </div>`
     : html`<mcp-schema-form
         id-prefix="arg"
-        .schema=${t.inputSchema}
+        .schema=${tool.inputSchema}
         .value=${el._args}
         @input=${(ev: Event) => (el._args = (ev.target as McpSchemaForm).value)}
       ></mcp-schema-form>`;

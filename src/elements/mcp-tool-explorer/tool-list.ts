@@ -22,9 +22,9 @@ const OVERSCAN = 6;
 const VIEWPORT_ROWS = 24;
 
 /** Show a tool's details with fresh "Try it" arguments. */
-export function selectTool(el: McpToolExplorerElement, e: Entry): void {
-  el._selected = e.key;
-  el._args = initialValue(e.tool.inputSchema) ?? {};
+export function selectTool(el: McpToolExplorerElement, entry: Entry): void {
+  el._selected = entry.key;
+  el._args = initialValue(entry.tool.inputSchema) ?? {};
   el._rawText = JSON.stringify(el._args, null, 2);
   el._run = undefined;
   el._copied = false;
@@ -53,20 +53,20 @@ function onListKey(el: McpToolExplorerElement, ev: KeyboardEvent) {
 }
 
 /** Annotation hints as badges (they are hints from the server, not guarantees). */
-export function badges(t: Tool, tr: Translate) {
-  const a = t.annotations;
-  if (!a) return nothing;
+export function badges(tool: Tool, tr: Translate) {
+  const hints = tool.annotations;
+  if (!hints) return nothing;
   return html`<span class="badges">
-    ${a.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
-    ${a.destructiveHint && !a.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
-    ${a.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}
-    ${a.openWorldHint ? html`<span class="badge">${tr('openWorld')}</span>` : nothing}
+    ${hints.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
+    ${hints.destructiveHint && !hints.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
+    ${hints.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}
+    ${hints.openWorldHint ? html`<span class="badge">${tr('openWorld')}</span>` : nothing}
   </span>`;
 }
 
-export function icon(t: Tool) {
+export function icon(tool: Tool) {
   // only inline raster images: a remote icon URL would be fetched without the user seeing it
-  const found = (t.icons ?? []).find((i) => RASTER.test(i.src));
+  const found = (tool.icons ?? []).find((i) => RASTER.test(i.src));
   return found ? html`<img class="icon" src=${found.src} alt="" />` : nothing;
 }
 
