@@ -149,3 +149,19 @@ describe('CORS that allows only Content-Type (as G4F’s own server does)', () =
     expect(err?.message).to.contain('mcp-protocol-version');
   });
 });
+
+describe('2026-07-28: HeaderMismatch', () => {
+  it('a stale tool definition (no x-mcp-header) is re-listed and the call retried with Mcp-Param-*', async () => {
+    const hub = privateHub();
+    const url = `${urls.modern}/t/${unique('hm')}/strict/mcp`;
+    const s = await hub.servers.add({ name: 'm', url, retries: 0 });
+    const cat = await hub.connect(s.id);
+    const route = cat.tools.find((t) => t.name === 'route')!;
+    const stale = { ...route, inputSchema: { type: 'object' as const, properties: { region: { type: 'string' } } } };
+    const r = await hub.client(s.id).callTool('route', { region: 'eu', query: 'q' }, { tool: stale });
+    expect(r.isError ?? false).to.equal(false);
+    const reqs = (await seen(url.replace(/\/strict\/mcp$/, ''))).requests;
+    expect(count(reqs, 'tools/call')).to.equal(2);
+    expect(count(reqs, 'tools/list')).to.be.greaterThan(1);
+  });
+});

@@ -252,22 +252,19 @@ export class CallPipeline {
     if (!this.connections.hasSession(serverId)) await this.connections.connect(serverId, { signal });
     const started = this.history.patch(id, { status: 'running', approval, startedAt: Date.now() });
     this.ctx.emit(new McpToolCallStartedEvent({ call: started }));
-    const result = await this.connections.withSession(serverId, {}, (session, ro) =>
-      session.callTool(tool.name, args, {
-        ...ro,
-        signal,
-        tool,
-        onprogress: (p) => {
-          const progress = {
-            progress: p.progress,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-            ...(p.message !== undefined ? { message: p.message } : {}),
-          };
-          this.history.patch(id, { progress });
-          this.ctx.emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
-        },
-      }),
-    );
+    const result = await this.connections.callTool(serverId, tool.name, args, {
+      signal,
+      tool,
+      onprogress: (p) => {
+        const progress = {
+          progress: p.progress,
+          ...(p.total !== undefined ? { total: p.total } : {}),
+          ...(p.message !== undefined ? { message: p.message } : {}),
+        };
+        this.history.patch(id, { progress });
+        this.ctx.emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
+      },
+    });
     // a server may repeat what it was sent (an Authorization header in an error text): what
     // reaches history, events and the card never holds a secret this page has handled
     const kept = redactDeep(

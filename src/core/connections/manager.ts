@@ -10,7 +10,17 @@ import {
   type ServerConfigInput,
 } from '../schemas.js';
 import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
-import { openSession, toConnectionError, type McpSession, type RequestOptions } from '../session/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import {
+  openSession,
+  toConnectionError,
+  type CallOptions,
+  type McpSession,
+  type RequestOptions,
+} from '../session/index.js';
+
+/** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
+const HEADER_MISMATCH = -32020;
 import { McpToolsDroppedEvent } from '../../events/index.js';
 import { setCatalogue, setServer, setStatus, toolsChanged } from '../state.js';
 import type { ConnectionState, ServerCatalogue } from '../types.js';
@@ -24,7 +34,7 @@ export interface ConnectOptions {
 
 /** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
 export interface ServerClient {
-  callTool(name: string, args?: Record<string, unknown>, options?: RequestOptions): ReturnType<McpSession['callTool']>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): ReturnType<McpSession['callTool']>;
   readResource(uri: string, options?: RequestOptions): ReturnType<McpSession['readResource']>;
   getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): ReturnType<McpSession['getPrompt']>;
   /** Re-list tools, resources and prompts now. */
@@ -309,17 +319,35 @@ export class Connections {
     return p;
   }
 
+  /**
+   * Call a tool on a connected server with its definition from the catalogue, so 2026-07-28
+   * `x-mcp-header` parameters are mirrored into headers. A `HeaderMismatch` (-32020) answer
+   * means the definition was stale: re-list once and retry with the fresh one, as the spec asks.
+   */
+  async callTool(
+    id: string,
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<CallToolResult> {
+    const tool = options.tool ?? this.ctx.store.state.catalogues[id]?.tools.find((t) => t.name === name);
+    const run = (definition: Tool | undefined) =>
+      this.withSession(id, options, (session, request) =>
+        session.callTool(name, args, { ...request, onprogress: options.onprogress, tool: definition }),
+      );
+    try {
+      return await run(tool);
+    } catch (e) {
+      if (!(e instanceof McpConnectionError && e.code === 'server' && e.rpcCode === HEADER_MISMATCH)) throw e;
+      const fresh = await this.refresh(id, { signal: options.signal });
+      return run(fresh.tools.find((t) => t.name === name));
+    }
+  }
+
   /** A low-level handle on a connected server. Requests use the server's timeout unless given one. */
   client(id: string): ServerClient {
     return {
-      // the tool's definition lets the session mirror x-mcp-header parameters and check output
-      callTool: (name, args = {}, options = {}) =>
-        this.withSession(id, options, (session, request) =>
-          session.callTool(name, args, {
-            ...request,
-            tool: this.ctx.store.state.catalogues[id]?.tools.find((t) => t.name === name),
-          }),
-        ),
+      callTool: (name, args = {}, options = {}) => this.callTool(id, name, args, options),
       readResource: (uri, options = {}) =>
         this.withSession(id, options, (session, request) => session.readResource(uri, request)),
       getPrompt: (name, args = {}, options = {}) =>
