@@ -5,7 +5,9 @@ import type { RunToolCallsOptions, RunToolCallsResult } from './calls/conversati
 import { CallHistory } from './calls/history.js';
 import { CallPipeline, type CallToolOptions } from './calls/pipeline.js';
 import type { CallRegistry, ToolCallRecord } from './calls/records.js';
+import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
+import { assistantRegistry, callRegistry, HubEventTarget, serverRegistry } from './registries.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
@@ -24,7 +26,7 @@ import { Vault } from './vault.js';
  *
  * A façade: each part lives in its own module and shares a `HubContext` (src/core/context.ts).
  */
-export class McpHub extends EventTarget {
+export class McpHub extends HubEventTarget {
   /** The hub's state; subscribe to be told of every change. */
   readonly store: Store<HubState>;
   /** Resolves once stored records are loaded. Every async method awaits it for you. */
@@ -39,6 +41,7 @@ export class McpHub extends EventTarget {
   readonly #sync: TabSync;
   readonly #servers: Servers;
   readonly #connections: Connections;
+  readonly #answers: Answers;
   readonly #assistants: Assistants;
   readonly #history: CallHistory;
   readonly #pipeline: CallPipeline;
@@ -65,6 +68,9 @@ export class McpHub extends EventTarget {
       assistants: {},
       calls: {},
       activeCalls: {},
+      elicitations: {},
+      samplings: {},
+      logs: {},
       warnings: [],
     });
     let loaded!: (p: Promise<void>) => void;
@@ -86,7 +92,11 @@ export class McpHub extends EventTarget {
       warn: (message) => this.#warn(message),
       broadcast: (kind, id) => this.#sync.broadcast(kind, id),
     };
-    this.#connections = new Connections(ctx);
+    this.#connections = new Connections(ctx, (id) => this.#answers.forServer(id));
+    this.#answers = new Answers(ctx, {
+      sessions: () => this.#connections.sessions(),
+      reconnectConnected: () => this.#connections.reconnectConnected(),
+    });
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
@@ -94,33 +104,10 @@ export class McpHub extends EventTarget {
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
     this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, this.#connections);
 
-    const servers = this.#servers;
-    this.servers = {
-      list: () => servers.list(),
-      get: (id) => servers.get(id),
-      add: (input) => servers.add(input),
-      update: (id, patch) => servers.update(id, patch),
-      remove: (id) => servers.remove(id),
-    };
-    const assistants = this.#assistants;
-    this.assistants = {
-      get: (assistantId) => assistants.get(assistantId),
-      list: () => assistants.list(),
-      update: (assistantId, patch) => assistants.update(assistantId, patch),
-      setServer: (assistantId, serverId, selection) => assistants.setServer(assistantId, serverId, selection),
-      trust: (assistantId, serverId, tool, trusted = true) => assistants.trust(assistantId, serverId, tool, trusted),
-      pin: (assistantId, serverId, tool, pinned = true) => assistants.pin(assistantId, serverId, tool, pinned),
-    };
+    this.servers = serverRegistry(this.#servers);
+    this.assistants = assistantRegistry(this.#assistants);
+    this.calls = callRegistry(this.#history, this.#pipeline);
     const history = this.#history;
-    const pipeline = this.#pipeline;
-    this.calls = {
-      get: (id) => history.get(id),
-      list: (filter = {}) => history.list(filter),
-      approve: (id, options = {}) => pipeline.decide(id, { ok: true, always: !!options.always }),
-      deny: (id, reason) => pipeline.decide(id, { ok: false, reason }),
-      cancel: (id) => pipeline.cancel(id),
-      clear: (filter = {}) => history.clear(filter),
-    };
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
       this.#onPageHide = () => {
@@ -129,25 +116,6 @@ export class McpHub extends EventTarget {
       };
       addEventListener('pagehide', this.#onPageHide);
     }
-  }
-
-  /** Typed addEventListener for hub events. */
-  override addEventListener<K extends keyof McpHubEventMap>(
-    type: K,
-    listener: (ev: McpHubEventMap[K]) => void,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ) {
-    super.addEventListener(type, listener, options);
   }
 
   /** Dispatch on the hub and on the page; false when a cancelable event was vetoed on either. */
@@ -213,6 +181,38 @@ export class McpHub extends EventTarget {
   /** A low-level handle on a connected server. Requests use the server's timeout unless given one. */
   client(id: string): ServerClient {
     return this.#connections.client(id);
+  }
+
+  // ---- what servers ask of the client ---------------------------------------------------------
+
+  /** Answer sampling with the host's model (declared only while set; each request is approved, then reviewed). */
+  setSamplingHandler(handler: A.SamplingHandler | null, options?: A.SamplingOptions): void {
+    this.#answers.setSamplingHandler(handler, options);
+  }
+
+  /** Answer a pending elicitation (`state.elicitations`): accept with content, decline or cancel. */
+  respondToElicitation(id: string, response: A.ElicitationResponse): void {
+    this.#answers.respondToElicitation(id, response);
+  }
+
+  /** Decide on a pending sampling request: `{ approve }`, then `{ send, text? }` after review. */
+  respondToSampling(id: string, decision: A.SamplingResponse): void {
+    this.#answers.respondToSampling(id, decision);
+  }
+
+  /** The roots (`file://` URIs) servers may work in; empty by default. */
+  setRoots(roots: readonly { uri: string; name?: string }[]): void {
+    this.#answers.setRoots(roots);
+  }
+
+  /** Ask a connected server to send log messages from `level` up (2025 revisions). */
+  async setLogLevel(id: string, level: string): Promise<void> {
+    await this.#connections.setLogLevel(id, Answers.checkLevel(level));
+  }
+
+  /** Forget the log messages kept for a server. */
+  clearLog(id: string): void {
+    this.#answers.clearLog(id);
   }
 
   // ---- mcp.json -----------------------------------------------------------------------------

@@ -9,6 +9,21 @@ export type { ConnectOptions, ServerClient } from './connections/manager.js';
 export type { AssistantRegistry, ToolsForOptions } from './assistants/registry.js';
 export { estimateTokens } from './assistants/ranking.js';
 export type { CallToolOptions } from './calls/pipeline.js';
+export {
+  SAMPLING_LIMITS,
+  LOG_LIMITS,
+  requestedSchemaProblem,
+  sensitiveFields,
+  type ElicitationRecord,
+  type ElicitationResponse,
+  type SamplingAnswer,
+  type SamplingHandler,
+  type SamplingOptions,
+  type SamplingRecord,
+  type SamplingRequest,
+  type SamplingResponse,
+  type ServerLogEntry,
+} from './answers/index.js';
 export type {
   RunToolCallsOptions,
   RunToolCallsResult,

@@ -168,6 +168,8 @@ const serverFields = {
   /** Connect attempts after the first (0–5). */
   retries: z.number().int().min(0).max(5).default(3),
   enabled: z.boolean().default(true),
+  /** May this server ask the host's model for completions (each request still asks the user)? */
+  allowSampling: z.boolean().default(true),
 };
 
 /** What `hub.servers.add()` accepts. Secrets may be given in clear; they are moved to the vault. */
@@ -194,6 +196,7 @@ export const ServerConfigPatchSchema = z
     timeout: z.number().int('must be a whole number of seconds').min(1).max(300).optional(),
     retries: z.number().int().min(0).max(5).optional(),
     enabled: z.boolean().optional(),
+    allowSampling: z.boolean().optional(),
   })
   .strict();
 export type ServerConfigPatch = z.input<typeof ServerConfigPatchSchema>;

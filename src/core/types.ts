@@ -20,6 +20,7 @@ export type {
 import type { ServerConfig } from './schemas.js';
 import type { AssistantProfile } from './assistants/profile.js';
 import type { ToolCallRecord } from './calls/records.js';
+import type { ElicitationRecord, SamplingRecord, ServerLogEntry } from './answers/records.js';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -87,6 +88,12 @@ export interface HubState {
   readonly calls: Readonly<Record<string, ToolCallRecord>>;
   /** Tool calls in flight (pending, awaiting approval, running), by call id. */
   readonly activeCalls: Readonly<Record<string, ToolCallRecord>>;
+  /** What servers asked the user for (forms, URLs), pending and recently answered. Memory only. */
+  readonly elicitations: Readonly<Record<string, ElicitationRecord>>;
+  /** Servers' requests for the host's model, with their approval and review state. Memory only. */
+  readonly samplings: Readonly<Record<string, SamplingRecord>>;
+  /** The latest log messages per server (a bounded ring, text only). Memory only. */
+  readonly logs: Readonly<Record<string, readonly ServerLogEntry[]>>;
   /** Problems found while loading (corrupt records set aside), newest last. */
   readonly warnings: readonly string[];
 }

@@ -87,13 +87,13 @@ describe('2026-07-28: input_required without handlers', () => {
     expect(r.isError ?? false).to.equal(false);
   });
 
-  it('a server asking for a form ends the call with a typed input-required error, not a hang', async () => {
+  it('a server asking for sampling, which this page does not offer, ends the call with a typed error', async () => {
     const hub = privateHub();
     const s = await hub.servers.add({ name: 'm', url: `${urls.modern}/t/${unique('ir')}/strict/mcp`, retries: 0 });
     await hub.connect(s.id);
     const err = await hub
       .client(s.id)
-      .callTool('ask', {})
+      .callTool('ask-model', {})
       .then(
         () => undefined,
         (e: Error & { code?: string }) => e,

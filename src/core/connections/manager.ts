@@ -10,11 +10,12 @@ import {
   type ServerConfigInput,
 } from '../schemas.js';
 import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import {
   openSession,
   toConnectionError,
   type CallOptions,
+  type ClientAnswers,
   type McpSession,
   type RequestOptions,
 } from '../session/index.js';
@@ -46,7 +47,26 @@ export class Connections {
   readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
   readonly #reinit = new Map<string, Promise<McpSession>>();
 
-  constructor(private readonly ctx: HubContext) {}
+  constructor(
+    private readonly ctx: HubContext,
+    /** How each server's session answers the server's requests (elicitation, sampling, roots, logs). */
+    private readonly answersFor?: (serverId: string) => ClientAnswers,
+  ) {}
+
+  /** The live sessions (to tell servers the roots changed). */
+  sessions(): McpSession[] {
+    return [...this.#sessions.values()];
+  }
+
+  /** Reconnect every connected server (the client's capabilities changed). */
+  reconnectConnected(): void {
+    for (const id of this.#sessions.keys()) this.reconnect(id);
+  }
+
+  /** `logging/setLevel` on a connected server (2025 revisions; 2026-07-28 has no such request). */
+  async setLogLevel(id: string, level: LoggingLevel): Promise<void> {
+    await this.withSession(id, {}, (session, request) => session.setLogLevel?.(level, request) ?? Promise.resolve());
+  }
 
   get #secrets(): Iterable<string> {
     return this.ctx.vault.knownValues;
@@ -98,6 +118,7 @@ export class Connections {
           fetch: this.ctx.fetch,
           maxResponseBytes: this.ctx.limits.maxResponseBytes,
           onToolsDropped: (tools) => this.#dropped(id, tools),
+          ...(this.answersFor ? { answers: this.answersFor(id ?? '') } : {}),
           ...(prior ? { prior } : {}),
         });
       } catch (e) {

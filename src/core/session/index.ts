@@ -13,7 +13,7 @@ export { toConnectionError } from './errors.js';
 export { CORS_HINT } from './fetch.js';
 export { normaliseCallResult } from './jsonrpc.js';
 export type { DroppedTool } from './sdk.js';
-export type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
+export type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 
 /** Open a session with the configured transport; `auto` falls back as documented. */
 export async function openSession(o: OpenOptions): Promise<McpSession> {

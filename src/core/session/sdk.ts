@@ -7,6 +7,7 @@ import {
   SseError,
   StreamableHTTPClientTransport,
   type ClientOptions,
+  type LoggingLevel,
   type DiscoverResult,
   type ListToolsResult,
   type Tool,
@@ -106,6 +107,13 @@ export class SdkSession implements McpSession {
       },
     );
   }
+  async setLogLevel(level: LoggingLevel, o: RequestOptions) {
+    if (this.era === 'modern' || !this.capabilities?.logging) return;
+    await this.client.setLoggingLevel(level, o);
+  }
+  async rootsChanged() {
+    if (this.era !== 'modern') await this.client.sendRootsListChanged();
+  }
   readResource(uri: string, o: RequestOptions) {
     return this.client.readResource({ uri }, { ...o, cacheMode: 'bypass' });
   }
@@ -132,8 +140,8 @@ export function negotiation(
 
 function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: Lists) => void): Client {
   const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
-  return new Client(o.clientInfo, {
-    capabilities: {},
+  const client = new Client(o.clientInfo, {
+    capabilities: o.answers?.capabilities ?? {},
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
     // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
@@ -142,6 +150,20 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
     listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') },
     ...negotiation(o.revision, kind),
   });
+  const a = o.answers;
+  if (a) {
+    const caps = a.capabilities;
+    if (caps.elicitation)
+      client.setRequestHandler('elicitation/create', (request, ctx) => a.elicit(request.params, ctx.mcpReq.signal));
+    if (caps.sampling)
+      client.setRequestHandler('sampling/createMessage', (request, ctx) => a.sample(request.params, ctx.mcpReq.signal));
+    if (caps.roots) client.setRequestHandler('roots/list', () => a.roots());
+    client.setNotificationHandler('notifications/message', (n) => a.onLog(n.params));
+    client.setNotificationHandler('notifications/elicitation/complete', (n) =>
+      a.onElicitationComplete(n.params.elicitationId),
+    );
+  }
+  return client;
 }
 
 /** Open a Streamable HTTP or SSE session; errors become McpConnectionError. */

@@ -1,5 +1,13 @@
 import type {
   CallToolResult,
+  ClientCapabilities,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+  ListRootsResult,
+  LoggingLevel,
+  LoggingMessageNotification,
   GetPromptResult,
   Implementation,
   ListPromptsResult,
@@ -32,6 +40,21 @@ export interface CallOptions extends RequestOptions {
  */
 export type ProtocolEra = 'modern' | 'legacy' | 'jsonrpc';
 
+/**
+ * What the hub answers when a server asks the client (2025: server→client requests; 2026-07-28:
+ * `input_required` rounds the SDK fulfils through the same handlers). Built per server by the hub's
+ * answers part; the session only wires it to the SDK client.
+ */
+export interface ClientAnswers {
+  readonly capabilities: ClientCapabilities;
+  elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+  roots(): Promise<ListRootsResult>;
+  onLog(params: LoggingMessageNotification['params']): void;
+  /** 2025-11-25 URL elicitation finished out of band. */
+  onElicitationComplete(elicitationId: string): void;
+}
+
 /** One open conversation with a server, whatever the transport. */
 export interface McpSession {
   readonly kind: ConcreteTransport;
@@ -54,6 +77,10 @@ export interface McpSession {
   onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
   /** Called when the connection closes without close() being called. */
   onClosed?: () => void;
+  /** 2025 revisions: `logging/setLevel`. */
+  setLogLevel?(level: LoggingLevel, o: RequestOptions): Promise<void>;
+  /** 2025 revisions: tell the server the roots changed. */
+  rootsChanged?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +100,8 @@ export interface OpenOptions {
   maxResponseBytes?: number;
   /** A fresh `server/discover` result from an earlier connection: connect with no probe. */
   prior?: Readonly<Record<string, unknown>>;
+  /** How to answer the server's requests (capabilities are declared from it). */
+  answers?: ClientAnswers;
   /** Tools a `tools/list` page listed that the client must not offer, with why. */
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
 }

@@ -1,0 +1,107 @@
+// Elicitation: a server asks the user for input — a form from a restricted schema, or a URL to
+// open. The request becomes a record in `state.elicitations` and an `mcp-elicitation-request`
+// event; the elements (or the host, after `preventDefault()`) answer with `respond()`.
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ElicitRequest,
+  type ElicitResult,
+  type Tool,
+} from '@modelcontextprotocol/client';
+import { McpElicitationRequestEvent } from '../../events/index.js';
+import { validateArguments } from '../calls/records.js';
+import { randomId, type HubContext } from '../context.js';
+import { McpConfigError, McpNotFoundError } from '../errors.js';
+import { urlProblem } from '../schemas.js';
+import { requestedSchemaProblem, withDefaults } from './elicitation-schema.js';
+import { PendingRequests } from './pending.js';
+import type { ElicitationRecord } from './records.js';
+
+/** What the user (or host) answers. `content` only with `accept` of a form. */
+export interface ElicitationResponse {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+const LIMIT = { message: 4000 };
+
+export class Elicitations {
+  readonly #pending: PendingRequests<'elicitations', ElicitResult>;
+  constructor(private readonly ctx: HubContext) {
+    this.#pending = new PendingRequests(ctx, 'elicitations');
+  }
+
+  /** A server's `elicitation/create` (or an `input_required` round asking for one). */
+  request(serverId: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    const url = params.mode === 'url';
+    const base = {
+      id: randomId('eli'),
+      serverId,
+      ...(this.#pending.callOn(serverId) ? { callId: this.#pending.callOn(serverId)! } : {}),
+      message: String(params.message ?? '').slice(0, LIMIT.message),
+      status: 'pending' as const,
+      createdAt: Date.now(),
+    };
+    let record: ElicitationRecord;
+    if (url) {
+      const p = params as { url: string; elicitationId?: string };
+      // only a URL the user can trust at a glance: https (or loopback http), no credentials
+      const problem = urlProblem(p.url);
+      if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation URL refused: ${problem}`);
+      record = {
+        ...base,
+        mode: 'url',
+        url: p.url,
+        domain: new URL(p.url).hostname,
+        ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}),
+        host: false,
+      };
+    } else {
+      const schema = (params as { requestedSchema?: unknown }).requestedSchema;
+      const problem = requestedSchemaProblem(schema);
+      if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation form refused: ${problem}`);
+      record = { ...base, mode: 'form', requestedSchema: schema as Record<string, unknown>, host: false };
+    }
+    const host = !this.ctx.emit(new McpElicitationRequestEvent({ elicitation: record }));
+    if (host) record = { ...record, host };
+    const waiting = this.#pending.wait(record, signal, () => {
+      const current = this.#pending.get(record.id);
+      if (current) this.#pending.settle({ ...current, status: 'cancelled' }, { answer: { action: 'cancel' } });
+    });
+    return waiting;
+  }
+
+  /**
+   * Answer a pending elicitation. A form's `accept` content is checked against the requested
+   * schema (defaults applied first); invalid content is a McpConfigError and the request stays
+   * pending. Values are handed to the server and not kept.
+   */
+  respond(id: string, response: ElicitationResponse): void {
+    const record = this.#pending.get(id);
+    if (!record || !this.#pending.isWaiting(id)) throw new McpNotFoundError('pending elicitation', id);
+    const action = response?.action;
+    if (action !== 'accept' && action !== 'decline' && action !== 'cancel')
+      throw new McpConfigError([{ path: 'action', message: 'must be accept, decline or cancel' }]);
+    if (action !== 'accept' || record.mode === 'url') {
+      const status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
+      this.#pending.settle({ ...record, status }, { answer: { action } });
+      return;
+    }
+    const schema = record.requestedSchema!;
+    const content = withDefaults(schema, (response.content ?? {}) as Record<string, unknown>);
+    const problem = validateArguments({ inputSchema: schema } as unknown as Tool, content);
+    if (problem) throw new McpConfigError([{ path: 'content', message: problem }]);
+    this.#pending.settle(
+      { ...record, status: 'accepted' },
+      { answer: { action: 'accept', content: content as ElicitResult['content'] } },
+    );
+  }
+
+  /** 2025-11-25: the server says the URL elicitation with this id finished. */
+  completed(serverId: string, elicitationId: string): void {
+    const match = Object.values(this.ctx.store.state.elicitations).find(
+      (e) => e.serverId === serverId && e.elicitationId === elicitationId,
+    );
+    if (match) this.#pending.put({ ...match, status: 'completed' });
+  }
+}
