@@ -236,3 +236,21 @@ describe('protocol revisions: what 2026-07-28 asks of a client', () => {
     expect(hub.store.state.connections[s.id]!.protocolVersion).to.equal('2025-06-18');
   });
 });
+
+describe('protocol revisions: a bad tool costs only itself', () => {
+  it('a tool whose input schema is not an object is dropped with mcp-tools-dropped; the others stay usable', async () => {
+    const hub = privateHub({ logger: { warn() {} } });
+    const dropped = nextEvent<CustomEvent>(window, 'mcp-tools-dropped', (e) =>
+      e.detail.tools.some((t: { name: string }) => t.name === 'not-an-object'),
+    );
+    const { id, catalogue } = await connected(hub, `${urls.modern}/t/${unique('bad')}/strict+badtool/mcp`);
+    const names = catalogue.tools.map((t) => t.name);
+    expect(names).to.not.include('not-an-object');
+    expect(names).to.include('echo');
+    expect((await dropped).detail.tools.find((t: { name: string }) => t.name === 'not-an-object').reason).to.contain(
+      'not a valid tool definition',
+    );
+    const r = await hub.client(id).callTool('echo', { message: 'still here' });
+    expect(JSON.stringify(r.content)).to.contain('still here');
+  });
+});

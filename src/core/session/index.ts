@@ -12,7 +12,7 @@ import type { McpSession, OpenOptions } from './types.js';
 export { toConnectionError } from './errors.js';
 export { CORS_HINT } from './fetch.js';
 export { normaliseCallResult } from './jsonrpc.js';
-export type { DroppedTool } from './sdk.js';
+export type { DroppedTool } from './tools.js';
 export type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 
 /** Open a session with the configured transport; `auto` falls back as documented. */
@@ -24,6 +24,7 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
   const fetchFn = makeFetch(() => {});
   const jsonrpc = async () => {
     const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);
+    s.onToolsDropped = o.onToolsDropped;
     // a probe: the endpoint must answer tools/list
     await s.listTools(undefined, { signal: o.signal, timeout: o.timeoutMs });
     return s;

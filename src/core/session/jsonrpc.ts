@@ -5,12 +5,12 @@ import {
   specTypeSchemas,
   type CallToolResult,
   type GetPromptResult,
-  type ListToolsResult,
   type ReadResourceResult,
   type ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { McpConnectionError } from '../errors.js';
 import { toConnectionError } from './errors.js';
+import { keepValidTools, LOOSE_TOOL_PAGE, type DroppedTool, type LoosePage } from './tools.js';
 import type { McpSession, RequestOptions } from './types.js';
 
 /**
@@ -20,6 +20,7 @@ import type { McpSession, RequestOptions } from './types.js';
 export class JsonRpcSession implements McpSession {
   readonly kind = 'jsonrpc' as const;
   readonly era = 'jsonrpc' as const;
+  onToolsDropped?: (dropped: readonly DroppedTool[]) => void;
   #nextId = 1;
   constructor(
     private readonly url: string,
@@ -65,7 +66,10 @@ export class JsonRpcSession implements McpSession {
   }
   async listTools(cursor: string | undefined, o: RequestOptions) {
     const r = await this.rpc('tools/list', cursor ? { cursor } : undefined, o);
-    return parseResult<ListToolsResult>(specTypeSchemas.ListToolsResult, r);
+    const page = parseResult<LoosePage>(LOOSE_TOOL_PAGE, r);
+    const { result, dropped } = keepValidTools(page, false);
+    if (dropped.length) this.onToolsDropped?.(dropped);
+    return result;
   }
   async callTool(name: string, args: Record<string, unknown>, o: RequestOptions) {
     const r = await this.rpc('tools/call', { name, arguments: args }, o);

@@ -7,10 +7,10 @@ import {
   SseError,
   StreamableHTTPClientTransport,
   type ClientOptions,
+  type JSONRPCMessage,
   type LoggingLevel,
   type DiscoverResult,
   type ListToolsResult,
-  type Tool,
 } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { McpConnectionError } from '../errors.js';
@@ -18,15 +18,10 @@ import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { TOO_LARGE_MARK, toConnectionError } from './errors.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
+import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
 import type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 
 type Lists = 'tools' | 'resources' | 'prompts';
-
-/** A tool the client must not offer: its `x-mcp-header` declarations break SEP-2243. */
-export interface DroppedTool {
-  readonly name: string;
-  readonly reason: string;
-}
 
 export class SdkSession implements McpSession {
   onListChanged?: McpSession['onListChanged'];
@@ -34,6 +29,8 @@ export class SdkSession implements McpSession {
   /** Called with tools dropped from a `tools/list` page on a 2026-07-28 connection. */
   onToolsDropped?: (dropped: readonly DroppedTool[]) => void;
   #closing = false;
+  /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
+  readonly #invalid: DroppedTool[] = [];
   constructor(
     readonly kind: 'streamable-http' | 'sse',
     private readonly client: Client,
@@ -64,19 +61,36 @@ export class SdkSession implements McpSession {
   get sessionId() {
     return this.transport instanceof StreamableHTTPClientTransport ? this.transport.sessionId : undefined;
   }
-  /** Raw pages (the SDK's own aggregate walk caps pages and hides what it drops). */
+  /** Raw pages (the SDK's own walk caps pages and hides what it drops). */
   async listTools(cursor: string | undefined, o: RequestOptions): Promise<ListToolsResult> {
     if (!this.capabilities?.tools) return { tools: [] };
     const page = await this.client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, o);
-    if (this.era !== 'modern') return page;
-    const dropped: DroppedTool[] = [];
-    const tools = page.tools.filter((t: Tool) => {
-      const scan = scanHeaderParams(t.inputSchema);
-      if (!scan.valid) dropped.push({ name: t.name, reason: scan.reason });
-      return scan.valid;
-    });
-    if (dropped.length) this.onToolsDropped?.(dropped);
-    return dropped.length ? { ...page, tools } : page;
+    const invalid = this.#invalid.splice(0);
+    const { result, dropped } = keepValidTools(page, this.era === 'modern' && this.kind === 'streamable-http');
+    if (invalid.length || dropped.length) this.onToolsDropped?.([...invalid, ...dropped]);
+    return result;
+  }
+
+  /**
+   * The SDK validates a whole `tools/list` result at once, so one malformed tool would fail the
+   * page. Look at each response before the SDK does: invalid tool definitions are taken out (and
+   * reported by the listTools call that asked), the rest pass on unchanged.
+   */
+  guardToolLists(): void {
+    const transport = this.transport as { onmessage?: (m: JSONRPCMessage, extra?: unknown) => void };
+    const inner = transport.onmessage;
+    if (!inner) return;
+    transport.onmessage = (message, extra) => {
+      const result = (message as { result?: { tools?: unknown } }).result;
+      if (result && Array.isArray(result.tools)) {
+        const { result: kept, dropped } = keepValidTools(result as LoosePage, false);
+        if (dropped.length) {
+          this.#invalid.push(...dropped);
+          message = { ...message, result: kept } as typeof message;
+        }
+      }
+      inner.call(transport, message, extra);
+    };
   }
   listResources(cursor: string | undefined, o: RequestOptions) {
     if (!this.capabilities?.resources) return Promise.resolve({ resources: [] });
@@ -220,5 +234,6 @@ export async function openSdk(
     const net = e instanceof SseError || (e instanceof SdkError && kind === 'sse') ? record.lastNetwork : undefined;
     throw toConnectionError(net ?? e, o.secrets, signal);
   }
+  session.guardToolLists();
   return session;
 }
