@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 
 describe('strict Content-Security-Policy (no unsafe-eval)', () => {
-  it('the CDN bundle connects to server-everything and lists its tools with zero violations', async () => {
+  it('the CDN bundle connects, lists, and renders the explorer with thousands of tools, with zero violations', async () => {
     const result = new Promise<any>((resolve) => {
       window.addEventListener('message', function on(e) {
         if (!e.data?.csp) return;
@@ -18,6 +18,10 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     expect(r.tools.length).to.be.greaterThan(10);
     expect(r.tools.some((t: { outputSchema: boolean }) => t.outputSchema)).to.equal(true);
     expect(r.structured).to.equal(true);
+    // <mcp-tool-explorer> with thousands of tools, no inline styles allowed: rows apart, scrolls
+    expect(r.list.tools).to.be.greaterThan(1000);
+    expect(r.list.rowsDistinct, `rows do not overlap: ${JSON.stringify(r.list.before)}`).to.equal(true);
+    expect(r.list.scrolledTo, 'the list scrolled').to.be.greaterThan(10);
     expect(r.violations).to.deep.equal([]);
   });
 
