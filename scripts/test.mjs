@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAll, freePort } from '../test/fixtures/servers.mjs';
 import { engines, engineVersion, startWebKitDriver } from './engines.mjs';
+import { runConformance } from './conformance.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const only = process.argv.slice(2); // e.g. `npm test -- browser` or `-- node conformance`
@@ -135,41 +136,11 @@ try {
     notes.push(`e2e: ${pass} passed, ${fail} failed (screenshots in test-results/e2e)`);
   }
   if (want('conformance')) {
-    // The scenario servers listen on all interfaces: run them in a private network namespace
-    // holding only `lo` when we can, else keep them on 127.0.0.1 with the loopback preload
-    // (NO_UNSHARE=1 forces the preload).
-    const isolated =
-      !process.env.NO_UNSHARE && (await run('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], {}, true)).code === 0;
-    const cli = [
-      path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
-      'client',
-      '--command',
-      `node ${path.join(root, 'test/conformance/client.mjs')}`,
-    ];
-    for (const scenario of ['initialize', 'tools_call', 'sse-retry']) {
-      const args = [...cli, '--scenario', scenario];
-      const r = isolated
-        ? await run(
-            'unshare',
-            [
-              '-n',
-              'sh',
-              '-c',
-              `ip link set lo up && exec "${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}`,
-            ],
-            {},
-            true,
-          )
-        : await run(
-            process.execPath,
-            args,
-            { NODE_OPTIONS: `-r ${path.join(root, 'test/fixtures/loopback.cjs')}` },
-            true,
-          );
-      if (r.code === 0) totals.passed++;
-      else totals.failed++;
-      notes.push(`conformance ${scenario}: ${r.code === 0 ? 'passed' : 'FAILED'}`);
-    }
+    // every client scenario of the conformance suite, judged against its expected failures
+    const c = await runConformance();
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    notes.push(...c.lines);
   }
 } finally {
   await servers.close();
