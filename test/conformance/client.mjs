@@ -5,12 +5,10 @@
 // It prints `conformance-client: ok` or `conformance-client: FAILED …` as its last stdout line
 // (scripts/conformance.mjs reads it: the suite does not report a client's exit code) and exits 0/1.
 //
-// Features the hub does not have yet are not faked here: OAuth sign-in (issue "Sign in"), answers
-// to elicitation/sampling/roots (issue "The client answers back"), the 2026-07-28 revision (issue
-// "The current protocol"). Their scenarios run the same generic flow and are listed in
+// Features the hub does not have yet are not faked here: OAuth sign-in (issue "Sign in") and
+// sampling without a host model. Their scenarios run the same generic flow and are listed in
 // expected-failures.json. When a feature lands, give its scenarios what they need below (e.g. the
-// elicitation answer `{ confirmed: true }` for sep-2322-client-request-state, the pre-registered
-// client id of MCP_CONFORMANCE_CONTEXT for auth/pre-registration).
+// pre-registered client id of MCP_CONFORMANCE_CONTEXT for auth/pre-registration).
 import 'fake-indexeddb/auto';
 import { McpHub } from '../../dist/core/index.js';
 
@@ -52,6 +50,23 @@ function sample(schema) {
       return 'x';
   }
 }
+
+// Elicitations are answered as a user who accepts would: the form with nothing typed (the hub
+// fills the schema's defaults), or the scenario's own answer; a URL is accepted (opened).
+const ANSWERS = { 'sep-2322-client-request-state': { confirmed: true } };
+hub.addEventListener('mcp-elicitation-request', (e) => {
+  const { id: eid, mode } = e.detail.elicitation;
+  queueMicrotask(() => {
+    try {
+      hub.respondToElicitation(
+        eid,
+        mode === 'url' ? { action: 'accept' } : { action: 'accept', content: ANSWERS[scenario] ?? {} },
+      );
+    } catch (err) {
+      problems.push(`elicitation: ${err?.code ?? err?.name}: ${err?.message}`);
+    }
+  });
+});
 
 /** Arguments for a tool: a sample value for each required property. */
 function argumentsFor(schema) {
