@@ -72,22 +72,29 @@ export class SdkSession implements McpSession {
   }
 
   /**
-   * The SDK validates a whole `tools/list` result at once, so one malformed tool would fail the
-   * page. Look at each response before the SDK does: invalid tool definitions are taken out (and
-   * reported by the listTools call that asked), the rest pass on unchanged.
+   * Look at each response before the SDK does. (1) The SDK validates a whole `tools/list` result
+   * at once, so one malformed tool would fail the page: invalid tool definitions are taken out
+   * (and reported by the listTools call that asked), the rest pass on unchanged. (2) A 2026-07-28
+   * result without `resultType` is read as complete, as the revision tells clients to (SDK 2.4.0
+   * rejects it as malformed).
    */
-  guardToolLists(): void {
+  guardResponses(): void {
     const transport = this.transport as { onmessage?: (m: JSONRPCMessage, extra?: unknown) => void };
     const inner = transport.onmessage;
     if (!inner) return;
     transport.onmessage = (message, extra) => {
-      const result = (message as { result?: { tools?: unknown } }).result;
-      if (result && Array.isArray(result.tools)) {
-        const { result: kept, dropped } = keepValidTools(result as LoosePage, false);
-        if (dropped.length) {
-          this.#invalid.push(...dropped);
-          message = { ...message, result: kept } as typeof message;
+      const result = (message as { result?: Record<string, unknown> }).result;
+      if (result && typeof result === 'object') {
+        let next = result;
+        if (Array.isArray(result.tools)) {
+          const { result: kept, dropped } = keepValidTools(result as unknown as LoosePage, false);
+          if (dropped.length) {
+            this.#invalid.push(...dropped);
+            next = kept as unknown as Record<string, unknown>;
+          }
         }
+        if (this.era === 'modern' && !('resultType' in next)) next = { ...next, resultType: 'complete' };
+        if (next !== result) message = { ...message, result: next } as typeof message;
       }
       inner.call(transport, message, extra);
     };
@@ -234,6 +241,6 @@ export async function openSdk(
     const net = e instanceof SseError || (e instanceof SdkError && kind === 'sse') ? record.lastNetwork : undefined;
     throw toConnectionError(net ?? e, o.secrets, signal);
   }
-  session.guardToolLists();
+  session.guardResponses();
   return session;
 }
