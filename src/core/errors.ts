@@ -52,6 +52,7 @@ export type ConnectionErrorCode =
   | 'not-connected'
   | 'insecure-url'
   | 'too-large' // the response exceeded the hub's size cap
+  | 'dropped' // the response stream ended before the answer (the request may have run)
   | 'revision' // the server does not speak the protocol revision pinned in its config
   | 'input-required'; // the server asked the client for input the hub cannot answer yet
 

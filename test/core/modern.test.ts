@@ -165,3 +165,27 @@ describe('2026-07-28: HeaderMismatch', () => {
     expect(count(reqs, 'tools/list')).to.be.greaterThan(1);
   });
 });
+
+describe('2026-07-28: a response stream that breaks before the answer', () => {
+  it('a read-only tool is sent again as a new request and answers; a tool that changes things fails at once, typed', async () => {
+    const hub = privateHub();
+    const base = `${urls.modern}/t/${unique('drop')}`;
+    const s = await hub.servers.add({ name: 'm', url: `${base}/strict/mcp`, retries: 0, timeout: 60 });
+    await hub.connect(s.id);
+    // the server's timeout is 60 s, twice the test's own: waiting it out would fail the test
+    const r = await hub.client(s.id).callTool('flaky', {});
+    expect(JSON.stringify(r.content)).to.contain('flaky answered');
+    const err = await hub
+      .client(s.id)
+      .callTool('flaky-write', {})
+      .then(
+        () => undefined,
+        (e: Error & { code?: string }) => e,
+      );
+    expect(err?.code).to.equal('dropped');
+    const calls = ((await (await fetch(`${base}/seen`)).json()) as { calls: { tool: string; broken?: boolean }[] })
+      .calls;
+    expect(calls.filter((c) => c.tool === 'flaky').length, 'flaky: broken once, then sent again').to.equal(2);
+    expect(calls.filter((c) => c.tool === 'flaky-write').length, 'flaky-write: never sent again').to.equal(1);
+  });
+});

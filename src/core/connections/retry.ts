@@ -9,7 +9,7 @@ export function backoffDelay(attempt: number, random = Math.random): number {
 
 /** Network errors, timeouts, 5xx, 408 and 429 are worth another attempt; nothing else is. */
 export function retryable(e: McpConnectionError): boolean {
-  if (e.code === 'network' || e.code === 'timeout') return true;
+  if (e.code === 'network' || e.code === 'timeout' || e.code === 'dropped') return true;
   if (e.code === 'http') return (e.status ?? 0) >= 500 || e.status === 408 || e.status === 429;
   return false;
 }

@@ -14,6 +14,8 @@ import { McpConnectionError, redact } from '../errors.js';
  * any code in -32000…-32099 itself, so the code alone cannot say the error is ours: `data` does.
  */
 export const TOO_LARGE_MARK = 'mcp-elements.too-large';
+/** Marks the error injected for a request whose response stream ended before its answer. */
+export const DROPPED_MARK = 'mcp-elements.dropped';
 
 function status401(status: number, detail: string, e: unknown): McpConnectionError {
   return new McpConnectionError('unauthorized', `The server refused the credentials (HTTP ${status}). ${detail}`, {
@@ -75,8 +77,9 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
   }
   if (e instanceof ProtocolError) {
     const message = clean(e.message.replace(/^MCP error -?\d+: /, ''));
-    if ((e.data as { mark?: string } | undefined)?.mark === TOO_LARGE_MARK)
-      return new McpConnectionError('too-large', message, { cause: e });
+    const mark = (e.data as { mark?: string } | undefined)?.mark;
+    if (mark === TOO_LARGE_MARK) return new McpConnectionError('too-large', message, { cause: e });
+    if (mark === DROPPED_MARK) return new McpConnectionError('dropped', message, { cause: e });
     if (e.code === ProtocolErrorCode.MissingRequiredClientCapability)
       return new McpConnectionError(
         'input-required',

@@ -55,11 +55,25 @@ export function safeOrigin(url: string): string {
   }
 }
 
+/** What to watch in the body of one POST's response. */
+interface BodyWatch {
+  /** Largest body accepted (bytes); 0 or absent: no cap. */
+  max?: number;
+  onExceed: (e: McpConnectionError) => void;
+  /** The request ids this POST carried. */
+  ids: readonly (string | number)[];
+  /** An event stream ended (or broke) before answering them; `resumable`: it carried event ids. */
+  onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
+}
+
 /**
- * Count a response body's bytes and fail it once it passes `max`: a hostile or broken server
- * cannot make the page buffer an unbounded result.
+ * Watch a response body as it streams: count its bytes and fail it past `max` (a hostile or
+ * broken server cannot make the page buffer an unbounded result), and for an event stream see
+ * whether the answers to the POST's requests arrived before it ended. The SDK waits out the
+ * whole timeout when a 2026-07-28 stream ends early; this says so at once.
  */
-function capBody(res: Response, max: number, onExceed: (e: McpConnectionError) => void): Response {
+function watchBody(res: Response, w: BodyWatch): Response {
+  const max = w.max || Infinity;
   const tooLarge = () =>
     new McpConnectionError(
       'too-large',
@@ -69,24 +83,62 @@ function capBody(res: Response, max: number, onExceed: (e: McpConnectionError) =
   if (declared > max) {
     void res.body?.cancel();
     const e = tooLarge();
-    onExceed(e);
+    w.onExceed(e);
     throw e;
   }
   if (!res.body || !res.ok) return res;
+  const stream = /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') && w.onBroken && w.ids.length;
+  const waiting = new Set(w.ids.map(String));
+  let resumable = false;
+  let line = '';
+  const decoder = new TextDecoder();
+  const see = (chunk: Uint8Array) => {
+    const lines = (line + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
+    line = lines.pop() ?? '';
+    for (const l of lines) {
+      if (l.startsWith('id:')) resumable = true;
+      else if (l.startsWith('data:') && waiting.size) {
+        try {
+          const m = JSON.parse(l.slice(5)) as { id?: unknown; result?: unknown; error?: unknown };
+          if (m && ('result' in m || 'error' in m)) waiting.delete(String(m.id));
+        } catch {
+          // a data line that is not one JSON message: not an answer
+        }
+      }
+    }
+  };
+  const ended = () => {
+    if (stream && waiting.size)
+      w.onBroken!(
+        w.ids.filter((id) => waiting.has(String(id))),
+        resumable,
+      );
+  };
   const reader = res.body.getReader();
   let n = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(ctrl) {
-      const { done, value } = await reader.read();
-      if (done) return ctrl.close();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        ended();
+        throw e;
+      }
+      const { done, value } = chunk;
+      if (done) {
+        ended();
+        return ctrl.close();
+      }
       n += value.byteLength;
       if (n > max) {
         void reader.cancel();
         const e = tooLarge();
-        onExceed(e);
+        w.onExceed(e);
         ctrl.error(e);
         return;
       }
+      if (stream) see(value);
       ctrl.enqueue(value);
     },
     cancel: (r) => reader.cancel(r),
@@ -116,15 +168,26 @@ export interface FetchRecord {
 export function explainingFetch(
   base: typeof fetch | undefined,
   record: FetchRecord,
-  cap?: { max: number; onExceed: (ids: (string | number)[], e: McpConnectionError) => void },
+  watch?: {
+    max?: number;
+    onExceed: (ids: (string | number)[], e: McpConnectionError) => void;
+    onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
+  },
 ): typeof fetch {
   return async (input, init) => {
     const f = base ?? globalThis.fetch;
     try {
       const res = await f(input, init);
-      // only request/response bodies are capped; the long-lived GET stream is not one result
-      if (cap && (init?.method ?? 'GET').toUpperCase() === 'POST')
-        return capBody(res, cap.max, (e) => cap.onExceed(requestIds(init?.body), e));
+      // only request/response bodies are watched; the long-lived GET stream is not one result
+      if (watch && (init?.method ?? 'GET').toUpperCase() === 'POST') {
+        const ids = requestIds(init?.body);
+        return watchBody(res, {
+          max: watch.max,
+          ids,
+          onExceed: (e) => watch.onExceed(ids, e),
+          ...(watch.onBroken ? { onBroken: watch.onBroken } : {}),
+        });
+      }
       return res;
     } catch (e) {
       if (e instanceof McpConnectionError) throw e;

@@ -6,7 +6,7 @@ import { diagnoseCors } from './cors.js';
 import { toConnectionError } from './errors.js';
 import { crossOrigin, explainingFetch, type FetchRecord } from './fetch.js';
 import { JsonRpcSession } from './jsonrpc.js';
-import { openSdk } from './sdk.js';
+import { openSdk, type MakeFetch } from './sdk.js';
 import type { McpSession, OpenOptions } from './types.js';
 
 export { toConnectionError } from './errors.js';
@@ -19,8 +19,8 @@ export type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, 
 export async function openSession(o: OpenOptions): Promise<McpSession> {
   const record: FetchRecord = {};
   const max = o.maxResponseBytes;
-  const makeFetch = (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) =>
-    explainingFetch(o.fetch, record, max ? { max, onExceed } : undefined);
+  const makeFetch: MakeFetch = (onExceed, onBroken) =>
+    explainingFetch(o.fetch, record, { ...(max ? { max } : {}), onExceed, ...(onBroken ? { onBroken } : {}) });
   const fetchFn = makeFetch(() => {});
   const jsonrpc = async () => {
     const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);

@@ -15,7 +15,7 @@ import {
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
-import { TOO_LARGE_MARK, toConnectionError } from './errors.js';
+import { DROPPED_MARK, TOO_LARGE_MARK, toConnectionError } from './errors.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
@@ -39,6 +39,19 @@ export class SdkSession implements McpSession {
     client.onclose = () => {
       if (!this.#closing) this.onClosed?.();
     };
+  }
+  /**
+   * Run a request; when its response stream dropped before the answer, send it again once as a
+   * new request. Only for requests that are safe to repeat: lists, reads, prompts, and tools the
+   * server marks read-only or idempotent — a tool that changes something may already have run.
+   */
+  async #resend<T>(safe: boolean, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (!safe || toConnectionError(e, []).code !== 'dropped') throw e;
+      return run();
+    }
   }
   get era(): ProtocolEra {
     return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
@@ -64,7 +77,9 @@ export class SdkSession implements McpSession {
   /** Raw pages (the SDK's own walk caps pages and hides what it drops). */
   async listTools(cursor: string | undefined, o: RequestOptions): Promise<ListToolsResult> {
     if (!this.capabilities?.tools) return { tools: [] };
-    const page = await this.client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, o);
+    const page = await this.#resend(true, () =>
+      this.client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, o),
+    );
     const invalid = this.#invalid.splice(0);
     const { result, dropped } = keepValidTools(page, this.era === 'modern' && this.kind === 'streamable-http');
     if (invalid.length || dropped.length) this.onToolsDropped?.([...invalid, ...dropped]);
@@ -101,15 +116,21 @@ export class SdkSession implements McpSession {
   }
   listResources(cursor: string | undefined, o: RequestOptions) {
     if (!this.capabilities?.resources) return Promise.resolve({ resources: [] });
-    return this.client.request({ method: 'resources/list', params: cursor ? { cursor } : {} }, o);
+    return this.#resend(true, () =>
+      this.client.request({ method: 'resources/list', params: cursor ? { cursor } : {} }, o),
+    );
   }
   listResourceTemplates(cursor: string | undefined, o: RequestOptions) {
     if (!this.capabilities?.resources) return Promise.resolve({ resourceTemplates: [] });
-    return this.client.request({ method: 'resources/templates/list', params: cursor ? { cursor } : {} }, o);
+    return this.#resend(true, () =>
+      this.client.request({ method: 'resources/templates/list', params: cursor ? { cursor } : {} }, o),
+    );
   }
   listPrompts(cursor: string | undefined, o: RequestOptions) {
     if (!this.capabilities?.prompts) return Promise.resolve({ prompts: [] });
-    return this.client.request({ method: 'prompts/list', params: cursor ? { cursor } : {} }, o);
+    return this.#resend(true, () =>
+      this.client.request({ method: 'prompts/list', params: cursor ? { cursor } : {} }, o),
+    );
   }
   async callTool(name: string, args: Record<string, unknown>, o: CallOptions) {
     const { tool, ...rest } = o;
@@ -118,14 +139,17 @@ export class SdkSession implements McpSession {
       const scan = scanHeaderParams(tool.inputSchema);
       if (scan.valid && scan.params.length) headers = paramHeaders(scan.params, args);
     }
-    return this.client.callTool(
-      { name, arguments: args },
-      {
-        ...rest,
-        resetTimeoutOnProgress: !!o.onprogress,
-        ...(tool ? { toolDefinition: tool } : {}),
-        ...(headers ? { headers } : {}),
-      },
+    const safe = !!(tool?.annotations?.readOnlyHint || tool?.annotations?.idempotentHint);
+    return this.#resend(safe, () =>
+      this.client.callTool(
+        { name, arguments: args },
+        {
+          ...rest,
+          resetTimeoutOnProgress: !!o.onprogress,
+          ...(tool ? { toolDefinition: tool } : {}),
+          ...(headers ? { headers } : {}),
+        },
+      ),
     );
   }
   async setLogLevel(level: LoggingLevel, o: RequestOptions) {
@@ -136,10 +160,10 @@ export class SdkSession implements McpSession {
     if (this.era !== 'modern') await this.client.sendRootsListChanged();
   }
   readResource(uri: string, o: RequestOptions) {
-    return this.client.readResource({ uri }, { ...o, cacheMode: 'bypass' });
+    return this.#resend(true, () => this.client.readResource({ uri }, { ...o, cacheMode: 'bypass' }));
   }
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
-    return this.client.getPrompt({ name, arguments: args }, o);
+    return this.#resend(true, () => this.client.getPrompt({ name, arguments: args }, o));
   }
   async close() {
     this.#closing = true;
@@ -188,10 +212,17 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
 }
 
 /** Open a Streamable HTTP or SSE session; errors become McpConnectionError. */
+/** Builds the session's fetch: what to do when a POST's response is too large, or ends unanswered. */
+export type MakeFetch = (
+  onExceed: (ids: (string | number)[], e: McpConnectionError) => void,
+  onBroken?: (unanswered: (string | number)[], resumable: boolean) => void,
+) => typeof fetch;
+
+/** Open a Streamable HTTP or SSE session; errors become McpConnectionError. */
 export async function openSdk(
   kind: 'streamable-http' | 'sse',
   o: OpenOptions,
-  makeFetch: (onExceed: (ids: (string | number)[], e: McpConnectionError) => void) => typeof fetch,
+  makeFetch: MakeFetch,
   record: FetchRecord,
 ): Promise<SdkSession> {
   const url = new URL(o.url);
@@ -200,14 +231,19 @@ export async function openSdk(
   let transportRef: StreamableHTTPClientTransport | SSEClientTransport | undefined;
   // an oversized response fails its request at once (for SSE responses the transport would
   // otherwise wait for the timeout): answer the request ids of that POST with a marked error
-  const fetchFn = makeFetch((ids, e) => {
+  const fail = (ids: (string | number)[], message: string, mark: string) => {
     for (const id of ids)
-      transportRef?.onmessage?.({
-        jsonrpc: '2.0',
-        id,
-        error: { code: -32603, message: e.message, data: { mark: TOO_LARGE_MARK } },
-      });
-  });
+      transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message, data: { mark } } });
+  };
+  const fetchFn = makeFetch(
+    (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
+    // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
+    // without event ids cannot either, so the request fails now instead of at its timeout
+    (ids, resumable) => {
+      if (!resumable || holder.session?.era === 'modern')
+        fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
+    },
+  );
   const requestInit: RequestInit = { headers: o.headers };
   const transport =
     kind === 'streamable-http'
