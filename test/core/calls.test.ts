@@ -53,6 +53,50 @@ describe('hub.callTool', () => {
       expect((w.seen[2] as CustomEvent).detail.call.id).to.equal(r.id);
     });
 
+    it('onCall hands the host the record, with its id, before anything else happens', async () => {
+      const { hub } = await fixtureHub();
+      const order: string[] = [];
+      const requested = nextEvent<CustomEvent>(window, 'mcp-tool-call-request').then(() => order.push('request'));
+      let first: ToolCallRecord | undefined;
+      const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+      const p = hub.callTool({
+        name: 'fx__echo',
+        arguments: { message: 'hi' },
+        onCall: (r) => {
+          first = r;
+          order.push('onCall');
+        },
+      });
+      const ev = await waiting;
+      await requested;
+      expect(order).to.deep.equal(['onCall', 'request']);
+      expect(first!.status).to.equal('pending');
+      expect(first!.id).to.equal(ev.detail.call.id);
+      hub.calls.approve(first!.id);
+      expect((await p).id).to.equal(first!.id);
+      // runToolCalls passes it on for every MCP call; a throwing callback changes nothing
+      await hub.assistants.update('default', { approval: 'auto' });
+      const seen: string[] = [];
+      const run = await hub.runToolCalls(
+        'openai',
+        {
+          role: 'assistant',
+          tool_calls: [
+            { id: 'a', type: 'function', function: { name: 'fx__echo', arguments: '{"message":"1"}' } },
+            { id: 'b', type: 'function', function: { name: 'fx__echo', arguments: '{"message":"2"}' } },
+          ],
+        },
+        {
+          onCall: (r) => {
+            seen.push(r.id);
+            throw new Error('host bug');
+          },
+        },
+      );
+      expect(seen.sort()).to.deep.equal(run.calls.map((c) => c.id).sort());
+      expect(run.calls.map((c) => c.status)).to.deep.equal(['success', 'success']);
+    });
+
     it('always-ask (the default) waits; approve runs it once, without trusting the tool', async () => {
       const { hub, server } = await fixtureHub();
       const waiting = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');

@@ -134,7 +134,7 @@ test('script-tag drop-in: the same flow with no build step', async () => {
     ),
     ['/dist/cdn/mcp-elements.js'],
   );
-  assert.equal(await page.evaluate(() => typeof window.McpElements.getHub), 'function');
+  assert.equal(await page.evaluate(() => typeof window.window.McpElements.getHub), 'function');
   await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Connected' }).waitFor();
   await page.click('#ask button');
   await card(page, 0).locator('[data-action=allow-once]').click();
@@ -163,6 +163,72 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   await card(page, 0).locator('[part=status]').filter({ hasText: 'Interrupted' }).waitFor();
   assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
   await shot(page, '08-drop-in-after-reload');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("G4F drop-in: a page written against G4F's mcpClient, with its old settings in localStorage", async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // what G4F's own client left in this browser: one server, one tool ticked
+  const legacy = {
+    mcp_servers: JSON.stringify([{ id: '1718000000001', name: 'Everything', url: demo.everythingUrl, enabled: true }]),
+    mcp_selected_tools: JSON.stringify(['1718000000001:echo']),
+  };
+  await page.addInitScript((keys) => {
+    if (!localStorage.getItem('mcp_servers')) for (const [k, v] of Object.entries(keys)) localStorage.setItem(k, v);
+  }, legacy);
+  await page.goto(demo.g4fUrl);
+  // one classic script replaced G4F's mcp-client.js; no module script
+  assert.deepEqual(
+    await page.evaluate(() => [...document.scripts].filter((s) => s.src).map((s) => new URL(s.src).pathname)),
+    ['/dist/cdn/mcp-elements.classic.js'],
+  );
+  await page.locator('body[data-tools-loaded]').waitFor();
+  // the server and the selection arrived in the hub; G4F's keys are as they were
+  const state = await page.evaluate(async () => {
+    const hub = window.McpElements.getHub();
+    return {
+      servers: hub.servers.list().map((s) => [s.id, s.name]),
+      selection: hub.assistants.get('default').servers,
+      same: window.mcpClient === window.McpElements.g4f.installed(),
+      keys: {
+        mcp_servers: localStorage.getItem('mcp_servers'),
+        mcp_selected_tools: localStorage.getItem('mcp_selected_tools'),
+      },
+    };
+  });
+  assert.deepEqual(state.servers, [['1718000000001', 'Everything']]);
+  assert.deepEqual(state.selection, { 1718000000001: { tools: ['echo'] } });
+  assert.equal(state.same, true);
+  assert.deepEqual(state.keys, legacy);
+  // the page lists the tools with its own code; echo is ticked, get-sum is not
+  assert.equal(await page.locator('#mcp-tools-list input[data-tool=echo]').isChecked(), true);
+  assert.equal(await page.locator('#mcp-tools-list input[data-tool=get-sum]').isChecked(), false);
+  await page.locator('#mcp-tools-list input[data-tool=get-sum]').check();
+  await page.waitForFunction(() =>
+    window.McpElements.getHub().assistants.get('default').servers['1718000000001'].tools.includes('get-sum'),
+  );
+  // a call: the card asks in the chat, the page shows the result in its own way
+  await page.click('#send');
+  await card(page, 0).locator('[data-action=allow-once]').waitFor();
+  assert.equal(await page.locator('#chatBody mcp-tool-call').count(), 1, 'the card is where the page said');
+  await shot(page, '09-g4f-approval');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await page.locator('.message.tool-result').filter({ hasText: 'Echo: hello from a G4F page' }).waitFor();
+  assert.match(await page.locator('.message.tool-result').textContent(), /^tool-result: Everything__echo: \[/);
+  await page.locator('.message.assistant').filter({ hasText: 'The tool said' }).waitFor();
+  // the next page load imports nothing again and shows the same server at once
+  await page.reload();
+  await page.locator('body[data-tools-loaded]').waitFor();
+  assert.equal(await page.locator('.mcp-server-item').count(), 1);
+  assert.equal(
+    await page.evaluate(() => window.McpElements.g4f.installed().importReport),
+    undefined,
+    'the import ran only once',
+  );
+  await shot(page, '10-g4f-after-reload');
   assert.deepEqual(errors, []);
   await page.close();
 });

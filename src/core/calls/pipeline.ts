@@ -44,6 +44,11 @@ export interface CallToolOptions extends AssistantRef {
   providerCallId?: string;
   /** Set when the provider's arguments could not be parsed; the call is answered as invalid. */
   argumentsError?: string;
+  /**
+   * Called once with the new record (status `pending`) before anything else happens, so a host
+   * can show the call (`<mcp-tool-call call-id>`) at once. What it throws is logged and ignored.
+   */
+  onCall?: (record: ToolCallRecord) => void;
 }
 
 type Decision = { ok: boolean; always?: boolean; reason?: string; aborted?: boolean };
@@ -119,6 +124,13 @@ export class CallPipeline {
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
       createdAt: Date.now(),
     });
+    if (options.onCall) {
+      try {
+        options.onCall(record);
+      } catch (e) {
+        ctx.warn(`onCall threw: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
     const controller = new AbortController();
     this.#controllers.set(record.id, controller);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
