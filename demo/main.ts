@@ -69,12 +69,6 @@ function add(item: Item) {
 }
 for (const item of convo.items) list.append(renderItem(item));
 
-// the model's tool calls appear in the conversation as cards (approvals included)
-window.addEventListener('mcp-tool-call-request', (e) => {
-  if (e.detail.call.source === 'model' && e.detail.call.assistantId === ASSISTANT)
-    add({ kind: 'call', callId: e.detail.call.id });
-});
-
 // ---- model settings ---------------------------------------------------------------------------
 const form = document.querySelector<HTMLFormElement>('#model-form')!;
 const saved = JSON.parse(localStorage.getItem('mcp-demo-model') ?? '{}') as Partial<OpenAISettings & { kind: string }>;
@@ -130,7 +124,12 @@ async function turn() {
       save();
       if (!reply.tool_calls?.length) return;
       status.textContent = 'Running tools…';
-      const { messages } = await hub.runToolCalls('openai', reply, { assistantId: ASSISTANT, unknownTools: 'error' });
+      // each call appears in the conversation as a card (approval included) as soon as it exists
+      const { messages } = await hub.runToolCalls('openai', reply, {
+        assistantId: ASSISTANT,
+        unknownTools: 'error',
+        onCall: (call) => add({ kind: 'call', callId: call.id }),
+      });
       convo.messages.push(...(messages as ChatMessage[]));
       save();
     }

@@ -94,7 +94,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await ask(page, 'add 2 and 3');
   await card(page, 1).locator('[data-action=deny]').click();
   await lastAssistant(page).filter({ hasText: 'You denied the tool call' }).waitFor();
-  assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
+  assert.match(await card(page, 1).locator('[part=status]').textContent(), /Denied/);
 
   // a long task: progress shows, then the user cancels it
   await ask(page, 'run a long task');
@@ -146,7 +146,7 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   assert.deepEqual(await page.evaluate(() => window.dropInEvents), [
     'mcp-tool-call-started:echo',
     'mcp-tool-call-completed:echo',
-    'mcp-tool-call-cancelled:echo',
+    'mcp-tool-call-denied:echo',
   ]);
   // a long task: progress, then cancel
   await page.click('#long');
@@ -162,6 +162,7 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   await page.reload();
   await card(page, 0).locator('[part=status]').filter({ hasText: 'Interrupted' }).waitFor();
   assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
+  assert.match(await card(page, 2).locator('[part=status]').textContent(), /Denied/);
   await shot(page, '08-drop-in-after-reload');
   assert.deepEqual(errors, []);
   await page.close();

@@ -5,8 +5,14 @@ import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
 
 export type ToolCallStatus =
-  'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'cancelled' | 'interrupted';
-export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'cancelled', 'interrupted']);
+  'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set([
+  'success',
+  'error',
+  'denied',
+  'cancelled',
+  'interrupted',
+]);
 
 /** How a call came to run (or not). */
 export type ApprovalSource = 'auto' | 'trusted' | 'user-once' | 'user-always' | 'user-initiated';
