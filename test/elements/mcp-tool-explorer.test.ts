@@ -90,6 +90,45 @@ describe('<mcp-tool-explorer>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('Try it with a required choice: starts at "Choose…", no error before Run, Run sends nothing until it is chosen', async () => {
+    const { el } = await everything();
+    await pick(el, 'get-annotated-message');
+    const form = q<McpSchemaForm>(el, 'mcp-schema-form');
+    await form.updateComplete;
+    const select = form.shadowRoot!.querySelector('select') as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent!.trim()).to.equal('Choose…');
+    expect(form.value).to.deep.equal({ includeImage: false });
+    // nothing shouts before the user did anything
+    expect(q(el, '#args-problem').textContent!.trim()).to.equal('');
+    expect(form.shadowRoot!.querySelectorAll('.field-error').length).to.equal(0);
+    const requests: Event[] = [];
+    const onRequest = (e: Event) => requests.push(e);
+    window.addEventListener('mcp-tool-call-request', onRequest);
+    try {
+      q(el, '[data-action=run]').click();
+      await el.updateComplete;
+      await form.updateComplete;
+      expect(requests).to.have.length(0);
+      expect(form.shadowRoot!.querySelector('.field-error')!.textContent).to.equal('Choose one.');
+      expect(q(el, '#args-problem').textContent!.trim()).to.equal('Fill in the marked fields, then run it again.');
+      await expect(el).to.be.accessible();
+      select.value = '0';
+      select.dispatchEvent(new Event('change'));
+      await el.updateComplete;
+      expect(q(el, '#args-problem').textContent!.trim()).to.equal('');
+      const completed = nextEvent(window, 'mcp-tool-call-completed');
+      q(el, '[data-action=run]').click();
+      await completed;
+      expect(requests).to.have.length(1);
+      expect((requests[0] as CustomEvent).detail.call.arguments).to.deep.equal({
+        includeImage: false,
+        messageType: 'error',
+      });
+    } finally {
+      window.removeEventListener('mcp-tool-call-request', onRequest);
+    }
+  });
+
   it('resources: list, read, and read a template with its parameter', async () => {
     const { el, hub, s } = await everything();
     q(el, '#tab-resources').click();
@@ -203,7 +242,7 @@ describe('schema form corpus', () => {
       const r = el.shadowRoot!;
       const props = Object.keys(schema.properties);
       for (const p of props) expect(r.textContent, p).to.contain(schema.properties[p].title ?? p);
-      expect(r.querySelectorAll('input, select, textarea').length).to.be.greaterThan(0);
+      expect(r.querySelectorAll('input, select, textarea, button[data-add]').length).to.be.greaterThan(0);
       await expect(el).to.be.accessible();
     });
   }
@@ -238,7 +277,8 @@ describe('schema form corpus', () => {
     expect((el.value as any).matrix).to.deep.equal([[]]);
     (r.querySelector('button[aria-label^="Remove"]') as HTMLButtonElement).click();
     await el.updateComplete;
-    expect((el.value as any).matrix).to.deep.equal([]);
+    // an optional list with nothing in it is not sent, as before anything was added
+    expect((el.value as any).matrix).to.equal(undefined);
   });
 
   it('every tool of server-everything gets a working form', async () => {

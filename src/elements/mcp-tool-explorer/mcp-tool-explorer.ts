@@ -59,6 +59,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     _raw: { state: true },
     _rawText: { state: true },
     _run: { state: true },
+    _tried: { state: true },
     _copied: { state: true },
     _resource: { state: true },
     _templateValues: { state: true },
@@ -77,6 +78,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _raw: boolean;
   declare _rawText: string;
   declare _run?: { state: 'running' | 'done'; record?: ToolCallRecord; error?: string };
+  /** Run was pressed for the selected tool: every problem shows. */
+  declare _tried: boolean;
   declare _copied: boolean;
   declare _resource?: { uri: string; state: 'loading' | 'done' | 'error'; result?: ReadResourceResult; error?: string };
   declare _templateValues: Record<string, Record<string, string>>;
@@ -104,6 +107,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this._raw = false;
     this._rawText = '{}';
     this._copied = false;
+    this._tried = false;
     this._templateValues = {};
     this._promptArgs = {};
   }

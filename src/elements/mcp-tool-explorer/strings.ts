@@ -23,6 +23,7 @@ export const STRINGS = {
   run: 'Run',
   running: 'Running…',
   invalid: 'Arguments do not match the schema:',
+  fixFields: 'Fill in the marked fields, then run it again.',
   notJson: 'Not valid JSON:',
   on: 'on',
   noResources: 'No resources.',

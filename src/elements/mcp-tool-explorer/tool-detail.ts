@@ -38,6 +38,11 @@ function currentArgs(el: McpToolExplorerElement, tr: Translate): { value?: Recor
 async function runTool(el: McpToolExplorerElement, entry: Entry, tr: Translate) {
   const args = currentArgs(el, tr);
   if (!args.value) return;
+  // Run is when the form shows every problem; nothing is sent while there is one
+  el._tried = true;
+  const form = el.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null;
+  if (!el._raw && form && !form.reportValidity()) return;
+  if (validateArguments(entry.tool, args.value)) return;
   el._run = { state: 'running' };
   try {
     const record = await el.hub.callTool({
@@ -97,6 +102,7 @@ function renderArguments(el: McpToolExplorerElement, tool: Tool, problem: string
       </div>`
     : html`<mcp-schema-form
         id-prefix="arg"
+        ?show-errors=${el._tried}
         .schema=${tool.inputSchema}
         .value=${el._args}
         @input=${(ev: Event) => (el._args = (ev.target as McpSchemaForm).value)}
@@ -121,7 +127,9 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
   if (!e) return html`<div class="detail" part="detail"><p class="muted">${tr('choose')}</p></div>`;
   const t = e.tool;
   const args = currentArgs(el, tr);
-  const problem = args.error ?? (args.value ? validateArguments(t, args.value) : null);
+  // raw JSON is checked as it is typed; the form's problems show by field, and here once Run was pressed
+  const problem = args.error ?? (args.value && (el._raw || el._tried) ? validateArguments(t, args.value) : null);
+  const summary = problem ? (el._raw ? `${tr('invalid')} ${problem}` : tr('fixFields')) : '';
   return html`<section class="detail" part="detail" aria-label=${t.title ?? t.name}>
     <h3>${icon(t)}${t.title ?? t.name}</h3>
     <p class="muted"><code>${t.name}</code> ${tr('on')} ${e.serverName}</p>
@@ -145,7 +153,7 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
     <section part="try" aria-label=${tr('tryIt')}>
       <h4>${tr('tryIt')}</h4>
       ${renderModeSwitch(el, tr)} ${renderArguments(el, t, problem, tr)}
-      <p class="invalid" id="args-problem" aria-live="polite">${problem ? `${tr('invalid')} ${problem}` : ''}</p>
+      <p class="invalid" id="args-problem" aria-live="polite">${summary}</p>
       <div class="toolbar">
         <button
           class="primary"
