@@ -72,7 +72,16 @@ describe('<mcp-tool-explorer>', () => {
     const completed = nextEvent(window, 'mcp-tool-call-completed');
     q(el, '[data-action=run]').click();
     await completed;
-    await untilRendered(el, () => root(el).textContent!.includes('Echo: from the form'), 'the result');
+    // the call is shown as the card every call gets
+    await untilRendered(
+      el,
+      () =>
+        q(el, 'mcp-tool-call')
+          ?.shadowRoot?.querySelector('[part=result]')
+          ?.textContent?.includes('Echo: from the form'),
+      'the result in the card',
+    );
+    expect(q(el, 'mcp-tool-call').shadowRoot!.querySelector('[part=status]')!.textContent).to.equal('Done');
     // raw JSON mode
     q(el, '[data-action=raw]').click();
     await el.updateComplete;
@@ -127,6 +136,46 @@ describe('<mcp-tool-explorer>', () => {
     } finally {
       window.removeEventListener('mcp-tool-call-request', onRequest);
     }
+  });
+
+  it("Try it shows progress and Cancel in the card, and a failure as the card's error", async () => {
+    const { el } = await everything();
+    await pick(el, 'trigger-long-running-operation');
+    q(el, '[data-action=raw]').click();
+    await el.updateComplete;
+    const area = q<HTMLTextAreaElement>(el, '#raw-args');
+    area.value = '{"duration": 10, "steps": 10}';
+    area.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    q(el, '[data-action=run]').click();
+    await untilRendered(
+      el,
+      () => q(el, 'mcp-tool-call')?.shadowRoot?.querySelector('progress'),
+      'progress in the card',
+    );
+    const card = q(el, 'mcp-tool-call');
+    expect(q<HTMLButtonElement>(el, '[data-action=run]').disabled).to.equal(true);
+    (card.shadowRoot!.querySelector('[data-action=cancel]') as HTMLButtonElement).click();
+    await untilRendered(
+      el,
+      () => card.shadowRoot!.querySelector('[part=status]')?.textContent === 'Cancelled',
+      'cancelled',
+    );
+    await untilRendered(el, () => !q<HTMLButtonElement>(el, '[data-action=run]').disabled, 'Run again');
+    await expect(el).to.be.accessible();
+
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'Fixture', url: fixtureTenant().url });
+    await hub.connect(s.id);
+    const fx = await fixture<McpToolExplorerElement>(html`<mcp-tool-explorer .hub=${hub}></mcp-tool-explorer>`);
+    await pick(fx, 'fail');
+    q(fx, '[data-action=run]').click();
+    await untilRendered(
+      fx,
+      () => q(fx, 'mcp-tool-call')?.shadowRoot?.querySelector('[part=status]')?.textContent === 'Failed',
+      'the failure',
+    );
+    expect(q(fx, 'mcp-tool-call').shadowRoot!.textContent).to.contain('it broke on purpose');
   });
 
   it('resources: list, read, and read a template with its parameter', async () => {

@@ -39,6 +39,7 @@ export const STRINGS = {
   structured: 'Structured result',
   noContent: 'No content.',
   bytes: 'bytes',
+  contentsOf: 'Contents of',
 };
 export type McpToolExplorerStrings = typeof STRINGS;
 

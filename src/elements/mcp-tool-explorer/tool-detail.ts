@@ -3,7 +3,6 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { validateArguments, type Tool } from '../../core/index.js';
-import { renderResult, resultStrings } from '../../internal/result-view.js';
 import type { McpSchemaForm } from '../../internal/schema-form.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import type { Translate } from './strings.js';
@@ -45,13 +44,15 @@ async function runTool(el: McpToolExplorerElement, entry: Entry, tr: Translate) 
   if (validateArguments(entry.tool, args.value)) return;
   el._run = { state: 'running' };
   try {
+    // the card follows the call from the moment it exists: progress, Cancel, result, error
     const record = await el.hub.callTool({
       serverId: entry.serverId,
       tool: entry.tool.name,
       arguments: args.value,
       source: 'user',
+      onCall: (r) => (el._run = { state: 'running', callId: r.id }),
     });
-    el._run = { state: 'done', record };
+    el._run = { state: 'done', callId: record.id };
   } catch (err) {
     el._run = { state: 'done', error: (err as Error).message };
   }
@@ -109,17 +110,11 @@ function renderArguments(el: McpToolExplorerElement, tool: Tool, problem: string
       ></mcp-schema-form>`;
 }
 
-function renderOutcome(el: McpToolExplorerElement, tr: Translate) {
-  const record = el._run?.record;
-  return html`<div aria-live="polite">
-    ${
-      record
-        ? html`${record.result ? renderResult(record.result, resultStrings(tr)) : nothing}
-          ${record.error && !(record.error.code === 'tool-error' && record.result) ? html`<p class="error-text">${record.error.message}</p>` : nothing}`
-        : nothing
-    }
-    ${el._run?.error ? html`<p class="error-text">${el._run.error}</p>` : nothing}
-  </div>`;
+/** The call as the card every call gets; only a call that could not start is a line of text. */
+function renderOutcome(el: McpToolExplorerElement) {
+  const run = el._run;
+  if (run?.callId) return html`<mcp-tool-call part="call" .hub=${el.hub} call-id=${run.callId}></mcp-tool-call>`;
+  return run?.error ? html`<p class="error-text" role="alert">${run.error}</p>` : nothing;
 }
 
 export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
@@ -164,7 +159,7 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
           ${el._run?.state === 'running' ? tr('running') : tr('run')}
         </button>
       </div>
-      ${renderOutcome(el, tr)}
+      ${renderOutcome(el)}
     </section>
   </section>`;
 }
