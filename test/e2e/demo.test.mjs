@@ -32,6 +32,9 @@ async function ask(page, text) {
   await page.press('#prompt', 'Enter');
 }
 const lastAssistant = (page) => page.locator('.msg.assistant').last();
+/** Wait until the manager lists the server as connected. */
+const connected = (page, name) =>
+  page.locator('mcp-server-manager [part=server]').filter({ hasText: name }).filter({ hasText: 'Connected' }).waitFor();
 
 test('demo chat: a new user connects, adds a server, chooses tools, approves, denies, cancels, reloads', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -40,11 +43,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.goto(demo.url);
   await page.click('#open-settings');
   // the pre-added reference server connects
-  await page
-    .locator('mcp-server-manager [part=server]')
-    .filter({ hasText: 'Everything' })
-    .filter({ hasText: 'Connected' })
-    .waitFor();
+  await connected(page, 'Everything');
   await shot(page, '01-connected');
 
   // add our fixture server through the form, test it, save
@@ -55,11 +54,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.locator('mcp-server-manager [part=test-result]').filter({ hasText: 'mcp-elements-fixture' }).waitFor();
   await shot(page, '02-test-connection');
   await page.click('mcp-server-manager [data-action=save]');
-  await page
-    .locator('mcp-server-manager [part=server]')
-    .filter({ hasText: 'Fixture' })
-    .filter({ hasText: 'Connected' })
-    .waitFor();
+  await connected(page, 'Fixture');
 
   // choose tools: the assistant may not use the fixture server
   await page
@@ -230,6 +225,61 @@ test("G4F drop-in: a page written against G4F's mcpClient, with its old settings
     'the import ran only once',
   );
   await shot(page, '10-g4f-after-reload');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('demo look: Settings opens and closes, light and dark themes reach the elements through the --mcp-* tokens', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(demo.url);
+  await page.locator('#welcome').waitFor();
+  // the Settings button toggles the panel (it used to stay on screen: display: grid beat [hidden])
+  assert.equal(await page.locator('#settings').isVisible(), false);
+  await page.click('#open-settings');
+  await connected(page, 'Everything');
+  assert.equal(await page.locator('#settings').isVisible(), true);
+  await page.click('#open-settings');
+  assert.equal(await page.locator('#settings').isVisible(), false);
+  assert.equal(await page.locator('#open-settings').getAttribute('aria-expanded'), 'false');
+  await shot(page, '11-demo-light-welcome');
+
+  // a call waiting for approval, in light
+  await page.click('[data-prompt="echo hello"]');
+  await card(page, 0).locator('[data-action=allow-once]').waitFor();
+  const background = () =>
+    page.evaluate(() => {
+      const c = document.querySelector('mcp-tool-call').shadowRoot.querySelector('.card');
+      const [r, g, b] = getComputedStyle(c).backgroundColor.match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+  assert.ok((await background()) > 0.8, 'a light card in the light theme');
+  await shot(page, '12-demo-light');
+  // the system's dark scheme, followed by the page and, through the tokens, the elements
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.ok((await background()) < 0.25, 'a dark card in the dark theme');
+  await shot(page, '13-demo-dark');
+  // the Theme button overrides the system: Auto → Light → Dark
+  await page.click('#theme');
+  assert.equal(await page.locator('#theme').textContent(), 'Theme: Light');
+  assert.ok((await background()) > 0.8, 'light again, by choice');
+  await page.click('#theme');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await page.locator('.msg.assistant').filter({ hasText: 'Echo: hello' }).waitFor();
+  await page.click('#open-settings');
+  await page.locator('#settings').waitFor();
+  await shot(page, '14-demo-dark-settings');
+  // no element was given a theme attribute: the page's tokens alone did it
+  assert.equal(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('mcp-tool-call, mcp-server-manager, gpt-tool-selector, mcp-tool-explorer')].some(
+        (e) => e.hasAttribute('theme'),
+      ),
+    ),
+    false,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
