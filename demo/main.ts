@@ -47,9 +47,12 @@ let convo = load();
 const save = () => localStorage.setItem('mcp-demo-conversation', JSON.stringify(convo));
 
 const list = document.querySelector('#conversation')!;
+const welcome = document.querySelector<HTMLElement>('#welcome')!;
+const showWelcome = () => (welcome.hidden = convo.items.length > 0);
 function renderItem(item: Item): HTMLElement {
   const li = document.createElement('li');
   if (item.kind === 'call') {
+    li.className = 'call';
     const card = document.createElement('mcp-tool-call');
     card.setAttribute('call-id', item.callId);
     li.append(card);
@@ -62,18 +65,14 @@ function renderItem(item: Item): HTMLElement {
 function add(item: Item) {
   convo.items.push(item);
   save();
+  showWelcome();
   const el = renderItem(item);
   list.append(el);
   el.scrollIntoView({ block: 'end' });
   return el;
 }
 for (const item of convo.items) list.append(renderItem(item));
-
-// the model's tool calls appear in the conversation as cards (approvals included)
-window.addEventListener('mcp-tool-call-request', (e) => {
-  if (e.detail.call.source === 'model' && e.detail.call.assistantId === ASSISTANT)
-    add({ kind: 'call', callId: e.detail.call.id });
-});
+showWelcome();
 
 // ---- model settings ---------------------------------------------------------------------------
 const form = document.querySelector<HTMLFormElement>('#model-form')!;
@@ -130,7 +129,12 @@ async function turn() {
       save();
       if (!reply.tool_calls?.length) return;
       status.textContent = 'Running tools…';
-      const { messages } = await hub.runToolCalls('openai', reply, { assistantId: ASSISTANT, unknownTools: 'error' });
+      // each call appears in the conversation as a card (approval included) as soon as it exists
+      const { messages } = await hub.runToolCalls('openai', reply, {
+        assistantId: ASSISTANT,
+        unknownTools: 'error',
+        onCall: (call) => add({ kind: 'call', callId: call.id }),
+      });
       convo.messages.push(...(messages as ChatMessage[]));
       save();
     }
@@ -143,17 +147,29 @@ async function turn() {
   }
 }
 
+const box = document.querySelector<HTMLTextAreaElement>('#prompt')!;
+// the box grows with what is typed, up to its CSS max-height
+const fit = () => {
+  box.style.height = 'auto';
+  box.style.height = `${box.scrollHeight}px`;
+};
+box.addEventListener('input', fit);
 document.querySelector('#composer')!.addEventListener('submit', (e) => {
   e.preventDefault();
-  const box = document.querySelector<HTMLTextAreaElement>('#prompt')!;
   const text = box.value.trim();
   if (!text) return;
   box.value = '';
+  fit();
   convo.messages.push({ role: 'user', content: text });
   add({ kind: 'user', text });
   void turn();
 });
-document.querySelector<HTMLTextAreaElement>('#prompt')!.addEventListener('keydown', (e) => {
+for (const chip of document.querySelectorAll<HTMLButtonElement>('[data-prompt]'))
+  chip.addEventListener('click', () => {
+    box.value = chip.dataset.prompt!;
+    (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
+  });
+box.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && !e.shiftKey) {
     e.preventDefault();
     (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
@@ -163,6 +179,7 @@ document.querySelector('#new-chat')!.addEventListener('click', () => {
   convo = { messages: [], items: [] };
   save();
   list.replaceChildren();
+  showWelcome();
 });
 const toggle = document.querySelector<HTMLButtonElement>('#open-settings')!;
 const panel = document.querySelector<HTMLElement>('#settings')!;
@@ -173,4 +190,31 @@ const showSettings = (open: boolean) => {
   localStorage.setItem('mcp-demo-settings-open', open ? '1' : '');
 };
 toggle.addEventListener('click', () => showSettings(panel.hidden !== false));
+document.querySelector('#close-settings')!.addEventListener('click', () => {
+  showSettings(false);
+  toggle.focus();
+});
 showSettings(localStorage.getItem('mcp-demo-settings-open') === '1');
+
+// ---- theme: the system's, or light or dark; the elements follow through the --mcp-* tokens ------
+const THEMES = ['auto', 'light', 'dark'] as const;
+const themeButton = document.querySelector<HTMLButtonElement>('#theme')!;
+const setTheme = (theme: (typeof THEMES)[number]) => {
+  if (theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  themeButton.textContent = `Theme: ${theme[0].toUpperCase()}${theme.slice(1)}`;
+  themeButton.setAttribute(
+    'aria-label',
+    theme === 'auto' ? 'Colour theme: follow the system' : `Colour theme: ${theme}`,
+  );
+  localStorage.setItem('mcp-demo-theme', theme);
+};
+themeButton.addEventListener('click', () => {
+  const now = THEMES.indexOf((document.documentElement.dataset.theme as 'light' | 'dark') ?? 'auto');
+  setTheme(THEMES[(now + 1) % THEMES.length]);
+});
+setTheme(
+  (THEMES as readonly string[]).includes(localStorage.getItem('mcp-demo-theme') ?? '')
+    ? (localStorage.getItem('mcp-demo-theme') as (typeof THEMES)[number])
+    : 'auto',
+);

@@ -14,14 +14,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * (a stable port keeps the server saved on a first visit valid next time).
  */
 export async function startDemo({ port = 5173, everythingPort = 3001, strictPort = false, quiet = false } = {}) {
-  // the drop-in page loads the CDN build
-  if (!existsSync(path.join(root, 'dist/cdn/mcp-elements.js'))) {
+  // the drop-in pages load the CDN builds (module and classic)
+  for (const [mode, file] of [
+    ['cdn', 'mcp-elements.js'],
+    ['cdn-classic', 'mcp-elements.classic.js'],
+  ]) {
+    if (existsSync(path.join(root, 'dist/cdn', file))) continue;
     const r = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'cdn', '--logLevel', 'warn'],
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'],
       { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
     );
-    if (r.status !== 0) throw new Error('could not build dist/cdn/mcp-elements.js');
+    if (r.status !== 0) throw new Error(`could not build dist/cdn/${file}`);
   }
   const everything = await startEverything('streamableHttp', everythingPort);
   const config = { everythingUrl: everything.url };
@@ -30,11 +34,12 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     resolveId: (id) => (id === 'virtual:demo-config' ? '\0demo-config' : null),
     load: (id) => (id === '\0demo-config' ? `export const everythingUrl = ${JSON.stringify(everything.url)};` : null),
     configureServer(server) {
-      // the drop-in page is served as the static file it is (no dev-server client injected)
-      server.middlewares.use('/demo/cdn.html', (_req, res) => {
-        res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.end(readFileSync(path.join(root, 'demo/cdn.html')));
-      });
+      // the drop-in pages are served as the static files they are (no dev-server client injected)
+      for (const page of ['cdn.html', 'g4f.html'])
+        server.middlewares.use(`/demo/${page}`, (_req, res) => {
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(readFileSync(path.join(root, 'demo', page)));
+        });
       // for the drop-in page, whose classic script cannot import a module
       server.middlewares.use('/demo-config.json', (_req, res) => {
         res.setHeader('content-type', 'application/json');
@@ -55,6 +60,7 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
   return {
     url: `${base}/demo/`,
     cdnUrl: `${base}/demo/cdn.html`,
+    g4fUrl: `${base}/demo/g4f.html`,
     everythingUrl: everything.url,
     close: async () => {
       await Promise.allSettled([server.close(), everything.close()]);

@@ -9,6 +9,7 @@ const demo = await startDemo({
 console.log(`
   mcp-elements demo chat:   ${demo.url}
   script-tag drop-in:       ${demo.cdnUrl}
+  G4F-style page:           ${demo.g4fUrl}
   reference MCP server:     ${demo.everythingUrl}
 
   Ctrl-C stops everything.

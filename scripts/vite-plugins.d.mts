@@ -6,5 +6,6 @@ export function singleFileBuild(o: {
   outDir: string;
   fileName: string;
   emptyOutDir?: boolean;
+  format?: 'es' | 'iife';
 }): BuildEnvironmentOptions;
 export function stubAjv(): Plugin;

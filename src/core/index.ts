@@ -44,6 +44,8 @@ export {
 export {
   McpToolError,
   validateArguments,
+  argumentIssues,
+  type ArgumentIssue,
   outcomeOf,
   type ToolCallRecord,
   type ToolCallStatus,

@@ -16,6 +16,7 @@ export * from './tool-call-progress.js';
 export * from './tool-call-completed.js';
 export * from './tool-call-failed.js';
 export * from './tool-call-cancelled.js';
+export * from './tool-call-denied.js';
 export * from './tool-selection-changed.js';
 export * from './tool-selection-change-request.js';
 export * from './server-save-request.js';
@@ -38,6 +39,7 @@ import type { McpToolCallProgressEvent } from './tool-call-progress.js';
 import type { McpToolCallCompletedEvent } from './tool-call-completed.js';
 import type { McpToolCallFailedEvent } from './tool-call-failed.js';
 import type { McpToolCallCancelledEvent } from './tool-call-cancelled.js';
+import type { McpToolCallDeniedEvent } from './tool-call-denied.js';
 import type { McpToolSelectionChangedEvent } from './tool-selection-changed.js';
 
 /** Every event the hub dispatches, by name. */
@@ -59,6 +61,7 @@ export interface McpHubEventMap {
   'mcp-tool-call-completed': McpToolCallCompletedEvent;
   'mcp-tool-call-failed': McpToolCallFailedEvent;
   'mcp-tool-call-cancelled': McpToolCallCancelledEvent;
+  'mcp-tool-call-denied': McpToolCallDeniedEvent;
   'mcp-tool-selection-changed': McpToolSelectionChangedEvent;
 }
 

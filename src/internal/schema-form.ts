@@ -1,90 +1,55 @@
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { argumentIssues, type Tool } from '../core/index.js';
 import { baseStyles } from './mcp-element.js';
+import {
+  choicesOf,
+  fieldIssues,
+  getAt,
+  initialItem,
+  initialValue,
+  isObj,
+  pathKey,
+  plainMessage,
+  resolve,
+  schemaAt,
+  setAt,
+  typeOf,
+  unwrapNullable,
+  variantsOf,
+  type Path,
+  type Schema,
+} from './schema-model.js';
 
-type Schema = Record<string, unknown>;
-type Path = (string | number)[];
+export { initialValue } from './schema-model.js';
 
-const isObj = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
-
-function resolve(s: unknown, root: Schema, seen: string[] = []): Schema {
-  if (!isObj(s)) return {};
-  if (typeof s.$ref === 'string' && s.$ref.startsWith('#/') && !seen.includes(s.$ref)) {
-    let cur: unknown = root;
-    for (const part of s.$ref.slice(2).split('/'))
-      cur = isObj(cur) ? cur[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-    const { $ref, ...rest } = s;
-    return resolve({ ...(isObj(cur) ? cur : {}), ...rest }, root, [...seen, $ref as string]);
-  }
-  return s;
+/** Whether a field's schema is (or wraps, as nullable) a `$ref` to a definition. */
+function viaRef(raw: unknown): boolean {
+  if (!isObj(raw)) return false;
+  if (typeof raw.$ref === 'string') return true;
+  return [raw.anyOf, raw.oneOf].some((v) => Array.isArray(v) && v.some((b) => isObj(b) && typeof b.$ref === 'string'));
 }
 
-function typeOf(s: Schema): string | undefined {
-  const t = s.type;
-  if (Array.isArray(t)) return t.find((x) => x !== 'null') as string | undefined;
-  if (typeof t === 'string') return t;
-  if ('const' in s) return 'const';
-  if (Array.isArray(s.enum)) return 'enum';
-  if (isObj(s.properties)) return 'object';
-  if (s.items) return 'array';
-  return undefined;
-}
-
-/** A starting value for a schema: its default, const, or an empty value of its type. */
-export function initialValue(schema: unknown, root: Schema = schema as Schema): unknown {
-  const s = resolve(schema, root);
-  if ('default' in s) return structuredClone(s.default);
-  if ('const' in s) return s.const;
-  const variants = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
-  if (Array.isArray(variants) && variants.length) return initialValue(variants[0], root);
-  switch (typeOf(s)) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      const req = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
-      for (const [k, v] of Object.entries(isObj(s.properties) ? s.properties : {})) {
-        const r = resolve(v, root);
-        if (req.has(k) || 'default' in r || 'const' in r) out[k] = initialValue(v, root);
-      }
-      return out;
-    }
-    case 'array':
-      return [];
-    case 'boolean':
-      return false;
-    default:
-      return undefined;
-  }
-}
-
-function getAt(v: unknown, path: Path): unknown {
-  let cur = v;
-  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[p] : undefined;
-  return cur;
-}
-function setAt(v: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  const base = Array.isArray(v) ? [...v] : isObj(v) ? { ...v } : typeof head === 'number' ? [] : {};
-  const next = setAt((base as Record<string | number, unknown>)[head], rest, value);
-  if (next === undefined && !Array.isArray(base)) delete (base as Record<string, unknown>)[head as string];
-  else (base as Record<string | number, unknown>)[head] = next;
-  return base;
-}
-
-const FORMAT_INPUT: Record<string, string> = {
-  email: 'email',
-  uri: 'url',
-  url: 'url',
-  date: 'date',
-  'date-time': 'datetime-local',
-  time: 'time',
+const FORMAT_INPUT: Record<string, string> = { email: 'email', uri: 'url', url: 'url', date: 'date' };
+// formats whose browser controls would send something else than the format wants
+// (datetime-local has no seconds or zone): typed as text, with an example
+const FORMAT_EXAMPLE: Record<string, string> = {
+  'date-time': '2025-01-31T12:00:00Z',
+  time: '12:00:00Z',
+  date: '2025-01-31',
+  email: 'name@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
 };
 
 /**
- * A form generated from a JSON Schema (internal; used by <mcp-tool-explorer>). Strings (enum →
- * select, formats, lengths), numbers and integers (min/max), booleans, arrays (add/remove),
- * nested objects, oneOf/anyOf (choose a branch), const, defaults, required marks, descriptions
- * as help text. Anything else gets a JSON editor for that field, never a blank.
+ * A form generated from a JSON Schema (internal; used by <mcp-tool-explorer>). Every control shows
+ * exactly the value that will be sent: a choice without a default starts empty ("Choose…"), an
+ * optional yes/no without a default can stay "not sent", an empty box sends nothing. Strings
+ * (formats, lengths), numbers (min/max), booleans, choices (enums, constants with titles), lists
+ * (add/remove; a list of choices as checkboxes), nested objects, `oneOf`/`anyOf` (choose a kind),
+ * nullable fields, constants, defaults, `$ref`; anything else gets a JSON editor for that field.
+ * Problems show next to their field once it was touched, or everywhere after `reportValidity()`.
  * Fires `input` (composed) whenever `value` changes.
  */
 export class McpSchemaForm extends LitElement {
@@ -92,8 +57,10 @@ export class McpSchemaForm extends LitElement {
     schema: { attribute: false },
     value: { attribute: false },
     idPrefix: { attribute: 'id-prefix' },
+    showErrors: { type: Boolean, attribute: 'show-errors' },
     _branches: { state: true },
     _jsonErrors: { state: true },
+    _touched: { state: true },
   };
   static override styles = [
     baseStyles,
@@ -101,12 +68,13 @@ export class McpSchemaForm extends LitElement {
       .field {
         display: grid;
         gap: 0.2rem;
-        margin-bottom: 0.5rem;
+        margin-bottom: 0.6rem;
       }
       fieldset {
         border: 1px solid var(--_border);
         border-radius: var(--_radius);
-        margin: 0 0 0.5rem;
+        margin: 0 0 0.6rem;
+        min-width: 0;
       }
       .req {
         color: var(--_danger);
@@ -123,32 +91,147 @@ export class McpSchemaForm extends LitElement {
       }
       .item > :first-child {
         flex: 1;
+        min-width: 0;
+      }
+      .choices {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.2rem 1rem;
       }
       textarea {
         width: 100%;
         min-height: 4rem;
         font-family: var(--_mono);
       }
+      .field-error,
       .json-error {
         color: var(--_danger);
         font-size: 0.85em;
         margin: 0;
+      }
+      [aria-invalid='true'] {
+        border-color: var(--_danger);
       }
     `,
   ];
   declare schema: Schema;
   declare value: unknown;
   declare idPrefix: string;
+  /** Show every field's problem, touched or not (set by `reportValidity()`, e.g. on Run). */
+  declare showErrors: boolean;
   declare _branches: Record<string, number>;
   declare _jsonErrors: Record<string, string>;
+  declare _touched: ReadonlySet<string>;
+  /** Problems by field (path key), in plain words; recomputed when the value or schema changes. */
+  #problems = new Map<string, string>();
 
   constructor() {
     super();
     this.schema = { type: 'object', properties: {} };
     this.value = {};
     this.idPrefix = 'sf';
+    this.showErrors = false;
     this._branches = {};
     this._jsonErrors = {};
+    this._touched = new Set();
+  }
+
+  /** The problems of the current value, by field, in plain words (empty when it is valid). */
+  get problems(): ReadonlyMap<string, string> {
+    return this.#problems;
+  }
+
+  /**
+   * Show every problem (as a form's `reportValidity()` does), move focus to the first field with
+   * one, and say whether the value is valid.
+   */
+  reportValidity(): boolean {
+    this.#check();
+    this.showErrors = true;
+    const valid = this.#problems.size === 0 && !Object.values(this._jsonErrors).some(Boolean);
+    if (!valid)
+      void this.updateComplete.then(() =>
+        (this.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus(),
+      );
+    return valid;
+  }
+
+  override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('schema') || changed.has('value') || changed.has('_branches')) this.#check();
+  }
+
+  #check() {
+    const root = this.schema;
+    const issues = argumentIssues({ name: 'form', inputSchema: root } as Tool, this.value ?? {});
+    const problems = new Map<string, string>();
+    for (const { path, issue } of fieldIssues(issues, (at) => this.#branchAt(at))) {
+      const key = pathKey(path);
+      if (problems.has(key)) continue;
+      const field = issue.keyword === 'required' ? this.#schemaOf(path) : schemaAt(root, issue.keywordLocation);
+      const choice = issue.keyword === 'required' && field && choicesOf(field, root);
+      problems.set(key, choice ? 'Choose one.' : plainMessage(issue, field ?? {}, root));
+    }
+    this.#problems = problems;
+  }
+
+  /** The schema the form shows at a path (nullable unwrapped, the chosen branch taken). */
+  #schemaOf(path: string[]): Schema | undefined {
+    const root = this.schema;
+    let s: Schema | undefined = unwrapNullable(resolve(root, root), root).schema;
+    const at: string[] = [];
+    for (const p of path) {
+      if (!s) return undefined;
+      const variants = choicesOf(s, root) ? undefined : variantsOf(s, root);
+      if (variants) s = variants[this.#branchAt(at)] ?? variants[0];
+      const props: Schema | undefined = isObj(s!.properties) ? s!.properties : undefined;
+      const next: unknown = props?.[p] ?? (Array.isArray(s!.items) ? s!.items[0] : s!.items);
+      s = isObj(next) ? unwrapNullable(resolve(next, root), root).schema : undefined;
+      at.push(p);
+    }
+    return s;
+  }
+
+  /** Which branch of a `oneOf`/`anyOf` the form shows at an instance path (-1: none). */
+  #branchAt(at: string[]): number {
+    const s = this.#schemaAtRaw(at);
+    if (!s) return -1;
+    const root = this.schema;
+    const n = unwrapNullable(s, root);
+    if (n.branch !== undefined) return n.branch;
+    const v = getAt(this.value, at);
+    const choices = choicesOf(s, root);
+    if (choices) return choices.findIndex((c) => c.value === v);
+    const variants = variantsOf(s, root);
+    return variants ? this.#chosen(pathKey(at), variants, v) : -1;
+  }
+
+  /** The schema at an instance path before unwrapping (for branch decisions). */
+  #schemaAtRaw(at: string[]): Schema | undefined {
+    if (at.length === 0) return resolve(this.schema, this.schema);
+    const parent = this.#schemaOf(at.slice(0, -1));
+    if (!parent) return undefined;
+    const root = this.schema;
+    const variants = choicesOf(parent, root) ? undefined : variantsOf(parent, root);
+    const p = variants ? (variants[this.#branchAt(at.slice(0, -1))] ?? variants[0]) : parent;
+    const key = at[at.length - 1];
+    const next =
+      isObj(p.properties) && key in p.properties ? p.properties[key] : Array.isArray(p.items) ? p.items[0] : p.items;
+    return isObj(next) ? resolve(next, root) : undefined;
+  }
+
+  /** The branch chosen at a path: the user's choice, else the first whose constants match the value. */
+  #chosen(key: string, variants: Schema[], v: unknown): number {
+    if (key in this._branches) return this._branches[key];
+    if (isObj(v)) {
+      const i = variants.findIndex(
+        (b) =>
+          isObj(b.properties) &&
+          Object.values(b.properties).some((p) => isObj(p) && 'const' in p) &&
+          Object.entries(b.properties).every(([k, p]) => !isObj(p) || !('const' in p) || v[k] === p.const),
+      );
+      if (i >= 0) return i;
+    }
+    return 0;
   }
 
   #change(path: Path, v: unknown) {
@@ -156,14 +239,32 @@ export class McpSchemaForm extends LitElement {
     this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   }
 
+  #touch(path: Path) {
+    const key = pathKey(path);
+    if (!this._touched.has(key)) this._touched = new Set([...this._touched, key]);
+  }
+
   #id(path: Path) {
     return `${this.idPrefix}-${path.join('-').replace(/[^A-Za-z0-9_-]/g, '_') || 'root'}`;
+  }
+
+  /** The problem to show for a field now (after it was touched, or after reportValidity). */
+  #problem(path: Path): string | undefined {
+    const key = pathKey(path);
+    if (!this.showErrors && !this._touched.has(key)) return undefined;
+    return this.#problems.get(key);
   }
 
   #label(name: string, s: Schema, required: boolean, id: string) {
     return html`<label for=${id}
       >${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden">(required)</span>` : nothing}</label
     >`;
+  }
+
+  #legend(name: string, s: Schema, required: boolean) {
+    return html`<legend>
+      ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden">(required)</span>` : nothing}
+    </legend>`;
   }
 
   #help(s: Schema, id: string) {
@@ -177,6 +278,15 @@ export class McpSchemaForm extends LitElement {
     return hints.length ? html`<span class="help" id=${`${id}-help`}>${hints.join(' · ')}</span>` : nothing;
   }
 
+  #error(path: Path, id: string) {
+    const problem = this.#problem(path);
+    return problem ? html`<p class="field-error" id=${`${id}-error`}>${problem}</p>` : nothing;
+  }
+
+  #describedBy(path: Path, id: string) {
+    return this.#problem(path) ? `${id}-help ${id}-error` : `${id}-help`;
+  }
+
   /** A JSON editor for one field: the fallback for whatever the form cannot show. */
   #json(name: string, s: Schema, path: Path, required: boolean) {
     const id = this.#id(path);
@@ -186,9 +296,10 @@ export class McpSchemaForm extends LitElement {
       ${this.#label(name, s, required, id)}
       <textarea
         id=${id}
-        aria-describedby=${`${id}-help`}
-        aria-invalid=${err ? 'true' : 'false'}
+        aria-describedby=${this.#describedBy(path, id)}
+        aria-invalid=${err || this.#problem(path) ? 'true' : 'false'}
         .value=${live(v === undefined ? '' : JSON.stringify(v, null, 2))}
+        @focusout=${() => this.#touch(path)}
         @input=${(e: Event) => {
           const text = (e.target as HTMLTextAreaElement).value;
           try {
@@ -201,86 +312,130 @@ export class McpSchemaForm extends LitElement {
         }}
       ></textarea>
       <span class="help" id=${`${id}-help`}>${typeof s.description === 'string' ? `${s.description} · ` : ''}JSON</span>
-      ${err ? html`<p class="json-error">${err}</p>` : nothing}
+      ${err ? html`<p class="json-error">${err}</p>` : this.#error(path, id)}
     </div>`;
   }
 
-  #field(name: string, raw: unknown, path: Path, required: boolean, depth: number): TemplateResult {
-    const s = resolve(raw, this.schema);
+  /** A choice (enum, or constants with titles): empty until chosen unless there is a default. */
+  #select(name: string, s: Schema, path: Path, required: boolean, choices: { value: unknown; label: string }[]) {
     const id = this.#id(path);
-    if (depth > 8) return this.#json(name, s, path, required);
-    const variants = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
-    if (Array.isArray(variants) && variants.length) {
-      const options = variants.map((v) => resolve(v, this.schema));
-      const chosen = this._branches[id] ?? 0;
-      return html`<fieldset>
-        <legend>
-          ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}
-        </legend>
-        ${this.#help(s, id)}
+    const v = getAt(this.value, path);
+    const at = choices.findIndex((c) => c.value === v);
+    return html`<div class="field">
+      ${this.#label(name, s, required, id)}
+      <select
+        id=${id}
+        aria-describedby=${this.#describedBy(path, id)}
+        aria-invalid=${this.#problem(path) ? 'true' : 'false'}
+        .value=${live(String(at))}
+        @focusout=${() => this.#touch(path)}
+        @change=${(e: Event) => {
+          const i = Number((e.target as HTMLSelectElement).value);
+          this.#touch(path);
+          this.#change(path, i < 0 ? undefined : choices[i].value);
+        }}
+      >
+        <option value="-1" ?selected=${at < 0}>${required ? 'Choose…' : '— (not sent)'}</option>
+        ${choices.map((c, i) => html`<option value=${i} ?selected=${i === at}>${c.label}</option>`)}</select
+      >${this.#help(s, id)}${this.#error(path, id)}
+    </div>`;
+  }
+
+  /** `oneOf` / `anyOf` with real branches: choose a kind, then fill it in. */
+  #variants(name: string, s: Schema, path: Path, required: boolean, depth: number, options: Schema[]) {
+    const id = this.#id(path);
+    const key = pathKey(path);
+    const v = getAt(this.value, path);
+    const unset = v === undefined && !required;
+    const chosen = unset ? -1 : this.#chosen(key, options, v);
+    return html`<fieldset>
+      ${this.#legend(name, s, required)} ${this.#help(s, id)}
+      <div class="field">
         <label for=${`${id}-branch`}>Kind</label>
         <select
           id=${`${id}-branch`}
+          .value=${live(String(chosen))}
           @change=${(e: Event) => {
             const i = Number((e.target as HTMLSelectElement).value);
-            this._branches = { ...this._branches, [id]: i };
-            this.#change(path, initialValue(options[i], this.schema));
+            this._branches = { ...this._branches, [key]: i };
+            this.#change(path, i < 0 ? undefined : initialValue(options[i], this.schema));
           }}
         >
-          ${options.map((o, i) => html`<option value=${i} ?selected=${i === chosen}>${(o.title as string) ?? (typeof o.const === 'string' ? o.const : (typeOf(o) ?? `Option ${i + 1}`))}</option>`)}
+          ${required ? nothing : html`<option value="-1" ?selected=${chosen < 0}>— (not sent)</option>`}
+          ${options.map(
+            (o, i) =>
+              html`<option value=${i} ?selected=${i === chosen}>
+                ${(o.title as string) ?? (typeof o.const === 'string' ? o.const : (typeOf(o) ?? `Option ${i + 1}`))}
+              </option>`,
+          )}
         </select>
-        ${this.#field(name, { ...options[chosen], title: (options[chosen].title as string) ?? name }, path, required, depth + 1)}
-      </fieldset>`;
-    }
+      </div>
+      ${
+        chosen < 0
+          ? nothing
+          : this.#field(
+              name,
+              { ...options[chosen], title: (options[chosen].title as string) ?? name },
+              path,
+              required,
+              depth + 1,
+            )
+      }
+    </fieldset>`;
+  }
+
+  #field(name: string, raw: unknown, path: Path, required: boolean, depth: number): TemplateResult {
+    const root = this.schema;
+    const unwrapped = unwrapNullable(resolve(raw, root), root);
+    const { nullable } = unwrapped;
+    // a title that came with a referenced definition names the type, not this field
+    const s =
+      viaRef(raw) && !(isObj(raw) && 'title' in raw) ? { ...unwrapped.schema, title: undefined } : unwrapped.schema;
+    const id = this.#id(path);
+    if (depth > 8) return this.#json(name, s, path, required);
+    const choices = choicesOf(s, root);
+    if (choices) return this.#select(name, s, path, required, choices);
+    const variants = variantsOf(s, root);
+    if (variants) return this.#variants(name, s, path, required, depth, variants);
     const v = getAt(this.value, path);
     const t = typeOf(s);
-    const described = `${id}-help`;
+    // an empty box sends nothing; a required field that may be null sends null
+    const empty = required && nullable ? null : undefined;
+    const common = {
+      describedBy: this.#describedBy(path, id),
+      invalid: this.#problem(path) ? 'true' : 'false',
+    };
     if ('const' in s) {
       return html`<div class="field">
         ${this.#label(name, s, required, id)}<input
           id=${id}
           readonly
           .value=${JSON.stringify(s.const)}
-          aria-describedby=${described}
+          aria-describedby=${common.describedBy}
         />${this.#help(s, id)}
       </div>`;
     }
-    if (Array.isArray(s.enum) && s.enum.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) {
-      const values = s.enum as (string | number | boolean)[];
-      return html`<div class="field">
-        ${this.#label(name, s, required, id)}
-        <select
-          id=${id}
-          aria-describedby=${described}
-          @change=${(e: Event) => {
-            const i = Number((e.target as HTMLSelectElement).value);
-            this.#change(path, i < 0 ? undefined : values[i]);
-          }}
-        >
-          ${required ? nothing : html`<option value="-1" ?selected=${v === undefined}>—</option>`}
-          ${values.map((x, i) => html`<option value=${i} ?selected=${x === v}>${String(x)}</option>`)}</select
-        >${this.#help(s, id)}
-      </div>`;
-    }
     switch (t) {
-      case 'string':
+      case 'string': {
+        const format = s.format as string;
         return html`<div class="field">
           ${this.#label(name, s, required, id)}
           <input
             id=${id}
-            type=${FORMAT_INPUT[s.format as string] ?? 'text'}
-            aria-describedby=${described}
+            type=${FORMAT_INPUT[format] ?? 'text'}
+            placeholder=${FORMAT_EXAMPLE[format] ?? nothing}
+            aria-describedby=${common.describedBy}
+            aria-invalid=${common.invalid}
             ?required=${required}
-            minlength=${(s.minLength as number) ?? nothing}
-            maxlength=${(s.maxLength as number) ?? nothing}
-            pattern=${(s.pattern as string) ?? nothing}
             .value=${live(typeof v === 'string' ? v : '')}
+            @focusout=${() => this.#touch(path)}
             @input=${(e: Event) => {
               const x = (e.target as HTMLInputElement).value;
-              this.#change(path, x === '' && !required ? undefined : x);
+              this.#change(path, x === '' && !Array.isArray(getAt(this.value, path.slice(0, -1))) ? empty : x);
             }}
-          />${this.#help(s, id)}
+          />${this.#help(s, id)}${this.#error(path, id)}
         </div>`;
+      }
       case 'number':
       case 'integer':
         return html`<div class="field">
@@ -288,66 +443,42 @@ export class McpSchemaForm extends LitElement {
           <input
             id=${id}
             type="number"
-            aria-describedby=${described}
+            aria-describedby=${common.describedBy}
+            aria-invalid=${common.invalid}
             ?required=${required}
             step=${t === 'integer' ? '1' : 'any'}
-            min=${(s.minimum as number) ?? nothing}
-            max=${(s.maximum as number) ?? nothing}
             .value=${live(typeof v === 'number' ? String(v) : '')}
+            @focusout=${() => this.#touch(path)}
             @input=${(e: Event) => {
               const x = (e.target as HTMLInputElement).value;
-              this.#change(path, x === '' ? undefined : Number(x));
+              this.#change(path, x === '' ? empty : Number(x));
             }}
-          />${this.#help(s, id)}
+          />${this.#help(s, id)}${this.#error(path, id)}
         </div>`;
       case 'boolean':
+        // optional with no default: "not sent" is a value of its own, so a choice of three
+        if (!required && !('default' in s) && typeof path[path.length - 1] !== 'number')
+          return this.#select(name, s, path, false, [
+            { value: true, label: 'Yes (true)' },
+            { value: false, label: 'No (false)' },
+          ]);
         return html`<div class="field">
           <label
             ><input
               id=${id}
               type="checkbox"
-              aria-describedby=${described}
+              aria-describedby=${common.describedBy}
               .checked=${live(v === true)}
-              @change=${(e: Event) => this.#change(path, (e.target as HTMLInputElement).checked)}
+              @change=${(e: Event) => {
+                this.#touch(path);
+                this.#change(path, (e.target as HTMLInputElement).checked);
+              }}
             />
             ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label
-          >${this.#help(s, id)}
+          >${this.#help(s, id)}${this.#error(path, id)}
         </div>`;
-      case 'array': {
-        const items = Array.isArray(v) ? v : [];
-        const itemSchema = Array.isArray(s.items) ? s.items[0] : s.items;
-        if (!isObj(itemSchema)) return this.#json(name, s, path, required);
-        return html`<fieldset>
-          <legend>
-            ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}
-          </legend>
-          ${this.#help(s, id)}
-          ${items.map(
-            (_, i) =>
-              html`<div class="item">
-                <div>${this.#field(`${name} ${i + 1}`, itemSchema, [...path, i], false, depth + 1)}</div>
-                <button
-                  type="button"
-                  aria-label=${`Remove ${name} ${i + 1}`}
-                  @click=${() =>
-                    this.#change(
-                      path,
-                      items.filter((__, j) => j !== i),
-                    )}
-                >
-                  ×
-                </button>
-              </div>`,
-          )}
-          <button
-            type="button"
-            data-add=${id}
-            @click=${() => this.#change(path, [...items, initialValue(itemSchema, this.schema)])}
-          >
-            Add ${name}
-          </button>
-        </fieldset>`;
-      }
+      case 'array':
+        return this.#array(name, s, path, required, depth);
       case 'object': {
         const props = isObj(s.properties) ? s.properties : {};
         if (Object.keys(props).length === 0) return this.#json(name, s, path, required);
@@ -355,16 +486,77 @@ export class McpSchemaForm extends LitElement {
         const inner = Object.entries(props).map(([k, ps]) => this.#field(k, ps, [...path, k], req.has(k), depth + 1));
         return path.length === 0
           ? html`${inner}`
-          : html`<fieldset>
-              <legend>
-                ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}
-              </legend>
-              ${this.#help(s, id)}${inner}
-            </fieldset>`;
+          : html`<fieldset>${this.#legend(name, s, required)} ${this.#help(s, id)}${inner}</fieldset>`;
       }
       default:
         return this.#json(name, s, path, required);
     }
+  }
+
+  #array(name: string, s: Schema, path: Path, required: boolean, depth: number) {
+    const root = this.schema;
+    const id = this.#id(path);
+    const v = getAt(this.value, path);
+    const items = Array.isArray(v) ? v : [];
+    const itemSchema = Array.isArray(s.items) ? s.items[0] : s.items;
+    if (!isObj(itemSchema)) return this.#json(name, s, path, required);
+    const item = unwrapNullable(resolve(itemSchema, root), root).schema;
+    const choices = choicesOf(item, root);
+    if (choices) {
+      // a list of choices: one checkbox each, the list is the ticked ones in their order
+      const set = new Set(items);
+      return html`<fieldset aria-describedby=${this.#describedBy(path, id)}>
+        ${this.#legend(name, s, required)} ${this.#help(s, id)}
+        <div class="choices">
+          ${choices.map(
+            (c, i) =>
+              html`<label
+                ><input
+                  type="checkbox"
+                  id=${`${id}-${i}`}
+                  .checked=${live(set.has(c.value))}
+                  @change=${(e: Event) => {
+                    const on = (e.target as HTMLInputElement).checked;
+                    const next = choices.filter((x) => (x === c ? on : set.has(x.value))).map((x) => x.value);
+                    this.#touch(path);
+                    this.#change(path, next.length || required ? next : undefined);
+                  }}
+                />
+                ${c.label}</label
+              >`,
+          )}
+        </div>
+        ${this.#error(path, id)}
+      </fieldset>`;
+    }
+    return html`<fieldset aria-describedby=${this.#describedBy(path, id)}>
+      ${this.#legend(name, s, required)} ${this.#help(s, id)}
+      ${items.map(
+        (_, i) =>
+          html`<div class="item">
+            <div>${this.#field(`${name} ${i + 1}`, itemSchema, [...path, i], false, depth + 1)}</div>
+            <button
+              type="button"
+              aria-label=${`Remove ${name} ${i + 1}`}
+              @click=${() => {
+                const rest = items.filter((__, j) => j !== i);
+                this.#touch(path);
+                this.#change(path, rest.length || required ? rest : undefined);
+              }}
+            >
+              ×
+            </button>
+          </div>`,
+      )}
+      <button
+        type="button"
+        data-add=${id}
+        @click=${() => this.#change(path, [...items, initialItem(itemSchema, root)])}
+      >
+        Add ${name}
+      </button>
+      ${this.#error(path, id)}
+    </fieldset>`;
   }
 
   override render() {

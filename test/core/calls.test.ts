@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { createStore, set } from 'idb-keyval';
 import { McpHub, McpToolError, type ToolCallRecord } from '../../src/core/index.js';
 import {
   fixtureTenant,
@@ -20,6 +21,7 @@ const CALL_EVENTS = [
   'mcp-tool-call-completed',
   'mcp-tool-call-failed',
   'mcp-tool-call-cancelled',
+  'mcp-tool-call-denied',
 ];
 
 async function fixtureHub(options: ConstructorParameters<typeof McpHub>[0] = {}) {
@@ -53,6 +55,50 @@ describe('hub.callTool', () => {
       expect((w.seen[2] as CustomEvent).detail.call.id).to.equal(r.id);
     });
 
+    it('onCall hands the host the record, with its id, before anything else happens', async () => {
+      const { hub } = await fixtureHub();
+      const order: string[] = [];
+      const requested = nextEvent<CustomEvent>(window, 'mcp-tool-call-request').then(() => order.push('request'));
+      let first: ToolCallRecord | undefined;
+      const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+      const p = hub.callTool({
+        name: 'fx__echo',
+        arguments: { message: 'hi' },
+        onCall: (r) => {
+          first = r;
+          order.push('onCall');
+        },
+      });
+      const ev = await waiting;
+      await requested;
+      expect(order).to.deep.equal(['onCall', 'request']);
+      expect(first!.status).to.equal('pending');
+      expect(first!.id).to.equal(ev.detail.call.id);
+      hub.calls.approve(first!.id);
+      expect((await p).id).to.equal(first!.id);
+      // runToolCalls passes it on for every MCP call; a throwing callback changes nothing
+      await hub.assistants.update('default', { approval: 'auto' });
+      const seen: string[] = [];
+      const run = await hub.runToolCalls(
+        'openai',
+        {
+          role: 'assistant',
+          tool_calls: [
+            { id: 'a', type: 'function', function: { name: 'fx__echo', arguments: '{"message":"1"}' } },
+            { id: 'b', type: 'function', function: { name: 'fx__echo', arguments: '{"message":"2"}' } },
+          ],
+        },
+        {
+          onCall: (r) => {
+            seen.push(r.id);
+            throw new Error('host bug');
+          },
+        },
+      );
+      expect(seen.sort()).to.deep.equal(run.calls.map((c) => c.id).sort());
+      expect(run.calls.map((c) => c.status)).to.deep.equal(['success', 'success']);
+    });
+
     it('always-ask (the default) waits; approve runs it once, without trusting the tool', async () => {
       const { hub, server } = await fixtureHub();
       const waiting = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
@@ -68,18 +114,25 @@ describe('hub.callTool', () => {
       void server;
     });
 
-    it('deny: not run, cancelled with the reason, and the model is told', async () => {
+    it('deny: not run, status denied (not cancelled) with the reason, and the model is told', async () => {
       const { hub, t } = await fixtureHub();
       const waiting = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
-      const cancelled = nextEvent<CustomEvent>(window, 'mcp-tool-call-cancelled');
+      const denied = nextEvent<CustomEvent>(window, 'mcp-tool-call-denied');
+      const events = recordEvents(window, CALL_EVENTS);
       const p = hub.runToolCalls('openai', {
         role: 'assistant',
         tool_calls: [{ id: 'c', type: 'function', function: { name: 'fx__slow', arguments: '{"ms":1}' } }],
       });
       hub.calls.deny((await waiting).detail.call.id, 'not now');
       const out = await p;
-      expect((await cancelled).detail.reason).to.equal('denied');
-      expect(out.calls[0]).to.include({ status: 'cancelled' });
+      events.stop();
+      expect((await denied).detail.reason).to.equal('denied');
+      expect(events.seen.map((e) => e.type)).to.deep.equal([
+        'mcp-tool-call-request',
+        'mcp-tool-call-awaiting-approval',
+        'mcp-tool-call-denied',
+      ]);
+      expect(out.calls[0]).to.include({ status: 'denied' });
       expect(out.calls[0].error).to.deep.equal({ code: 'denied', message: 'not now' });
       expect((out.messages[0] as any).content).to.contain('The user denied this tool call: not now');
       expect((await t.stats()).maxRunning).to.equal(0);
@@ -102,7 +155,7 @@ describe('hub.callTool', () => {
       const asking = nextEvent<CustomEvent>(window, 'mcp-tool-call-awaiting-approval');
       const third = hub.callTool({ name: 'fx__slow', assistantId: 'g', arguments: { ms: 1 } });
       hub.calls.deny((await asking).detail.call.id);
-      expect((await third).status).to.equal('cancelled');
+      expect((await third).status).to.equal('denied');
     });
 
     it('readOnlyHint never approves by itself', async () => {
@@ -115,7 +168,7 @@ describe('hub.callTool', () => {
       const p = hub.callTool({ name: 'fx__echo', arguments: { message: 'ro' } });
       const ev = await waiting;
       hub.calls.deny(ev.detail.call.id);
-      expect((await p).status).to.equal('cancelled');
+      expect((await p).status).to.equal('denied');
     });
 
     it('a host veto (preventDefault on window) denies before anything runs', async () => {
@@ -124,10 +177,12 @@ describe('hub.callTool', () => {
       const veto = (e: Event) => e.preventDefault();
       window.addEventListener('mcp-tool-call-request', veto, { once: true });
       const started = recordEvents(window, ['mcp-tool-call-started']);
+      const denied = nextEvent<CustomEvent>(window, 'mcp-tool-call-denied');
       const r = await hub.callTool({ name: 'fx__echo', arguments: { message: 'veto' } });
       started.stop();
-      expect(r.status).to.equal('cancelled');
+      expect(r.status).to.equal('denied');
       expect(r.error?.code).to.equal('vetoed');
+      expect((await denied).detail.reason).to.equal('vetoed');
       expect(started.seen).to.have.length(0);
     });
 
@@ -270,6 +325,45 @@ describe('hub.callTool', () => {
         'the server to see the cancellation',
       );
       expect(stats.cancelled).to.have.length(1);
+    });
+
+    it('calls denied before `denied` existed (stored as cancelled) load as denied', async () => {
+      const name = unique('store');
+      const base = {
+        assistantId: 'default',
+        gptId: 'default',
+        serverId: 's',
+        serverName: 'S',
+        tool: 't',
+        name: 'S__t',
+        arguments: {},
+        source: 'model',
+        createdAt: 1,
+        endedAt: 2,
+      };
+      const store = createStore(name, 'records');
+      await set(
+        'call:old-denied',
+        { ...base, id: 'old-denied', status: 'cancelled', error: { code: 'denied', message: 'Denied.' } },
+        store,
+      );
+      await set(
+        'call:old-vetoed',
+        { ...base, id: 'old-vetoed', status: 'cancelled', error: { code: 'vetoed', message: 'no' } },
+        store,
+      );
+      await set(
+        'call:old-cancel',
+        { ...base, id: 'old-cancel', status: 'cancelled', error: { code: 'cancelled', message: 'x' } },
+        store,
+      );
+      const hub = privateHub({ storeName: name });
+      await hub.ready;
+      expect(['old-denied', 'old-vetoed', 'old-cancel'].map((id) => hub.calls.get(id)!.status)).to.deep.equal([
+        'denied',
+        'denied',
+        'cancelled',
+      ]);
     });
 
     it("the caller's AbortSignal cancels too, also while waiting for approval", async () => {

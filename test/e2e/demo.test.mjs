@@ -32,6 +32,9 @@ async function ask(page, text) {
   await page.press('#prompt', 'Enter');
 }
 const lastAssistant = (page) => page.locator('.msg.assistant').last();
+/** Wait until the manager lists the server as connected. */
+const connected = (page, name) =>
+  page.locator('mcp-server-manager [part=server]').filter({ hasText: name }).filter({ hasText: 'Connected' }).waitFor();
 
 test('demo chat: a new user connects, adds a server, chooses tools, approves, denies, cancels, reloads', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -40,11 +43,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.goto(demo.url);
   await page.click('#open-settings');
   // the pre-added reference server connects
-  await page
-    .locator('mcp-server-manager [part=server]')
-    .filter({ hasText: 'Everything' })
-    .filter({ hasText: 'Connected' })
-    .waitFor();
+  await connected(page, 'Everything');
   await shot(page, '01-connected');
 
   // add our fixture server through the form, test it, save
@@ -55,11 +54,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.locator('mcp-server-manager [part=test-result]').filter({ hasText: 'mcp-elements-fixture' }).waitFor();
   await shot(page, '02-test-connection');
   await page.click('mcp-server-manager [data-action=save]');
-  await page
-    .locator('mcp-server-manager [part=server]')
-    .filter({ hasText: 'Fixture' })
-    .filter({ hasText: 'Connected' })
-    .waitFor();
+  await connected(page, 'Fixture');
 
   // choose tools: the assistant may not use the fixture server
   await page
@@ -94,7 +89,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await ask(page, 'add 2 and 3');
   await card(page, 1).locator('[data-action=deny]').click();
   await lastAssistant(page).filter({ hasText: 'You denied the tool call' }).waitFor();
-  assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
+  assert.match(await card(page, 1).locator('[part=status]').textContent(), /Denied/);
 
   // a long task: progress shows, then the user cancels it
   await ask(page, 'run a long task');
@@ -134,7 +129,7 @@ test('script-tag drop-in: the same flow with no build step', async () => {
     ),
     ['/dist/cdn/mcp-elements.js'],
   );
-  assert.equal(await page.evaluate(() => typeof window.McpElements.getHub), 'function');
+  assert.equal(await page.evaluate(() => typeof window.window.McpElements.getHub), 'function');
   await page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Connected' }).waitFor();
   await page.click('#ask button');
   await card(page, 0).locator('[data-action=allow-once]').click();
@@ -146,7 +141,7 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   assert.deepEqual(await page.evaluate(() => window.dropInEvents), [
     'mcp-tool-call-started:echo',
     'mcp-tool-call-completed:echo',
-    'mcp-tool-call-cancelled:echo',
+    'mcp-tool-call-denied:echo',
   ]);
   // a long task: progress, then cancel
   await page.click('#long');
@@ -162,7 +157,129 @@ test('script-tag drop-in: the same flow with no build step', async () => {
   await page.reload();
   await card(page, 0).locator('[part=status]').filter({ hasText: 'Interrupted' }).waitFor();
   assert.match(await card(page, 1).locator('[part=status]').textContent(), /Cancelled/);
+  assert.match(await card(page, 2).locator('[part=status]').textContent(), /Denied/);
   await shot(page, '08-drop-in-after-reload');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("G4F drop-in: a page written against G4F's mcpClient, with its old settings in localStorage", async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // what G4F's own client left in this browser: one server, one tool ticked
+  const legacy = {
+    mcp_servers: JSON.stringify([{ id: '1718000000001', name: 'Everything', url: demo.everythingUrl, enabled: true }]),
+    mcp_selected_tools: JSON.stringify(['1718000000001:echo']),
+  };
+  await page.addInitScript((keys) => {
+    if (!localStorage.getItem('mcp_servers')) for (const [k, v] of Object.entries(keys)) localStorage.setItem(k, v);
+  }, legacy);
+  await page.goto(demo.g4fUrl);
+  // one classic script replaced G4F's mcp-client.js; no module script
+  assert.deepEqual(
+    await page.evaluate(() => [...document.scripts].filter((s) => s.src).map((s) => new URL(s.src).pathname)),
+    ['/dist/cdn/mcp-elements.classic.js'],
+  );
+  await page.locator('body[data-tools-loaded]').waitFor();
+  // the server and the selection arrived in the hub; G4F's keys are as they were
+  const state = await page.evaluate(async () => {
+    const hub = window.McpElements.getHub();
+    return {
+      servers: hub.servers.list().map((s) => [s.id, s.name]),
+      selection: hub.assistants.get('default').servers,
+      same: window.mcpClient === window.McpElements.g4f.installed(),
+      keys: {
+        mcp_servers: localStorage.getItem('mcp_servers'),
+        mcp_selected_tools: localStorage.getItem('mcp_selected_tools'),
+      },
+    };
+  });
+  assert.deepEqual(state.servers, [['1718000000001', 'Everything']]);
+  assert.deepEqual(state.selection, { 1718000000001: { tools: ['echo'] } });
+  assert.equal(state.same, true);
+  assert.deepEqual(state.keys, legacy);
+  // the page lists the tools with its own code; echo is ticked, get-sum is not
+  assert.equal(await page.locator('#mcp-tools-list input[data-tool=echo]').isChecked(), true);
+  assert.equal(await page.locator('#mcp-tools-list input[data-tool=get-sum]').isChecked(), false);
+  await page.locator('#mcp-tools-list input[data-tool=get-sum]').check();
+  await page.waitForFunction(() =>
+    window.McpElements.getHub().assistants.get('default').servers['1718000000001'].tools.includes('get-sum'),
+  );
+  // a call: the card asks in the chat, the page shows the result in its own way
+  await page.click('#send');
+  await card(page, 0).locator('[data-action=allow-once]').waitFor();
+  assert.equal(await page.locator('#chatBody mcp-tool-call').count(), 1, 'the card is where the page said');
+  await shot(page, '09-g4f-approval');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await page.locator('.message.tool-result').filter({ hasText: 'Echo: hello from a G4F page' }).waitFor();
+  assert.match(await page.locator('.message.tool-result').textContent(), /^tool-result: Everything__echo: \[/);
+  await page.locator('.message.assistant').filter({ hasText: 'The tool said' }).waitFor();
+  // the next page load imports nothing again and shows the same server at once
+  await page.reload();
+  await page.locator('body[data-tools-loaded]').waitFor();
+  assert.equal(await page.locator('.mcp-server-item').count(), 1);
+  assert.equal(
+    await page.evaluate(() => window.McpElements.g4f.installed().importReport),
+    undefined,
+    'the import ran only once',
+  );
+  await shot(page, '10-g4f-after-reload');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('demo look: Settings opens and closes, light and dark themes reach the elements through the --mcp-* tokens', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(demo.url);
+  await page.locator('#welcome').waitFor();
+  // the Settings button toggles the panel (it used to stay on screen: display: grid beat [hidden])
+  assert.equal(await page.locator('#settings').isVisible(), false);
+  await page.click('#open-settings');
+  await connected(page, 'Everything');
+  assert.equal(await page.locator('#settings').isVisible(), true);
+  await page.click('#open-settings');
+  assert.equal(await page.locator('#settings').isVisible(), false);
+  assert.equal(await page.locator('#open-settings').getAttribute('aria-expanded'), 'false');
+  await shot(page, '11-demo-light-welcome');
+
+  // a call waiting for approval, in light
+  await page.click('[data-prompt="echo hello"]');
+  await card(page, 0).locator('[data-action=allow-once]').waitFor();
+  const background = () =>
+    page.evaluate(() => {
+      const c = document.querySelector('mcp-tool-call').shadowRoot.querySelector('.card');
+      const [r, g, b] = getComputedStyle(c).backgroundColor.match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+  assert.ok((await background()) > 0.8, 'a light card in the light theme');
+  await shot(page, '12-demo-light');
+  // the system's dark scheme, followed by the page and, through the tokens, the elements
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.ok((await background()) < 0.25, 'a dark card in the dark theme');
+  await shot(page, '13-demo-dark');
+  // the Theme button overrides the system: Auto → Light → Dark
+  await page.click('#theme');
+  assert.equal(await page.locator('#theme').textContent(), 'Theme: Light');
+  assert.ok((await background()) > 0.8, 'light again, by choice');
+  await page.click('#theme');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  await page.locator('.msg.assistant').filter({ hasText: 'Echo: hello' }).waitFor();
+  await page.click('#open-settings');
+  await page.locator('#settings').waitFor();
+  await shot(page, '14-demo-dark-settings');
+  // no element was given a theme attribute: the page's tokens alone did it
+  assert.equal(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('mcp-tool-call, mcp-server-manager, gpt-tool-selector, mcp-tool-explorer')].some(
+        (e) => e.hasAttribute('theme'),
+      ),
+    ),
+    false,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

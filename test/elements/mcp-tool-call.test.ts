@@ -26,7 +26,7 @@ describe('<mcp-tool-call>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('awaiting approval: warnings, full arguments, focus on the decision, Allow once drives hub.calls', async () => {
+  it('awaiting approval: the question in plain words, what it does, the details, warnings, focus on the decision; Allow once drives hub.calls', async () => {
     const { hub } = await setup();
     const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
     const p = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });
@@ -36,10 +36,13 @@ describe('<mcp-tool-call>', () => {
     expect(el.matches(':state(awaiting-approval)')).to.equal(true);
     const text = shadow(el).textContent!;
     expect(text).to.contain('Needs approval');
-    expect(text).to.contain('May change or delete things.');
-    expect(text).to.contain('Talks to outside systems.');
-    expect((shadow(el).querySelector('details[part=arguments]') as HTMLDetailsElement).open).to.equal(true);
-    expect(shadow(el).querySelector('pre')!.textContent).to.contain('"ms": 1');
+    expect(shadow(el).querySelector('.ask')!.textContent).to.equal('Allow the assistant to use “slow” on Fixture?');
+    expect(shadow(el).querySelector('.what')!.textContent).to.contain('Waits `ms` milliseconds, then answers.');
+    expect([...shadow(el).querySelectorAll('dt, dd')].map((e) => e.textContent)).to.deep.equal(['ms', '1']);
+    expect(text).to.contain('It may change or delete your data.');
+    expect(text).to.contain('It may reach websites or services outside this server.');
+    // the raw JSON is still there for whoever wants it
+    expect(shadow(el).querySelector('details[part=arguments] pre')!.textContent).to.contain('"ms": 1');
     expect(shadow(el).activeElement?.classList.contains('approval')).to.equal(true);
     await expect(el).to.be.accessible();
     button(el, 'allow-once').click();
@@ -58,6 +61,10 @@ describe('<mcp-tool-call>', () => {
     let waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
     let p = hub.callTool({ name: 'Fixture__echo', arguments: { message: 'a' } });
     let el = await card(hub, (await waiting).detail.call.id);
+    // echo is annotated read-only and titled: said in the server's words, not as a warning
+    expect(shadow(el).querySelector('.ask')!.textContent).to.equal('Allow the assistant to use “Echo” on Fixture?');
+    expect(shadow(el).textContent).to.contain('The server says it only reads information.');
+    expect(shadow(el).textContent).to.not.contain('It may change');
     button(el, 'always-allow').click();
     expect((await p).approval).to.equal('user-always');
     expect(hub.assistants.get().trusted).to.deep.equal([{ serverId: server.id, tool: 'echo' }]);
@@ -80,7 +87,10 @@ describe('<mcp-tool-call>', () => {
     );
     expect((await p).error?.code).to.equal('denied');
     await el.updateComplete;
-    expect(el.matches(':state(cancelled)')).to.equal(true);
+    expect(el.matches(':state(denied)')).to.equal(true);
+    expect(shadow(el).querySelector('[part=status]')!.textContent).to.equal('Denied');
+    expect(shadow(el).querySelector('[part=error]')!.textContent).to.equal('You denied this call, so it did not run.');
+    await expect(el).to.be.accessible();
   });
 
   it('running: progress and Cancel; the server sees the cancellation', async () => {
@@ -93,6 +103,8 @@ describe('<mcp-tool-call>', () => {
     await expect(el).to.be.accessible();
     button(el, 'cancel').click();
     expect((await p).status).to.equal('cancelled');
+    await el.updateComplete;
+    expect(shadow(el).querySelector('[part=status]')!.textContent).to.equal('Cancelled');
   });
 
   it('shows a failure as an error, accessibly', async () => {

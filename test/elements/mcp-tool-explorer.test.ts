@@ -72,7 +72,16 @@ describe('<mcp-tool-explorer>', () => {
     const completed = nextEvent(window, 'mcp-tool-call-completed');
     q(el, '[data-action=run]').click();
     await completed;
-    await untilRendered(el, () => root(el).textContent!.includes('Echo: from the form'), 'the result');
+    // the call is shown as the card every call gets
+    await untilRendered(
+      el,
+      () =>
+        q(el, 'mcp-tool-call')
+          ?.shadowRoot?.querySelector('[part=result]')
+          ?.textContent?.includes('Echo: from the form'),
+      'the result in the card',
+    );
+    expect(q(el, 'mcp-tool-call').shadowRoot!.querySelector('[part=status]')!.textContent).to.equal('Done');
     // raw JSON mode
     q(el, '[data-action=raw]').click();
     await el.updateComplete;
@@ -88,6 +97,85 @@ describe('<mcp-tool-explorer>', () => {
     await el.updateComplete;
     expect(q(el, '#args-problem').textContent).to.contain('"message"');
     await expect(el).to.be.accessible();
+  });
+
+  it('Try it with a required choice: starts at "Choose…", no error before Run, Run sends nothing until it is chosen', async () => {
+    const { el } = await everything();
+    await pick(el, 'get-annotated-message');
+    const form = q<McpSchemaForm>(el, 'mcp-schema-form');
+    await form.updateComplete;
+    const select = form.shadowRoot!.querySelector('select') as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent!.trim()).to.equal('Choose…');
+    expect(form.value).to.deep.equal({ includeImage: false });
+    // nothing shouts before the user did anything
+    expect(q(el, '#args-problem').textContent!.trim()).to.equal('');
+    expect(form.shadowRoot!.querySelectorAll('.field-error').length).to.equal(0);
+    const requests: Event[] = [];
+    const onRequest = (e: Event) => requests.push(e);
+    window.addEventListener('mcp-tool-call-request', onRequest);
+    try {
+      q(el, '[data-action=run]').click();
+      await el.updateComplete;
+      await form.updateComplete;
+      expect(requests).to.have.length(0);
+      expect(form.shadowRoot!.querySelector('.field-error')!.textContent).to.equal('Choose one.');
+      expect(q(el, '#args-problem').textContent!.trim()).to.equal('Fill in the marked fields, then run it again.');
+      await expect(el).to.be.accessible();
+      select.value = '0';
+      select.dispatchEvent(new Event('change'));
+      await el.updateComplete;
+      expect(q(el, '#args-problem').textContent!.trim()).to.equal('');
+      const completed = nextEvent(window, 'mcp-tool-call-completed');
+      q(el, '[data-action=run]').click();
+      await completed;
+      expect(requests).to.have.length(1);
+      expect((requests[0] as CustomEvent).detail.call.arguments).to.deep.equal({
+        includeImage: false,
+        messageType: 'error',
+      });
+    } finally {
+      window.removeEventListener('mcp-tool-call-request', onRequest);
+    }
+  });
+
+  it("Try it shows progress and Cancel in the card, and a failure as the card's error", async () => {
+    const { el } = await everything();
+    await pick(el, 'trigger-long-running-operation');
+    q(el, '[data-action=raw]').click();
+    await el.updateComplete;
+    const area = q<HTMLTextAreaElement>(el, '#raw-args');
+    area.value = '{"duration": 10, "steps": 10}';
+    area.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    q(el, '[data-action=run]').click();
+    await untilRendered(
+      el,
+      () => q(el, 'mcp-tool-call')?.shadowRoot?.querySelector('progress'),
+      'progress in the card',
+    );
+    const card = q(el, 'mcp-tool-call');
+    expect(q<HTMLButtonElement>(el, '[data-action=run]').disabled).to.equal(true);
+    (card.shadowRoot!.querySelector('[data-action=cancel]') as HTMLButtonElement).click();
+    await untilRendered(
+      el,
+      () => card.shadowRoot!.querySelector('[part=status]')?.textContent === 'Cancelled',
+      'cancelled',
+    );
+    await untilRendered(el, () => !q<HTMLButtonElement>(el, '[data-action=run]').disabled, 'Run again');
+    await expect(el).to.be.accessible();
+
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'Fixture', url: fixtureTenant().url });
+    await hub.connect(s.id);
+    const fx = await fixture<McpToolExplorerElement>(html`<mcp-tool-explorer .hub=${hub}></mcp-tool-explorer>`);
+    await pick(fx, 'fail');
+    q(fx, '[data-action=run]').click();
+    await untilRendered(
+      fx,
+      () => q(fx, 'mcp-tool-call')?.shadowRoot?.querySelector('[part=status]')?.textContent === 'Failed',
+      'the failure',
+    );
+    expect(q(fx, 'mcp-tool-call').shadowRoot!.textContent).to.contain('it broke on purpose');
   });
 
   it('resources: list, read, and read a template with its parameter', async () => {
@@ -203,7 +291,7 @@ describe('schema form corpus', () => {
       const r = el.shadowRoot!;
       const props = Object.keys(schema.properties);
       for (const p of props) expect(r.textContent, p).to.contain(schema.properties[p].title ?? p);
-      expect(r.querySelectorAll('input, select, textarea').length).to.be.greaterThan(0);
+      expect(r.querySelectorAll('input, select, textarea, button[data-add]').length).to.be.greaterThan(0);
       await expect(el).to.be.accessible();
     });
   }
@@ -238,7 +326,8 @@ describe('schema form corpus', () => {
     expect((el.value as any).matrix).to.deep.equal([[]]);
     (r.querySelector('button[aria-label^="Remove"]') as HTMLButtonElement).click();
     await el.updateComplete;
-    expect((el.value as any).matrix).to.deep.equal([]);
+    // an optional list with nothing in it is not sent, as before anything was added
+    expect((el.value as any).matrix).to.equal(undefined);
   });
 
   it('every tool of server-everything gets a working form', async () => {

@@ -17,6 +17,8 @@ export interface RunToolCallsOptions extends AssistantRef {
   unknownTools?: 'return' | 'error';
   /** Run a host tool call and give its result; its answer joins `messages` in order. */
   runHostTool?: (call: ProviderToolCall) => Promise<string | ToolOutcome>;
+  /** Called with each MCP call's record as soon as it exists (see `CallToolOptions.onCall`). */
+  onCall?: (record: ToolCallRecord) => void;
 }
 
 /** What `hub.runToolCalls()` returns. */
@@ -41,6 +43,7 @@ export interface RunConversationOptions extends AssistantRef {
   maxSteps?: number;
   signal?: AbortSignal;
   runHostTool?: RunToolCallsOptions['runHostTool'];
+  onCall?: RunToolCallsOptions['onCall'];
 }
 
 /** What `hub.runConversation()` returns. */
@@ -82,6 +85,7 @@ export class Conversation {
             assistantId,
             ...(options.signal ? { signal: options.signal } : {}),
             providerCallId: call.id,
+            ...(options.onCall ? { onCall: options.onCall } : {}),
           });
           records[index] = r;
           return adapter.result(call, outcomeOf(r));
@@ -117,7 +121,7 @@ export class Conversation {
 
   /** Alternate model and tools until the model stops calling tools or `maxSteps` turns were taken. */
   async runConversation(options: RunConversationOptions): Promise<RunConversationResult> {
-    const { provider, signal, runHostTool } = options;
+    const { provider, signal, runHostTool, onCall } = options;
     const adapter = adapterFor(provider);
     const assistantId = assistantIdOf(options);
     const maxSteps = options.maxSteps ?? 8;
@@ -133,6 +137,7 @@ export class Conversation {
         signal,
         unknownTools: 'error',
         ...(runHostTool ? { runHostTool } : {}),
+        ...(onCall ? { onCall } : {}),
       });
       messages.push(...run.messages);
     }

@@ -5,6 +5,7 @@ import {
   McpToolCallAwaitingApprovalEvent,
   McpToolCallCancelledEvent,
   McpToolCallCompletedEvent,
+  McpToolCallDeniedEvent,
   McpToolCallFailedEvent,
   McpToolCallProgressEvent,
   McpToolCallRequestEvent,
@@ -44,11 +45,16 @@ export interface CallToolOptions extends AssistantRef {
   providerCallId?: string;
   /** Set when the provider's arguments could not be parsed; the call is answered as invalid. */
   argumentsError?: string;
+  /**
+   * Called once with the new record (status `pending`) before anything else happens, so a host
+   * can show the call (`<mcp-tool-call call-id>`) at once. What it throws is logged and ignored.
+   */
+  onCall?: (record: ToolCallRecord) => void;
 }
 
 type Decision = { ok: boolean; always?: boolean; reason?: string; aborted?: boolean };
-type Ending = 'success' | 'error' | 'cancelled';
-type CancelReason = 'denied' | 'vetoed' | 'cancelled';
+type Ending = 'success' | 'error' | 'denied' | 'cancelled';
+type DenyReason = 'denied' | 'vetoed';
 
 /** A call being run: its id, the resolved tool and the signal that cancels it. */
 interface Running {
@@ -119,6 +125,13 @@ export class CallPipeline {
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
       createdAt: Date.now(),
     });
+    if (options.onCall) {
+      try {
+        options.onCall(record);
+      } catch (e) {
+        ctx.warn(`onCall threw: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
     const controller = new AbortController();
     this.#controllers.set(record.id, controller);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
@@ -132,12 +145,7 @@ export class CallPipeline {
         return await this.#execute(call, approval);
       } catch (e) {
         if (controller.signal.aborted || options.signal?.aborted)
-          return this.#settle(
-            call.id,
-            'cancelled',
-            { error: { code: 'cancelled', message: 'Cancelled.' } },
-            'cancelled',
-          );
+          return this.#settle(call.id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled.' } });
         return this.#settle(call.id, 'error', { error: errorInfo(e) });
       } finally {
         release();
@@ -183,7 +191,7 @@ export class CallPipeline {
     if (!this.ctx.emit(new McpToolCallRequestEvent({ call: record })))
       this.#stop(
         record.id,
-        'cancelled',
+        'denied',
         { code: 'vetoed', message: 'The application did not allow this call.' },
         'vetoed',
       );
@@ -210,9 +218,9 @@ export class CallPipeline {
       this.ctx.emit(new McpToolCallAwaitingApprovalEvent({ call: waiting }));
     });
     if (decision.aborted)
-      this.#stop(call.id, 'cancelled', { code: 'cancelled', message: 'Cancelled before approval.' }, 'cancelled');
+      this.#stop(call.id, 'cancelled', { code: 'cancelled', message: 'Cancelled before approval.' });
     if (!decision.ok)
-      this.#stop(call.id, 'cancelled', { code: 'denied', message: decision.reason?.trim() || 'Denied.' }, 'denied');
+      this.#stop(call.id, 'denied', { code: 'denied', message: decision.reason?.trim() || 'Denied.' }, 'denied');
     // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
     // asks for everything, move it to asking only for untrusted tools
     if (decision.always) {
@@ -240,7 +248,7 @@ export class CallPipeline {
         call.id,
         'cancelled',
         { code: 'cancelled', message: 'Cancelled while waiting to run.' },
-        'cancelled',
+        undefined,
         { approval },
       );
     }
@@ -290,14 +298,14 @@ export class CallPipeline {
     id: string,
     status: Ending,
     error: { code: string; message: string },
-    reason?: CancelReason,
+    reason?: DenyReason,
     patch: Partial<ToolCallRecord> = {},
   ): never {
     throw new Settled(this.#settle(id, status, { ...patch, error }, reason));
   }
 
   /** 6. The final record, and the outcome event. */
-  #settle(id: string, status: Ending, patch: Partial<ToolCallRecord>, reason?: CancelReason): ToolCallRecord {
+  #settle(id: string, status: Ending, patch: Partial<ToolCallRecord>, reason?: DenyReason): ToolCallRecord {
     const endedAt = Date.now();
     const before = this.ctx.store.state.activeCalls[id];
     const r = this.history.patch(id, {
@@ -309,7 +317,8 @@ export class CallPipeline {
     if (status === 'success') this.ctx.emit(new McpToolCallCompletedEvent({ call: r }));
     else if (status === 'error')
       this.ctx.emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
-    else this.ctx.emit(new McpToolCallCancelledEvent({ call: r, reason: reason ?? 'cancelled' }));
+    else if (status === 'denied') this.ctx.emit(new McpToolCallDeniedEvent({ call: r, reason: reason ?? 'denied' }));
+    else this.ctx.emit(new McpToolCallCancelledEvent({ call: r, reason: 'cancelled' }));
     return r;
   }
 

@@ -1,12 +1,18 @@
-import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import { Validator } from '@cfworker/json-schema';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
 
 export type ToolCallStatus =
-  'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'cancelled' | 'interrupted';
-export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'cancelled', 'interrupted']);
+  'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set([
+  'success',
+  'error',
+  'denied',
+  'cancelled',
+  'interrupted',
+]);
 
 /** How a call came to run (or not). */
 export type ApprovalSource = 'auto' | 'trusted' | 'user-once' | 'user-always' | 'user-initiated';
@@ -57,7 +63,7 @@ export class McpToolError extends McpElementsError {
 
 const validators = new WeakMap<object, Validator>();
 
-function leafErrors(errors: OutputUnit[]): OutputUnit[] {
+function leafErrors(errors: ArgumentIssue[]): ArgumentIssue[] {
   // cfworker reports umbrella errors ("property x does not match") beside the leaf causes
   const umbrella = new Set([
     'properties',
@@ -82,18 +88,29 @@ function where(loc: string): string {
   return path.length ? `"${path.join('.')}"` : 'the arguments';
 }
 
+/** One problem with a tool's arguments, as the validator reports it (JSON Pointer fragments). */
+export interface ArgumentIssue {
+  /** The schema keyword that failed (`required`, `type`, `minimum`, `oneOf`, …). */
+  readonly keyword: string;
+  /** Where in the schema, e.g. `#/properties/shape/oneOf/1/properties/kind/const`. */
+  readonly keywordLocation: string;
+  /** Where in the arguments, e.g. `#/shape/kind` (for `required`: the object missing it). */
+  readonly instanceLocation: string;
+  readonly message: string;
+}
+
 /**
- * Validate arguments against a tool's input schema. Returns null when valid, else sentences a
- * model can act on ("the arguments: Instance does not have required property "message".").
+ * Every problem with the arguments (an empty list when they are valid), with the same validator
+ * `validateArguments` and the hub use. For forms that show each field's problem next to it.
  */
-export function validateArguments(tool: Tool, args: unknown): string | null {
+export function argumentIssues(tool: Tool, args: unknown): ArgumentIssue[] {
   const schema = tool.inputSchema as object;
   let v = validators.get(schema);
   if (!v) {
     try {
       v = new Validator(schema as never, '2020-12', false);
     } catch {
-      return null; // a schema we cannot compile is the server's problem; let the server judge
+      return []; // a schema we cannot compile is the server's problem; let the server judge
     }
     validators.set(schema, v);
   }
@@ -104,11 +121,26 @@ export function validateArguments(tool: Tool, args: unknown): string | null {
     // values JSON cannot carry (undefined, functions): judge what would be sent
     r = v.validate(JSON.parse(JSON.stringify(args ?? {})));
   }
-  if (r.valid) return null;
+  if (r.valid) return [];
+  return r.errors.map((e) => ({
+    keyword: e.keyword,
+    keywordLocation: e.keywordLocation,
+    instanceLocation: e.instanceLocation,
+    message: e.error,
+  }));
+}
+
+/**
+ * Validate arguments against a tool's input schema. Returns null when valid, else sentences a
+ * model can act on ("the arguments: Instance does not have required property "message".").
+ */
+export function validateArguments(tool: Tool, args: unknown): string | null {
+  const issues = argumentIssues(tool, args);
+  if (!issues.length) return null;
   const seen = new Set<string>();
   const lines: string[] = [];
-  for (const e of leafErrors(r.errors)) {
-    const line = `${where(e.instanceLocation)}: ${e.error}`;
+  for (const e of leafErrors(issues)) {
+    const line = `${where(e.instanceLocation)}: ${e.message}`;
     if (!seen.has(line)) {
       seen.add(line);
       lines.push(line);

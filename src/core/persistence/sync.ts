@@ -56,6 +56,15 @@ function withAssistantId(call: ToolCallRecord): ToolCallRecord {
 }
 
 /**
+ * Records stored before calls had a `denied` status were `cancelled` with the code `denied` or
+ * `vetoed`: shown as what they were (in memory; the stored record is left as it is).
+ */
+function withDeniedStatus(call: ToolCallRecord): ToolCallRecord {
+  const code = call.error?.code;
+  return call.status === 'cancelled' && (code === 'denied' || code === 'vetoed') ? { ...call, status: 'denied' } : call;
+}
+
+/**
  * Read every stored record into the snapshot. Calls found unfinished come back `interrupted`;
  * they are handed to `rewrite` so the history writes them back.
  */
@@ -93,7 +102,7 @@ export async function loadRecords(ctx: HubContext, rewrite: (calls: ToolCallReco
         await quarantine(ctx, key, value, 'not a valid tool call record');
         continue;
       }
-      const record = withAssistantId(value);
+      const record = withDeniedStatus(withAssistantId(value));
       const settled = settleInterrupted(record);
       if (settled !== record) fixed.push(settled);
       calls[record.id] = Object.freeze(settled);

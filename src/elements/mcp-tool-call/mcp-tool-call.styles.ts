@@ -55,12 +55,48 @@ export const styles = css`
   .status[data-status='pending'] {
     color: var(--_accent);
   }
-  .status[data-status='cancelled'] {
+  .status[data-status='cancelled'],
+  .status[data-status='denied'] {
     color: var(--_muted);
+  }
+  :host(:state(denied)) .error {
+    color: var(--_muted);
+  }
+  .ask {
+    font-weight: 600;
+    margin: 0;
+  }
+  .what,
+  .with {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .label {
+    color: var(--_muted);
+  }
+  dl {
+    display: grid;
+    grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
+    gap: 0.15rem 0.75rem;
+    margin: 0.2rem 0 0;
+  }
+  dt {
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  dd {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    max-height: 8rem;
+    overflow: auto;
   }
   .warnings {
     margin: 0;
     padding-left: 1.2rem;
+    color: var(--_fg);
+  }
+  .warnings li::marker {
     color: var(--_warning);
   }
   .actions {

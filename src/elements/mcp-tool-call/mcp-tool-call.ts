@@ -11,18 +11,24 @@ const STRINGS = {
   running: 'Running',
   success: 'Done',
   error: 'Failed',
+  denied: 'Denied',
   cancelled: 'Cancelled',
   interrupted: 'Interrupted',
   on: 'on',
   arguments: 'Arguments',
-  approvalNeeded: 'This tool wants to run. Check the arguments before you allow it.',
+  approvalQuestion: 'Allow the assistant to use {tool} on {server}?',
+  approvalWhat: 'What it does:',
+  approvalWith: 'With these details:',
+  approvalNoArgs: 'It needs no details.',
   allowOnce: 'Allow once',
-  alwaysAllow: 'Always allow',
+  alwaysAllow: 'Always allow this tool',
   deny: 'Deny',
   cancel: 'Cancel',
-  mayChange: 'May change or delete things.',
-  mayChangeSoft: 'May change things.',
-  openWorld: 'Talks to outside systems.',
+  mayChange: 'It may change or delete your data.',
+  mayChangeSoft: 'It may change things, but not delete them.',
+  openWorld: 'It may reach websites or services outside this server.',
+  readOnly: 'The server says it only reads information.',
+  deniedByUser: 'You denied this call, so it did not run.',
   progress: 'Progress',
   duration: 'took',
   result: 'Result',
@@ -37,6 +43,26 @@ const STRINGS = {
   finished: 'Tool call finished:',
 };
 export type McpToolCallStrings = typeof STRINGS;
+
+const STATUSES: readonly ToolCallStatus[] = [
+  'pending',
+  'awaiting-approval',
+  'running',
+  'success',
+  'error',
+  'denied',
+  'cancelled',
+  'interrupted',
+];
+
+const MAX_DESCRIPTION = 300;
+const MAX_VALUE = 500;
+
+/** An argument's value as a person reads it: text as is, anything else as compact JSON. */
+function readable(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
 
 function formatDuration(ms?: number): string {
   if (ms === undefined) return '';
@@ -59,7 +85,8 @@ function formatDuration(ms?: number): string {
  * @prop {Partial<McpToolCallStrings>} strings - Replacement user-visible strings.
  *
  * @fires {McpToolCallStartedEvent} mcp-tool-call-started - From the hub, after "Allow" lets the call run (reaches `window`).
- * @fires {McpToolCallCancelledEvent} mcp-tool-call-cancelled - From the hub, after "Deny", Escape or "Cancel".
+ * @fires {McpToolCallDeniedEvent} mcp-tool-call-denied - From the hub, after "Deny" or Escape.
+ * @fires {McpToolCallCancelledEvent} mcp-tool-call-cancelled - From the hub, after "Cancel".
  *
  * @csspart card - The card.
  * @csspart header - Tool, server and status line.
@@ -79,7 +106,8 @@ function formatDuration(ms?: number): string {
  * @cssstate running - Sent to the server.
  * @cssstate success - Finished with a result.
  * @cssstate error - Failed (including a tool's error result).
- * @cssstate cancelled - Denied, vetoed or cancelled.
+ * @cssstate denied - Refused before it ran (by the user or the host).
+ * @cssstate cancelled - Cancelled before it finished.
  * @cssstate interrupted - The page went away while it ran.
  */
 export class McpToolCallElement extends McpElement<McpToolCallStrings> {
@@ -115,8 +143,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
       // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
       const states = this.#internals.states as CustomStateSet | undefined;
       if (states) {
-        for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted'])
-          states.delete(s);
+        for (const s of STATUSES) states.delete(s);
         if (status) states.add(status);
       }
       this.dataset.status = status ?? '';
@@ -149,10 +176,57 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const hints = record.annotations;
     const out: string[] = [];
     // without annotations the spec's defaults apply: may be destructive, open world
-    if (hints?.readOnlyHint !== true)
-      out.push(hints?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
+    if (hints?.readOnlyHint === true) out.push(this.t('readOnly'));
+    else out.push(hints?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
     if (hints?.openWorldHint !== false) out.push(this.t('openWorld'));
     return out;
+  }
+
+  /** What is asked, in words a person reads: the tool, what it does, with which details. */
+  #approval(r: ToolCallRecord) {
+    const tool = this.hub.catalogue(r.serverId)?.tools.find((t) => t.name === r.tool);
+    let what = tool?.description?.trim() ?? '';
+    if (what.length > MAX_DESCRIPTION) what = `${what.slice(0, MAX_DESCRIPTION)}…`;
+    const props = (tool?.inputSchema?.properties ?? {}) as Record<string, { title?: string }>;
+    const entries = Object.entries(r.arguments);
+    const question = this.t('approvalQuestion')
+      .replace('{tool}', `“${r.toolTitle ?? r.tool}”`)
+      .replace('{server}', r.serverName);
+    return html`<div class="approval" part="approval" role="group" tabindex="-1" aria-labelledby="ask">
+      <p id="ask" class="ask">${question}</p>
+      ${what ? html`<p class="what"><span class="label">${this.t('approvalWhat')}</span> ${what}</p>` : nothing}
+      ${
+        entries.length
+          ? html`<div class="with">
+              <span class="label">${this.t('approvalWith')}</span>
+              <dl>
+                ${entries.map(
+                  ([k, v]) =>
+                    html`<dt>${props[k]?.title ?? k}</dt>
+                      <dd>${readable(v)}</dd>`,
+                )}
+              </dl>
+            </div>`
+          : html`<p class="with">${this.t('approvalNoArgs')}</p>`
+      }
+      <ul class="warnings">
+        ${this.#warnings(r).map((w) => html`<li>${w}</li>`)}
+      </ul>
+      <div class="actions" part="actions">
+        <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>
+          ${this.t('allowOnce')}
+        </button>
+        <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
+        <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
+      </div>
+    </div>`;
+  }
+
+  /** The line under a call that did not succeed. */
+  #errorText(r: ToolCallRecord): string | undefined {
+    if (!r.error || (r.error.code === 'tool-error' && r.result)) return undefined;
+    if (r.error.code === 'denied' && r.error.message === 'Denied.') return this.t('deniedByUser');
+    return r.error.message;
   }
 
   override render() {
@@ -161,6 +235,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const waiting = r.status === 'awaiting-approval';
     const live = r.status === 'pending' || r.status === 'running' || waiting;
     const args = JSON.stringify(r.arguments, null, 2);
+    const error = this.#errorText(r);
     return html`<article
       class="card"
       part="card"
@@ -173,33 +248,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <span class="status" part="status" data-status=${r.status}>${this.t(r.status)}</span>
         ${r.durationMs !== undefined ? html`<span class="muted">${this.t('duration')} ${formatDuration(r.durationMs)}</span>` : nothing}
       </header>
-      <details part="arguments" ?open=${waiting}>
+      ${waiting ? this.#approval(r) : nothing}
+      <details part="arguments">
         <summary>${this.t('arguments')}</summary>
         <pre tabindex="0">${args}</pre>
       </details>
-      ${
-        waiting
-          ? html`<div
-              class="approval"
-              part="approval"
-              role="group"
-              tabindex="-1"
-              aria-label=${this.t('approvalNeeded')}
-            >
-              <p>${this.t('approvalNeeded')}</p>
-              <ul class="warnings">
-                ${this.#warnings(r).map((w) => html`<li>${w}</li>`)}
-              </ul>
-              <div class="actions" part="actions">
-                <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>
-                  ${this.t('allowOnce')}
-                </button>
-                <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
-                <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
-              </div>
-            </div>`
-          : nothing
-      }
       ${
         r.status === 'running' && r.progress
           ? html`<div part="progress">
@@ -221,7 +274,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             )
           : nothing
       }
-      ${r.error && !(r.error.code === 'tool-error' && r.result) ? html`<p class="error" part="error" role="alert">${r.error.message}</p>` : nothing}
+      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing}
       <span class="visually-hidden" role="status" aria-live="polite"
         >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
       >

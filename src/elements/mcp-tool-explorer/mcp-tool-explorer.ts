@@ -1,11 +1,5 @@
 import { html, type PropertyValues } from 'lit';
-import type {
-  GetPromptResult,
-  ReadResourceResult,
-  ServerCatalogue,
-  ServerConfig,
-  ToolCallRecord,
-} from '../../core/index.js';
+import type { GetPromptResult, ReadResourceResult, ServerCatalogue, ServerConfig } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import '../../internal/schema-form-define.js';
@@ -23,7 +17,8 @@ const TABS = ['tools', 'resources', 'prompts'] as const;
 /**
  * Browse and try the tools of one server (`server-id`) or of all: search, annotation badges,
  * icons, input and output schemas, "Try it" with a form generated from the input schema (or raw
- * JSON), and the result. Tabs for resources (list, templates, read) and prompts (list, get).
+ * JSON), and the call as a `<mcp-tool-call>` card (progress, Cancel, result or error). Tabs for
+ * resources (list, templates, read) and prompts (list, get).
  * The tool list is virtualised: thousands of tools stay responsive.
  *
  * @summary Explore an MCP server's tools, resources and prompts, and try them.
@@ -42,7 +37,8 @@ const TABS = ['tools', 'resources', 'prompts'] as const;
  * @csspart list - The (virtualised) tool list.
  * @csspart detail - The selected tool's panel.
  * @csspart try - The "Try it" section.
- * @csspart result - A result.
+ * @csspart call - The `<mcp-tool-call>` card of a "Try it" call (progress, Cancel, result, error).
+ * @csspart result - A resource's or prompt's contents.
  *
  * @cssprop --mcp-tool-explorer-list-height - Height of the tool list.
  */
@@ -59,6 +55,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     _raw: { state: true },
     _rawText: { state: true },
     _run: { state: true },
+    _tried: { state: true },
     _copied: { state: true },
     _resource: { state: true },
     _templateValues: { state: true },
@@ -76,7 +73,9 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _args: unknown;
   declare _raw: boolean;
   declare _rawText: string;
-  declare _run?: { state: 'running' | 'done'; record?: ToolCallRecord; error?: string };
+  declare _run?: { state: 'running' | 'done'; callId?: string; error?: string };
+  /** Run was pressed for the selected tool: every problem shows. */
+  declare _tried: boolean;
   declare _copied: boolean;
   declare _resource?: { uri: string; state: 'loading' | 'done' | 'error'; result?: ReadResourceResult; error?: string };
   declare _templateValues: Record<string, Record<string, string>>;
@@ -104,6 +103,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this._raw = false;
     this._rawText = '{}';
     this._copied = false;
+    this._tried = false;
     this._templateValues = {};
     this._promptArgs = {};
   }

@@ -9,7 +9,8 @@ import {
   type ServerConfig,
 } from '../../core/index.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
-import { idPart, RASTER, type Translate } from './strings.js';
+import { renderResult, resultStrings } from '../../internal/result-view.js';
+import { idPart, type Translate } from './strings.js';
 
 async function read(el: McpToolExplorerElement, serverId: string, uri: () => string) {
   let target = '';
@@ -27,21 +28,10 @@ function renderContents(el: McpToolExplorerElement, tr: Translate) {
   if (!r) return nothing;
   if (r.state === 'loading') return html`<p class="muted" role="status">${tr('read')}…</p>`;
   if (r.state === 'error') return html`<p class="error-text" role="alert">${r.error}</p>`;
-  return html`<div part="result" aria-live="polite">
-    ${(r.result?.contents ?? []).map((c) => {
-      const item = c as { uri: string; mimeType?: string; text?: string; blob?: string };
-      if (typeof item.text === 'string')
-        return html`<p class="muted"><code>${item.uri}</code></p>
-          <pre tabindex="0">${item.text}</pre>`;
-      const img = item.mimeType && item.blob ? `data:${item.mimeType};base64,${item.blob}` : '';
-      return RASTER.test(img)
-        ? html`<p class="muted"><code>${item.uri}</code></p>
-            <img src=${img} alt=${item.uri} />`
-        : html`<p class="muted">
-            <code>${item.uri}</code> — ${item.mimeType ?? tr('binary')},
-            ${Math.round(((item.blob?.length ?? 0) * 3) / 4)} ${tr('bytes')}
-          </p>`;
-    })}
+  // the same renderer as every tool result: each content is an embedded resource
+  const content = (r.result?.contents ?? []).map((resource) => ({ type: 'resource' as const, resource }));
+  return html`<div aria-live="polite">
+    ${renderResult({ content: content as never }, { ...resultStrings(tr), embeddedResource: tr('contentsOf') })}
   </div>`;
 }
 

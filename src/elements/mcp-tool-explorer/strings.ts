@@ -23,6 +23,7 @@ export const STRINGS = {
   run: 'Run',
   running: 'Running…',
   invalid: 'Arguments do not match the schema:',
+  fixFields: 'Fill in the marked fields, then run it again.',
   notJson: 'Not valid JSON:',
   on: 'on',
   noResources: 'No resources.',
@@ -38,6 +39,7 @@ export const STRINGS = {
   structured: 'Structured result',
   noContent: 'No content.',
   bytes: 'bytes',
+  contentsOf: 'Contents of',
 };
 export type McpToolExplorerStrings = typeof STRINGS;
 

@@ -3,7 +3,6 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { validateArguments, type Tool } from '../../core/index.js';
-import { renderResult, resultStrings } from '../../internal/result-view.js';
 import type { McpSchemaForm } from '../../internal/schema-form.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import type { Translate } from './strings.js';
@@ -38,15 +37,22 @@ function currentArgs(el: McpToolExplorerElement, tr: Translate): { value?: Recor
 async function runTool(el: McpToolExplorerElement, entry: Entry, tr: Translate) {
   const args = currentArgs(el, tr);
   if (!args.value) return;
+  // Run is when the form shows every problem; nothing is sent while there is one
+  el._tried = true;
+  const form = el.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null;
+  if (!el._raw && form && !form.reportValidity()) return;
+  if (validateArguments(entry.tool, args.value)) return;
   el._run = { state: 'running' };
   try {
+    // the card follows the call from the moment it exists: progress, Cancel, result, error
     const record = await el.hub.callTool({
       serverId: entry.serverId,
       tool: entry.tool.name,
       arguments: args.value,
       source: 'user',
+      onCall: (r) => (el._run = { state: 'running', callId: r.id }),
     });
-    el._run = { state: 'done', record };
+    el._run = { state: 'done', callId: record.id };
   } catch (err) {
     el._run = { state: 'done', error: (err as Error).message };
   }
@@ -97,23 +103,18 @@ function renderArguments(el: McpToolExplorerElement, tool: Tool, problem: string
       </div>`
     : html`<mcp-schema-form
         id-prefix="arg"
+        ?show-errors=${el._tried}
         .schema=${tool.inputSchema}
         .value=${el._args}
         @input=${(ev: Event) => (el._args = (ev.target as McpSchemaForm).value)}
       ></mcp-schema-form>`;
 }
 
-function renderOutcome(el: McpToolExplorerElement, tr: Translate) {
-  const record = el._run?.record;
-  return html`<div aria-live="polite">
-    ${
-      record
-        ? html`${record.result ? renderResult(record.result, resultStrings(tr)) : nothing}
-          ${record.error && !(record.error.code === 'tool-error' && record.result) ? html`<p class="error-text">${record.error.message}</p>` : nothing}`
-        : nothing
-    }
-    ${el._run?.error ? html`<p class="error-text">${el._run.error}</p>` : nothing}
-  </div>`;
+/** The call as the card every call gets; only a call that could not start is a line of text. */
+function renderOutcome(el: McpToolExplorerElement) {
+  const run = el._run;
+  if (run?.callId) return html`<mcp-tool-call part="call" .hub=${el.hub} call-id=${run.callId}></mcp-tool-call>`;
+  return run?.error ? html`<p class="error-text" role="alert">${run.error}</p>` : nothing;
 }
 
 export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
@@ -121,7 +122,9 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
   if (!e) return html`<div class="detail" part="detail"><p class="muted">${tr('choose')}</p></div>`;
   const t = e.tool;
   const args = currentArgs(el, tr);
-  const problem = args.error ?? (args.value ? validateArguments(t, args.value) : null);
+  // raw JSON is checked as it is typed; the form's problems show by field, and here once Run was pressed
+  const problem = args.error ?? (args.value && (el._raw || el._tried) ? validateArguments(t, args.value) : null);
+  const summary = problem ? (el._raw ? `${tr('invalid')} ${problem}` : tr('fixFields')) : '';
   return html`<section class="detail" part="detail" aria-label=${t.title ?? t.name}>
     <h3>${icon(t)}${t.title ?? t.name}</h3>
     <p class="muted"><code>${t.name}</code> ${tr('on')} ${e.serverName}</p>
@@ -145,7 +148,7 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
     <section part="try" aria-label=${tr('tryIt')}>
       <h4>${tr('tryIt')}</h4>
       ${renderModeSwitch(el, tr)} ${renderArguments(el, t, problem, tr)}
-      <p class="invalid" id="args-problem" aria-live="polite">${problem ? `${tr('invalid')} ${problem}` : ''}</p>
+      <p class="invalid" id="args-problem" aria-live="polite">${summary}</p>
       <div class="toolbar">
         <button
           class="primary"
@@ -156,7 +159,7 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
           ${el._run?.state === 'running' ? tr('running') : tr('run')}
         </button>
       </div>
-      ${renderOutcome(el, tr)}
+      ${renderOutcome(el)}
     </section>
   </section>`;
 }

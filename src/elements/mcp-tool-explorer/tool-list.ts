@@ -29,6 +29,7 @@ export function selectTool(el: McpToolExplorerElement, entry: Entry): void {
   el._args = initialValue(entry.tool.inputSchema) ?? {};
   el._rawText = JSON.stringify(el._args, null, 2);
   el._run = undefined;
+  el._tried = false;
   el._copied = false;
 }
 
