@@ -174,7 +174,7 @@ describe('<mcp-elicitation>', () => {
     await untilRendered(el, () => focused()?.hasAttribute('data-request'), 'focus on the request');
     await sendKeys({ press: 'Tab' });
     expect(focused()?.id).to.equal('f-confirm');
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' }); // Space (Firefox's driver knows the key only by its character)
     await sendKeys({ press: 'Tab' });
     expect((focused() as HTMLElement).dataset.action).to.equal('accept');
     await sendKeys({ press: 'Enter' });
