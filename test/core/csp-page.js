@@ -9,6 +9,17 @@ try {
   const s = await hub.servers.add({ name: 'everything', url: servers.everything });
   const cat = await hub.connect(s.id);
   const structured = await hub.client(s.id).callTool('get-structured-content', { location: 'Chicago' });
+  // the elements render under the same policy: a server's form in <mcp-elicitation>
+  const el = document.createElement('mcp-elicitation');
+  el.hub = hub;
+  document.body.append(el);
+  const asked = hub.client(s.id).callTool('trigger-elicitation-request', {});
+  const form = () => el.shadowRoot?.querySelector('mcp-elicitation-view')?.shadowRoot?.querySelector('form');
+  for (let i = 0; i < 500 && !form(); i++) await new Promise((r) => setTimeout(r, 10));
+  const formShown = !!form();
+  const styled = formShown && getComputedStyle(form().querySelector('.actions')).display === 'flex';
+  hub.respondToElicitation(Object.keys(hub.store.state.elicitations)[0], { action: 'decline' });
+  await asked;
   await hub.dispose();
   // let any late violation report arrive before answering
   await new Promise((r) => setTimeout(r, 0));
@@ -17,6 +28,8 @@ try {
       csp: true,
       tools: cat.tools.map((t) => ({ name: t.name, outputSchema: !!t.outputSchema })),
       structured: !!structured.structuredContent,
+      formShown,
+      styled,
       violations,
     },
     '*',

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 
 describe('strict Content-Security-Policy (no unsafe-eval)', () => {
-  it('the CDN bundle connects to server-everything and lists its tools with zero violations', async () => {
+  it("the CDN bundle connects to server-everything, lists its tools and renders a server's form in <mcp-elicitation> with zero violations", async () => {
     const result = new Promise<any>((resolve) => {
       window.addEventListener('message', function on(e) {
         if (!e.data?.csp) return;
@@ -18,6 +18,8 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     expect(r.tools.length).to.be.greaterThan(10);
     expect(r.tools.some((t: { outputSchema: boolean }) => t.outputSchema)).to.equal(true);
     expect(r.structured).to.equal(true);
+    expect(r.formShown, 'the elicitation form rendered').to.equal(true);
+    expect(r.styled, 'the element styles applied (adopted style sheets)').to.equal(true);
     expect(r.violations).to.deep.equal([]);
   });
 
