@@ -20,6 +20,14 @@ try {
   const styled = formShown && getComputedStyle(form().querySelector('.actions')).display === 'flex';
   hub.respondToElicitation(Object.keys(hub.store.state.elicitations)[0], { action: 'decline' });
   await asked;
+  // and the explorer's virtualised list (rows placed by inline position) and its log tab
+  const explorer = document.createElement('mcp-tool-explorer');
+  explorer.hub = hub;
+  document.body.append(explorer);
+  await explorer.updateComplete;
+  const rows = explorer.shadowRoot.querySelectorAll('[role=option]').length;
+  explorer.shadowRoot.querySelector('#tab-log').click();
+  await explorer.updateComplete;
   await hub.dispose();
   // let any late violation report arrive before answering
   await new Promise((r) => setTimeout(r, 0));
@@ -30,6 +38,7 @@ try {
       structured: !!structured.structuredContent,
       formShown,
       styled,
+      rows,
       violations,
     },
     '*',

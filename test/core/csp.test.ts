@@ -20,6 +20,7 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     expect(r.structured).to.equal(true);
     expect(r.formShown, 'the elicitation form rendered').to.equal(true);
     expect(r.styled, 'the element styles applied (adopted style sheets)').to.equal(true);
+    expect(r.rows, 'the explorer lists the tools').to.be.greaterThan(10);
     expect(r.violations).to.deep.equal([]);
   });
 

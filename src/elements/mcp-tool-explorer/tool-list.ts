@@ -2,6 +2,7 @@
 // rows, overscan) with keyboard navigation.
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { cssProps } from '../../internal/css-props.js';
 import type { Tool } from '../../core/index.js';
 import { initialValue } from '../../internal/schema-form.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
@@ -104,7 +105,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
             @scroll=${(e: Event) => (el._scroll = (e.target as HTMLElement).scrollTop)}
             @keydown=${(e: KeyboardEvent) => onListKey(el, e)}
           >
-            <div class="spacer" style=${`height:${list.length * ROW_HEIGHT}px`}>
+            <div class="spacer" ${cssProps({ height: `${list.length * ROW_HEIGHT}px` })}>
               ${list.slice(first, last).map((e, i) => {
                 const index = first + i;
                 return html`<div
@@ -114,7 +115,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
                   aria-selected=${e.key === el._selected ? 'true' : 'false'}
                   aria-setsize=${list.length}
                   aria-posinset=${index + 1}
-                  style=${`top:${index * ROW_HEIGHT}px`}
+                  ${cssProps({ top: `${index * ROW_HEIGHT}px` })}
                   data-tool=${e.tool.name}
                   @click=${() => {
                     el._active = index;
