@@ -256,7 +256,7 @@ describe('<mcp-elicitation>', () => {
     expect((await p).status).to.equal('success');
   });
 
-  it('server-id shows one server’s requests; strings are replaceable', async () => {
+  it('server-id shows one server’s requests; strings are replaceable; the theme reaches the views', async () => {
     const hub = privateHub();
     const id = await everything(hub);
     const el = await element(hub, { serverId: 'another' });
@@ -272,6 +272,10 @@ describe('<mcp-elicitation>', () => {
     expect(el.count).to.equal(0);
     expect(inView(el2, '[data-action=accept]').textContent!.trim()).to.equal('Envoyer');
     expect(inView(el2, '.title').textContent).to.equal('Everything demande');
+    // the theme reaches the views
+    el2.setAttribute('theme', 'dark');
+    await el2.updateComplete;
+    expect(view(el2).getAttribute('theme')).to.equal('dark');
     inView<HTMLButtonElement>(el2, '[data-action=cancel]').click();
     await call;
   });
@@ -337,6 +341,26 @@ describe('<mcp-elicitation>', () => {
     const r = await call;
     expect(r).to.match(/did not send/i);
     expect(r).to.not.contain('secret draft');
+  });
+
+  it('sampling by keyboard: focus comes to the request, Escape denies', async () => {
+    const hub = privateHub();
+    let asked = 0;
+    hub.setSamplingHandler(async () => (asked++, { text: 'x', model: 'm' }));
+    const id = await everything(hub);
+    const el = await element(hub);
+    const call = hub
+      .client(id)
+      .callTool('trigger-sampling-request', { prompt: 'k', maxTokens: 5 })
+      .then(
+        (r) => text(r),
+        (e: Error) => e.message,
+      );
+    await shown(el);
+    await untilRendered(el, () => focused()?.hasAttribute('data-request'), 'focus on the request');
+    await sendKeys({ press: 'Escape' });
+    expect(await call).to.match(/declined/i);
+    expect(asked).to.equal(0);
   });
 
   it('leaves no subscription behind after 10 attach/detach cycles', async () => {
