@@ -15,6 +15,12 @@ const view = (el: Element, i = 0) =>
 const inView = <T extends Element = HTMLElement>(el: Element, sel: string, i = 0) =>
   view(el, i).shadowRoot!.querySelector(sel) as T;
 const text = (r: { content?: unknown[] }) => JSON.stringify(r.content ?? []);
+/** A call's text, or its error's message. */
+const outcome = (p: Promise<{ content?: unknown[] }>) =>
+  p.then(
+    (r) => text(r),
+    (e: Error) => e.message,
+  );
 /** The element that has focus, inside shadow roots. */
 function focused(): Element | null {
   let a = document.activeElement;
@@ -31,6 +37,14 @@ async function modern(hub: McpHub) {
   const s = await hub.servers.add({ name: 'Modern', url: `${urls.modern}/t/${unique('eli')}/strict/mcp`, retries: 0 });
   await hub.connect(s.id);
   return s.id;
+}
+/** server-everything with a model that counts how often it is asked, and the element. */
+async function countingModel(answer: string) {
+  const hub = privateHub();
+  let n = 0;
+  hub.setSamplingHandler(async () => (n++, { text: answer, model: 'm' }));
+  const id = await everything(hub);
+  return { hub, id, el: await element(hub), asked: () => n };
 }
 async function element(hub: McpHub, extra: Partial<McpElicitationElement> = {}) {
   const el = await fixture<McpElicitationElement>(html`<mcp-elicitation .hub=${hub}></mcp-elicitation>`);
@@ -317,21 +331,12 @@ describe('<mcp-elicitation>', () => {
   });
 
   it('sampling: Deny never asks the model; Don’t send keeps the answer from the server', async () => {
-    const hub = privateHub();
-    let asked = 0;
-    hub.setSamplingHandler(async () => (asked++, { text: 'secret draft', model: 'm' }));
-    const id = await everything(hub);
-    const el = await element(hub);
-    const outcome = (p: Promise<{ content?: unknown[] }>) =>
-      p.then(
-        (r) => text(r),
-        (e: Error) => e.message,
-      );
+    const { hub, id, el, asked } = await countingModel('secret draft');
     let call = outcome(hub.client(id).callTool('trigger-sampling-request', { prompt: 'a', maxTokens: 5 }));
     await shown(el);
     inView<HTMLButtonElement>(el, '[data-action=deny]').click();
     expect(await call).to.match(/declined/i);
-    expect(asked).to.equal(0);
+    expect(asked()).to.equal(0);
     call = outcome(hub.client(id).callTool('trigger-sampling-request', { prompt: 'b', maxTokens: 5 }));
     await untilRendered(el, () => el.count === 1, 'the second request');
     await view(el).updateComplete;
@@ -344,23 +349,13 @@ describe('<mcp-elicitation>', () => {
   });
 
   it('sampling by keyboard: focus comes to the request, Escape denies', async () => {
-    const hub = privateHub();
-    let asked = 0;
-    hub.setSamplingHandler(async () => (asked++, { text: 'x', model: 'm' }));
-    const id = await everything(hub);
-    const el = await element(hub);
-    const call = hub
-      .client(id)
-      .callTool('trigger-sampling-request', { prompt: 'k', maxTokens: 5 })
-      .then(
-        (r) => text(r),
-        (e: Error) => e.message,
-      );
+    const { hub, id, el, asked } = await countingModel('x');
+    const call = outcome(hub.client(id).callTool('trigger-sampling-request', { prompt: 'k', maxTokens: 5 }));
     await shown(el);
     await untilRendered(el, () => focused()?.hasAttribute('data-request'), 'focus on the request');
     await sendKeys({ press: 'Escape' });
     expect(await call).to.match(/declined/i);
-    expect(asked).to.equal(0);
+    expect(asked()).to.equal(0);
   });
 
   it('leaves no subscription behind after 10 attach/detach cycles', async () => {
