@@ -122,7 +122,7 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.close();
 });
 
-test('demo chat: servers ask back — a form answered in the card, sampling approved and answered by the demo model, a request outside any card', async () => {
+test('demo chat: servers ask back — a form answered in the card, sampling approved and answered by the demo model, a request outside any call', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -172,17 +172,22 @@ test('demo chat: servers ask back — a form answered in the card, sampling appr
   await lastAssistant(page).filter({ hasText: 'Demo model answer' }).waitFor();
   await sampling.locator('[part=done]').filter({ hasText: 'Sent the answer to Everything.' }).waitFor();
 
-  // a request outside any card: "Try it" in the explorer runs the tool; its form shows in the
-  // page's <mcp-elicitation>, and is declined there
-  await page.click('#open-settings');
-  await page.fill('mcp-tool-explorer input[type=search]', 'trigger-elicitation');
-  await page.click('mcp-tool-explorer [data-tool=trigger-elicitation-request]');
-  await page.click('mcp-tool-explorer [data-action=run]');
+  // a request outside any call (the page calling the server itself, with no call record): its
+  // form shows in the page's <mcp-elicitation>, and is declined there
+  const direct = page.evaluate(async () => {
+    const hub = document.querySelector('mcp-elicitation').hub;
+    const result = await hub.client(hub.servers.list()[0].id).callTool('trigger-elicitation-request', {});
+    return JSON.stringify(result.content);
+  });
   const outside = page.locator('#requests mcp-elicitation-view');
   await outside.locator('[data-action=decline]').waitFor();
-  await shot(page, '12-elicitation-outside-a-card');
+  await shot(page, '12-elicitation-outside-a-call');
   await outside.locator('[data-action=decline]').click();
-  await page.locator('mcp-tool-explorer [part=result]').filter({ hasText: 'declined' }).waitFor();
+  assert.match(await direct, /declined/);
+  await page
+    .locator('#requests [role=status]')
+    .filter({ hasText: 'You declined the request from Everything.' })
+    .waitFor();
   assert.equal(await page.locator('#requests mcp-elicitation-view').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
