@@ -9,6 +9,9 @@
  *   "run a long task" / "long running" → trigger-long-running-operation { duration: 5, steps: 5 }
  *   "show me an image"                 → get-tiny-image {}
  *   "read resource <n>"                → get-resource-reference { resourceId: <n> }
+ *   "ask me …" / "my details"          → trigger-elicitation-request {} (the server asks for a form)
+ *   "ask the model <text>"             → trigger-sampling-request { prompt: <text>, maxTokens: 100 }
+ *                                        (the server asks this page's model: see demoSample)
  * Anything else gets a short help text. After tool results it answers from them: the text the
  * tool returned, or what went wrong (denied, failed, cancelled).
  */
@@ -34,10 +37,17 @@ const RULES: { pattern: RegExp; tool: string; args: (m: RegExpMatchArray) => Rec
   },
   { pattern: /\b(image|picture)\b/i, tool: 'get-tiny-image', args: () => ({}) },
   { pattern: /\bread resource\s+(\d+)/i, tool: 'get-resource-reference', args: (m) => ({ resourceId: Number(m[1]) }) },
+  {
+    pattern: /\bask (?:the )?model\b\s*(?:to\s+)?(.*)/i,
+    tool: 'trigger-sampling-request',
+    args: (m) => ({ prompt: m[1].trim() || 'Say hello.', maxTokens: 100 }),
+  },
+  { pattern: /\b(ask me|my details)\b/i, tool: 'trigger-elicitation-request', args: () => ({}) },
 ];
 
 export const HELP =
-  'I am the offline demo model. Try: "echo hello", "add 2 and 3", "run a long task", "show me an image" or "read resource 1". ' +
+  'I am the offline demo model. Try: "echo hello", "add 2 and 3", "run a long task", "show me an image", "read resource 1", ' +
+  '"ask me for my details" or "ask the model for a haiku". ' +
   'I can only use tools the assistant is allowed to use (see the tool selector).';
 
 let counter = 0;
@@ -86,4 +96,21 @@ export function demoComplete(messages: ChatMessage[], tools: OpenAITool[]): Chat
     };
   }
   return { role: 'assistant', content: HELP };
+}
+
+/** What a server's sampling request gives a model (the hub's `SamplingRequest`, text only). */
+export interface SampleInput {
+  messages: readonly { role: 'user' | 'assistant'; text: string }[];
+  systemPrompt?: string;
+  maxTokens: number;
+}
+
+/**
+ * The demo model answering a server's sampling request (`hub.setSamplingHandler`): deterministic,
+ * it quotes what it was asked and stays within `maxTokens` (about four characters a token).
+ */
+export function demoSample(input: SampleInput): { text: string; model: string } {
+  const asked = [...input.messages].reverse().find((m) => m.role === 'user')?.text ?? '';
+  const text = `Demo model answer: you asked "${asked.trim()}". Here is a short, friendly reply.`;
+  return { text: text.slice(0, Math.max(16, input.maxTokens * 4)), model: 'mcp-elements-demo' };
 }

@@ -1,8 +1,8 @@
 // The demo chat page, written as a host page would be: its own conversation and model, the
 // elements for settings and tool calls, and the hub's toolsFor / runToolCalls for the loop.
 import { getHub } from '../src/index.js';
-import { demoComplete, type ChatMessage } from './demo-model.js';
-import { openaiComplete, type OpenAISettings } from './openai-model.js';
+import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
+import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
 import { everythingUrl } from 'virtual:demo-config';
 
 const ASSISTANT = 'default';
@@ -16,6 +16,13 @@ if (!localStorage.getItem('mcp-demo-seeded')) {
   if (!hub.servers.list().some((s) => s.url === everythingUrl))
     await hub.servers.add({ name: 'Everything', url: everythingUrl });
 }
+// servers may ask this page's model (sampling): the model chosen in Settings answers, after the
+// user approved the request and before they review the answer (<mcp-tool-call>, <mcp-elicitation>).
+// Set before connecting: the capability is declared when a session opens.
+hub.setSamplingHandler(async (request) => {
+  const s = settings();
+  return s.kind === 'openai' ? openaiSample(s, request) : demoSample(request);
+});
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
 // ---- conversation, kept across reloads --------------------------------------------------------

@@ -5,6 +5,7 @@ import './elements/mcp-tool-call/define.js';
 import './elements/gpt-tool-selector/define.js';
 import './elements/mcp-server-manager/define.js';
 import './elements/mcp-tool-explorer/define.js';
+import './elements/mcp-elicitation/define.js';
 
 export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
@@ -15,3 +16,4 @@ export {
   type McpServerManagerStrings,
 } from './elements/mcp-server-manager/mcp-server-manager.js';
 export { McpToolExplorerElement, type McpToolExplorerStrings } from './elements/mcp-tool-explorer/mcp-tool-explorer.js';
+export { McpElicitationElement, type McpElicitationStrings } from './elements/mcp-elicitation/mcp-elicitation.js';

@@ -9,33 +9,51 @@ try {
   const s = await hub.servers.add({ name: 'everything', url: servers.everything });
   const cat = await hub.connect(s.id);
   const structured = await hub.client(s.id).callTool('get-structured-content', { location: 'Chicago' });
+  // the elements render under the same policy: a server's form in <mcp-elicitation>
+  const el = document.createElement('mcp-elicitation');
+  el.hub = hub;
+  document.body.append(el);
+  const asked = hub.client(s.id).callTool('trigger-elicitation-request', {});
+  const form = () => el.shadowRoot?.querySelector('mcp-elicitation-view')?.shadowRoot?.querySelector('form');
+  for (let i = 0; i < 500 && !form(); i++) await new Promise((r) => setTimeout(r, 10));
+  const formShown = !!form();
+  const styled = formShown && getComputedStyle(form().querySelector('.actions')).display === 'flex';
+  hub.respondToElicitation(Object.keys(hub.store.state.elicitations)[0], { action: 'decline' });
+  await asked;
+  // and the explorer's virtualised list (rows placed by inline position) and its log tab
+  const explorer = document.createElement('mcp-tool-explorer');
+  explorer.hub = hub;
+  document.body.append(explorer);
+  await explorer.updateComplete;
+  const rows = explorer.shadowRoot.querySelectorAll('[role=option]').length;
+  explorer.shadowRoot.querySelector('#tab-log').click();
+  await explorer.updateComplete;
   // an element under `style-src 'self'` (no inline styles): the explorer's virtual list with
   // thousands of tools must position its rows and scroll
   const many = await hub.servers.add({ name: 'many', url: `${servers.fixture}/many/mcp` });
   const manyCat = await hub.connect(many.id);
-  const explorer = document.createElement('mcp-tool-explorer');
-  explorer.hub = hub;
-  explorer.serverId = many.id;
-  document.body.append(explorer);
-  await explorer.updateComplete;
+  const big = document.createElement('mcp-tool-explorer');
+  big.hub = hub;
+  big.serverId = many.id;
+  document.body.append(big);
+  await big.updateComplete;
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   await frame();
-  const list = explorer.shadowRoot.querySelector('[role="listbox"]');
-  const tops = () =>
-    [...explorer.shadowRoot.querySelectorAll('[role="option"]')].map((r) => r.getBoundingClientRect().top);
+  const list = big.shadowRoot.querySelector('[role="listbox"]');
+  const tops = () => [...big.shadowRoot.querySelectorAll('[role="option"]')].map((r) => r.getBoundingClientRect().top);
   const before = tops();
   list.scrollTop = 5000;
   list.dispatchEvent(new Event('scroll'));
-  await explorer.updateComplete;
+  await big.updateComplete;
   await frame();
-  const firstAfter = Number(explorer.shadowRoot.querySelector('[role="option"]')?.getAttribute('aria-posinset'));
+  const firstAfter = Number(big.shadowRoot.querySelector('[role="option"]')?.getAttribute('aria-posinset'));
   const listCheck = {
     tools: manyCat.tools.length,
     rowsDistinct: new Set(before.map(Math.round)).size === before.length && before.length > 1,
     before,
     scrolledTo: firstAfter,
   };
-  explorer.remove();
+  big.remove();
   await hub.dispose();
   // let any late violation report arrive before answering
   await new Promise((r) => setTimeout(r, 0));
@@ -45,6 +63,9 @@ try {
       tools: cat.tools.map((t) => ({ name: t.name, outputSchema: !!t.outputSchema })),
       structured: !!structured.structuredContent,
       list: listCheck,
+      formShown,
+      styled,
+      rows,
       violations,
     },
     '*',

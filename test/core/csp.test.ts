@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 
 describe('strict Content-Security-Policy (no unsafe-eval)', () => {
-  it('the CDN bundle connects, lists, and renders the explorer with thousands of tools, with zero violations', async () => {
+  it("the CDN bundle connects, lists, renders a server's form in <mcp-elicitation> and the explorer with thousands of tools, with zero violations", async () => {
     const result = new Promise<any>((resolve) => {
       window.addEventListener('message', function on(e) {
         if (!e.data?.csp) return;
@@ -22,6 +22,9 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     expect(r.list.tools).to.be.greaterThan(1000);
     expect(r.list.rowsDistinct, `rows do not overlap: ${JSON.stringify(r.list.before)}`).to.equal(true);
     expect(r.list.scrolledTo, 'the list scrolled').to.be.greaterThan(10);
+    expect(r.formShown, 'the elicitation form rendered').to.equal(true);
+    expect(r.styled, 'the element styles applied (adopted style sheets)').to.equal(true);
+    expect(r.rows, 'the explorer lists the tools').to.be.greaterThan(10);
     expect(r.violations).to.deep.equal([]);
   });
 

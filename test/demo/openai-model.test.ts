@@ -4,9 +4,9 @@
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { openaiComplete } from '../../demo/openai-model.js';
+import { openaiComplete, openaiSample } from '../../demo/openai-model.js';
 import type { ChatMessage } from '../../demo/demo-model.js';
-import { demoComplete, HELP } from '../../demo/demo-model.js';
+import { demoComplete, demoSample, HELP } from '../../demo/demo-model.js';
 import { privateHub, urls } from '../helpers.js';
 
 const BASE = 'https://llm.example.test/v1';
@@ -66,6 +66,17 @@ const worker = setupWorker(
           ];
     return new HttpResponse(sse(chunks), { headers: { 'content-type': 'text/event-stream' } });
   }),
+  http.post(`${BASE}/sample/chat/completions`, async ({ request }) => {
+    const body = (await request.json()) as any;
+    seen.push({ body, auth: request.headers.get('authorization') });
+    return new HttpResponse(
+      sse([
+        { choices: [{ index: 0, delta: { role: 'assistant', content: 'A haiku ' } }] },
+        { choices: [{ index: 0, delta: { content: 'for you' }, finish_reason: 'stop' }] },
+      ]),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+  }),
   http.post(`${BASE}/broken/chat/completions`, () =>
     HttpResponse.json({ error: { message: 'bad key' } }, { status: 401 }),
   ),
@@ -103,6 +114,51 @@ describe('demo models', () => {
     expect(seen[0].auth).to.equal('Bearer sk-test');
     expect(seen[0].body.stream).to.equal(true);
     expect(seen[0].body.tools.some((t: any) => t.function.name === 'everything__echo')).to.equal(true);
+  });
+
+  it('a sampling request answered by the endpoint: system prompt and messages as a chat, max_tokens, no tools', async () => {
+    const answer = await openaiSample(
+      { baseUrl: `${BASE}/sample`, apiKey: '', model: 'm1' },
+      {
+        systemPrompt: 'You are a helpful test server.',
+        messages: [{ role: 'user', text: 'Write a haiku' }],
+        maxTokens: 40,
+        temperature: 0.7,
+      },
+    );
+    expect(answer).to.deep.equal({ text: 'A haiku for you', model: 'm1' });
+    const body = seen[seen.length - 1].body;
+    expect(body.messages).to.deep.equal([
+      { role: 'system', content: 'You are a helpful test server.' },
+      { role: 'user', content: 'Write a haiku' },
+    ]);
+    expect(body.max_tokens).to.equal(40);
+    expect(body.temperature).to.equal(0.7);
+    expect(body.tools).to.equal(undefined);
+  });
+
+  it('the offline demo model answers sampling requests deterministically, within max tokens', () => {
+    const a = demoSample({ messages: [{ role: 'user', text: 'context: a haiku' }], maxTokens: 100 });
+    expect(a).to.deep.equal(demoSample({ messages: [{ role: 'user', text: 'context: a haiku' }], maxTokens: 100 }));
+    expect(a.text).to.contain('context: a haiku');
+    expect(a.model).to.equal('mcp-elements-demo');
+    expect(demoSample({ messages: [{ role: 'user', text: 'x'.repeat(500) }], maxTokens: 10 }).text.length).to.equal(40);
+    const tools = [
+      { type: 'function' as const, function: { name: 'everything__trigger-elicitation-request' } },
+      { type: 'function' as const, function: { name: 'everything__trigger-sampling-request' } },
+    ];
+    expect(
+      demoComplete([{ role: 'user', content: 'ask me for my details' }], tools).tool_calls?.[0].function,
+    ).to.deep.equal({
+      name: 'everything__trigger-elicitation-request',
+      arguments: '{}',
+    });
+    expect(
+      demoComplete([{ role: 'user', content: 'ask the model for a haiku' }], tools).tool_calls?.[0].function,
+    ).to.deep.equal({
+      name: 'everything__trigger-sampling-request',
+      arguments: '{"prompt":"for a haiku","maxTokens":100}',
+    });
   });
 
   it('an endpoint error is reported, not swallowed', async () => {

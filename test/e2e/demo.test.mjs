@@ -117,6 +117,77 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.close();
 });
 
+test('demo chat: servers ask back — a form answered in the card, sampling approved and answered by the demo model, a request outside any call', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(demo.url);
+  // the page registered its models as the sampling handler before connecting, so the reference
+  // server offers its sampling and elicitation tools
+  await page.waitForFunction(() =>
+    document
+      .querySelector('gpt-tool-selector')
+      .hub.modelTools()
+      .some((t) => t.name.endsWith('__trigger-sampling-request')),
+  );
+
+  // trigger-elicitation-request: allowed, then the server's form appears inside the call's card
+  await ask(page, 'ask me for my details');
+  await card(page, 0).locator('[data-action=allow-once]').click();
+  const form = card(page, 0).locator('mcp-elicitation-view');
+  await form.locator('#f-name').waitFor();
+  assert.match(await form.locator('.title').textContent(), /Everything asks for information/);
+  // errors appear on submit, not before
+  assert.equal(await form.locator('.field-error').count(), 0);
+  await form.locator('[data-action=accept]').click();
+  await form.locator('#f-name-error').waitFor();
+  await form.locator('#f-name').fill('Ada Lovelace');
+  await form.locator('#f-email').fill('ada@example.com');
+  await form.locator('#f-check').check();
+  await shot(page, '09-elicitation-form');
+  await form.locator('[data-action=accept]').click();
+  await lastAssistant(page).filter({ hasText: 'Name: Ada Lovelace' }).waitFor();
+  await form.locator('[part=done]').filter({ hasText: 'You answered Everything.' }).waitFor();
+  assert.match(await card(page, 0).locator('[part=status]').textContent(), /Done/);
+
+  // trigger-sampling-request: allowed, the server's request approved, the demo model answers,
+  // the user reviews the answer and sends it
+  await ask(page, 'ask the model for a haiku');
+  await card(page, 1).locator('[data-action=allow-once]').click();
+  const sampling = card(page, 1).locator('mcp-sampling-view');
+  await sampling.locator('[data-action=approve]').waitFor();
+  assert.match(await sampling.locator('[part=messages]').textContent(), /for a haiku/);
+  assert.match(await sampling.locator('.meta').textContent(), /100/);
+  await shot(page, '10-sampling-approval');
+  await sampling.locator('[data-action=approve]').click();
+  await sampling.locator('textarea').waitFor();
+  assert.match(await sampling.locator('textarea').inputValue(), /Demo model answer/);
+  await shot(page, '11-sampling-review');
+  await sampling.locator('[data-action=send]').click();
+  await lastAssistant(page).filter({ hasText: 'Demo model answer' }).waitFor();
+  await sampling.locator('[part=done]').filter({ hasText: 'Sent the answer to Everything.' }).waitFor();
+
+  // a request outside any call (the page calling the server itself, with no call record): its
+  // form shows in the page's <mcp-elicitation>, and is declined there
+  const direct = page.evaluate(async () => {
+    const hub = document.querySelector('mcp-elicitation').hub;
+    const result = await hub.client(hub.servers.list()[0].id).callTool('trigger-elicitation-request', {});
+    return JSON.stringify(result.content);
+  });
+  const outside = page.locator('#requests mcp-elicitation-view');
+  await outside.locator('[data-action=decline]').waitFor();
+  await shot(page, '12-elicitation-outside-a-call');
+  await outside.locator('[data-action=decline]').click();
+  assert.match(await direct, /declined/);
+  await page
+    .locator('#requests [role=status]')
+    .filter({ hasText: 'You declined the request from Everything.' })
+    .waitFor();
+  assert.equal(await page.locator('#requests mcp-elicitation-view').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('script-tag drop-in: the same flow with no build step', async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   const errors = [];

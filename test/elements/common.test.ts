@@ -3,13 +3,19 @@ import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { engine, nextEvent, privateHub, urls } from '../helpers.js';
 
-const TAGS = ['mcp-server-manager', 'mcp-tool-explorer', 'mcp-tool-call', 'gpt-tool-selector'] as const;
+const TAGS = [
+  'mcp-server-manager',
+  'mcp-tool-explorer',
+  'mcp-tool-call',
+  'gpt-tool-selector',
+  'mcp-elicitation',
+] as const;
 const colorOf = (el: Element) => getComputedStyle(el).color;
 // Only CDP can switch prefers-color-scheme at run time (Firefox over BiDi and WebKit over
 // WebDriver have no such command): there the test checks the scheme the engine reports.
 const canEmulateScheme = engine === 'chromium';
 
-describe('all four elements', () => {
+describe('all five elements', () => {
   afterEach(async () => {
     if (canEmulateScheme) await emulateMedia({ colorScheme: 'light' });
   });

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolCallElement } from '../../src/index.js';
-import { fixtureTenant, nextEvent, privateHub, expectNoLeakedSubscriptions } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, expectNoLeakedSubscriptions, untilRendered, urls } from '../helpers.js';
 
 async function setup(approval: 'auto' | 'always-ask' = 'always-ask') {
   const t = fixtureTenant();
@@ -16,6 +16,23 @@ async function card(hub: any, callId?: string) {
   return fixture<McpToolCallElement>(html`<mcp-tool-call .hub=${hub} call-id=${callId ?? ''}></mcp-tool-call>`);
 }
 const shadow = (el: Element) => el.shadowRoot!;
+/** A call on server-everything (auto approval) and its card, once it runs. */
+async function everythingCall(hub: any, tool: string, args: Record<string, unknown> = {}) {
+  const s = await hub.servers.add({ name: 'Everything', url: urls.everything, retries: 0 });
+  await hub.connect(s.id);
+  await hub.assistants.update('default', { approval: 'auto' });
+  const started = nextEvent<CustomEvent>(hub, 'mcp-tool-call-started');
+  const p = hub.callTool({ serverId: s.id, tool, arguments: args });
+  const el = await card(hub, (await started).detail.call.id);
+  return { p, el };
+}
+/** Wait for an internal view inside the card and return it. */
+async function inCard(el: Element, tag: string) {
+  await untilRendered(el as never, () => shadow(el).querySelector(tag), tag);
+  const v = shadow(el).querySelector(tag) as HTMLElement & { updateComplete: Promise<unknown> };
+  await v.updateComplete;
+  return v;
+}
 const button = (el: Element, action: string) =>
   shadow(el).querySelector(`[data-action="${action}"]`) as HTMLButtonElement;
 
@@ -145,6 +162,60 @@ describe('<mcp-tool-call>', () => {
     expect(root.textContent).to.contain('<script>window.__pwned=1</script>');
     expect(root.textContent).to.contain('\u202eexe.txt');
     expect((window as any).__pwned).to.equal(0);
+  });
+
+  it('what the server asks during the call is shown inside the card: a form, answered there', async () => {
+    const hub = privateHub();
+    const { p, el } = await everythingCall(hub, 'trigger-elicitation-request', {});
+    const form = await inCard(el, 'mcp-elicitation-view');
+    expect(shadow(el).querySelector('[part=requests]')).to.exist;
+    expect(form.shadowRoot!.textContent).to.contain('Everything asks for information');
+    await expect(el).to.be.accessible();
+    const name = form.shadowRoot!.querySelector('#f-name') as HTMLInputElement;
+    name.value = 'Grace Hopper';
+    name.dispatchEvent(new Event('input'));
+    await form.updateComplete;
+    (form.shadowRoot!.querySelector('[data-action=accept]') as HTMLButtonElement).click();
+    const r = await p;
+    expect(r.status).to.equal('success');
+    expect(JSON.stringify(r.result)).to.contain('Grace Hopper');
+    await el.updateComplete;
+    await form.updateComplete;
+    // the question stays in the card as a one-line outcome; what was typed is gone
+    expect(form.shadowRoot!.querySelector('[part=done]')!.textContent).to.equal('You answered Everything.');
+    expect(form.shadowRoot!.querySelector('input')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a sampling request during the call: approve in the card, review, send; the result carries the answer', async () => {
+    const hub = privateHub();
+    hub.setSamplingHandler(async (req) => ({ text: `answer to ${req.messages[0]!.text}`, model: 'card-model' }));
+    const { p, el } = await everythingCall(hub, 'trigger-sampling-request', { prompt: 'Hi', maxTokens: 9 });
+    const view = await inCard(el, 'mcp-sampling-view');
+    expect(view.shadowRoot!.textContent).to.contain('Everything asks your model for an answer');
+    await expect(el).to.be.accessible();
+    (view.shadowRoot!.querySelector('[data-action=approve]') as HTMLButtonElement).click();
+    await untilRendered(view, () => view.shadowRoot!.querySelector('[data-action=send]'), 'the review');
+    expect((view.shadowRoot!.querySelector('textarea') as HTMLTextAreaElement).value).to.contain('answer to');
+    (view.shadowRoot!.querySelector('[data-action=send]') as HTMLButtonElement).click();
+    const r = await p;
+    expect(JSON.stringify(r.result)).to.contain('card-model');
+    await untilRendered(view, () => view.shadowRoot!.querySelector('[part=done]'), 'the outcome line');
+    expect(view.shadowRoot!.textContent).to.contain('Sent the answer to Everything.');
+  });
+
+  it('a failed sampling stays in the card as an error, accessibly', async () => {
+    const hub = privateHub();
+    hub.setSamplingHandler(async () => {
+      throw new Error('no model today');
+    });
+    const { p, el } = await everythingCall(hub, 'trigger-sampling-request', { prompt: 'x', maxTokens: 5 });
+    const view = await inCard(el, 'mcp-sampling-view');
+    (view.shadowRoot!.querySelector('[data-action=approve]') as HTMLButtonElement).click();
+    await p;
+    await untilRendered(view, () => view.shadowRoot!.querySelector('[part=done]'), 'the failure');
+    expect(view.shadowRoot!.textContent).to.contain('The model failed: no model today');
+    await expect(el).to.be.accessible();
   });
 
   it('leaves no subscription behind after 10 attach/detach cycles', () => expectNoLeakedSubscriptions('mcp-tool-call'));

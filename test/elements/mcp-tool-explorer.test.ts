@@ -278,6 +278,85 @@ describe('<mcp-tool-explorer>', () => {
 
   it('leaves no subscription behind after 10 attach/detach cycles', () =>
     expectNoLeakedSubscriptions('mcp-tool-explorer'));
+
+  it('log tab: ask the server for a level, messages shown by level, filter, copy, clear; keyboard reaches it', async () => {
+    const { el, hub, s } = await everything();
+    // keyboard: ArrowLeft from the first tab wraps around to the log tab
+    const tabs = q(el, '[role=tablist]');
+    q(el, '#tab-tools').focus();
+    tabs.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    await el.updateComplete;
+    expect(q(el, '#tab-log').getAttribute('aria-selected')).to.equal('true');
+    expect(root(el).textContent).to.contain('No log messages from this server yet.');
+    expect(q<HTMLButtonElement>(el, '[data-action=clear-log]').disabled).to.equal(true);
+    await expect(el).to.be.accessible(); // empty
+    // ask the server to send everything
+    const level = q<HTMLSelectElement>(el, '#log-server-level');
+    level.value = 'debug';
+    level.dispatchEvent(new Event('change'));
+    await untilRendered(el, () => root(el).textContent!.includes('The server was asked'), 'the level set');
+    const logged = nextEvent<CustomEvent>(hub, 'mcp-server-log', (e) => e.detail.serverId === s.id);
+    await hub.client(s.id).callTool('toggle-simulated-logging', {});
+    const entry = (await logged).detail.entry;
+    await hub.client(s.id).callTool('toggle-simulated-logging', {}); // stop it
+    await untilRendered(el, () => qa(el, '.log-list li').length > 0, 'the message shown');
+    // (the server may have sent more by now: find this one)
+    const item = qa(el, '.log-list li').find((li) => li.querySelector('.text')!.textContent === entry.text)!;
+    expect(item.dataset.level).to.equal(entry.level);
+    expect(q(el, '.log-list').getAttribute('role')).to.equal('log');
+    await expect(el).to.be.accessible(); // full
+    // filter: only messages at the chosen level or above (the server picks levels at random)
+    const levels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+    const filter = q<HTMLSelectElement>(el, '#log-level');
+    const atOrAbove = (min: string) =>
+      hub.store.state.logs[s.id]!.filter((e) => levels.indexOf(e.level) >= levels.indexOf(min)).length;
+    for (const min of [levels[levels.indexOf(entry.level) + 1], entry.level].filter(Boolean) as string[]) {
+      filter.value = min;
+      filter.dispatchEvent(new Event('change'));
+      await el.updateComplete;
+      expect(qa(el, '.log-list li').length, min).to.equal(atOrAbove(min));
+      if (!atOrAbove(min)) expect(root(el).textContent).to.contain('No message at this level or above.');
+    }
+    expect(atOrAbove(entry.level)).to.be.greaterThan(0);
+    // copy: the shown lines as text
+    let copied = '';
+    const clipboard = navigator.clipboard;
+    const write = clipboard.writeText;
+    clipboard.writeText = async (t: string) => void (copied = t);
+    try {
+      q<HTMLButtonElement>(el, '[data-action=copy-log]').click();
+      await untilRendered(el, () => root(el).textContent!.includes('Copied'), 'copied');
+    } finally {
+      clipboard.writeText = write;
+    }
+    expect(copied).to.contain(`[${entry.level}]`);
+    expect(copied).to.contain(entry.text);
+    // clear
+    q<HTMLButtonElement>(el, '[data-action=clear-log]').click();
+    await el.updateComplete;
+    expect(hub.store.state.logs[s.id]).to.equal(undefined);
+    expect(root(el).textContent).to.contain('No log messages from this server yet.');
+  });
+
+  it('log tab over all servers: choose the server; a failing level request is shown as an error', async () => {
+    const hub = privateHub();
+    const a = await hub.servers.add({ name: 'Everything', url: urls.everything });
+    await hub.servers.add({ name: 'Offline', url: 'http://127.0.0.1:9/mcp', enabled: false });
+    await hub.connect(a.id);
+    const el = await fixture<McpToolExplorerElement>(html`<mcp-tool-explorer .hub=${hub}></mcp-tool-explorer>`);
+    q(el, '#tab-log').click();
+    await el.updateComplete;
+    const server = q<HTMLSelectElement>(el, '#log-server');
+    expect([...server.options].map((o) => o.textContent).sort()).to.deep.equal(['Everything', 'Offline']);
+    server.value = [...server.options].find((o) => o.textContent === 'Offline')!.value;
+    server.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const level = q<HTMLSelectElement>(el, '#log-server-level');
+    level.value = 'info';
+    level.dispatchEvent(new Event('change'));
+    await untilRendered(el, () => q(el, '[role=alert]'), 'the error');
+    await expect(el).to.be.accessible(); // error
+  });
 });
 
 describe('schema form corpus', () => {

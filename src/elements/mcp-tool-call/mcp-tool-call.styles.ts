@@ -112,6 +112,10 @@ export const styles = css`
   progress {
     width: 100%;
   }
+  .requests {
+    display: grid;
+    gap: 0.5rem;
+  }
   .error {
     color: var(--_danger);
     white-space: pre-wrap;

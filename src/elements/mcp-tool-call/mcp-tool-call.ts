@@ -1,7 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
+import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
-import { StoreController } from '../../controllers/store-controller.js';
+import { showCall } from '../../internal/shown-calls.js';
+import { shallowEqual, StoreController } from '../../controllers/store-controller.js';
 import type { ToolCallRecord, ToolCallStatus } from '../../core/index.js';
 import { styles } from './mcp-tool-call.styles.js';
 
@@ -41,6 +45,8 @@ const STRINGS = {
   structured: 'Structured result',
   noContent: 'The tool returned no content.',
   finished: 'Tool call finished:',
+  // what the server asks during the call (forms, URLs, sampling): shared with <mcp-elicitation>
+  ...ANSWER_STRINGS,
 };
 export type McpToolCallStrings = typeof STRINGS;
 
@@ -74,6 +80,10 @@ function formatDuration(ms?: number): string {
  * (Allow once / Always allow / Deny, with warnings from the tool's annotations), cancel, and the
  * result or error. Bound to a hub record by `call-id` (follows it live) or given as `.call`.
  * The status is a custom state (`:state(running)`) and also the `data-status` attribute.
+ * What the server asks while the call runs — an elicitation form or URL, or a sampling request
+ * for the page's model (approve, then review the answer) — is shown inside the card, with the
+ * same views as `<mcp-elicitation>`, and stays as a one-line outcome once answered; while the
+ * card is on the page, `<mcp-elicitation>` leaves those requests to it.
  *
  * @summary Shows one MCP tool call and lets the user approve, deny or cancel it.
  * @tag mcp-tool-call
@@ -87,6 +97,8 @@ function formatDuration(ms?: number): string {
  * @fires {McpToolCallStartedEvent} mcp-tool-call-started - From the hub, after "Allow" lets the call run (reaches `window`).
  * @fires {McpToolCallDeniedEvent} mcp-tool-call-denied - From the hub, after "Deny" or Escape.
  * @fires {McpToolCallCancelledEvent} mcp-tool-call-cancelled - From the hub, after "Cancel".
+ * @fires {McpElicitationRequestEvent} mcp-elicitation-request - From the hub when the server asks for input during the call (cancelable: the host answers itself and the card leaves it alone).
+ * @fires {McpSamplingRequestEvent} mcp-sampling-request - From the hub when the server asks for the page's model during the call (cancelable, likewise).
  *
  * @csspart card - The card.
  * @csspart header - Tool, server and status line.
@@ -97,6 +109,7 @@ function formatDuration(ms?: number): string {
  * @csspart progress - The progress bar.
  * @csspart result - The result.
  * @csspart error - The error message.
+ * @csspart requests - What the server asks during the call (forms, URLs, sampling).
  *
  * @cssprop --mcp-tool-call-background - Card background.
  * @cssprop --mcp-tool-call-border-color - Card border colour.
@@ -124,19 +137,47 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #internals = this.attachInternals();
-  readonly #record = new StoreController(this, (_s, hub) => (this.callId ? hub.calls.get(this.callId) : undefined));
+  #requests: ServerRequest[] = [];
+  // one subscription: the call and what its server asks during it (kept identical while unchanged)
+  readonly #view = new StoreController(this, (s, hub) => {
+    const id = this.callId || this.call?.id;
+    const requests = id ? requestsIn(s, (r) => r.callId === id) : [];
+    if (!shallowEqual(requests, this.#requests)) this.#requests = requests;
+    return { call: this.callId ? hub.calls.get(this.callId) : undefined, requests: this.#requests };
+  });
   #lastStatus?: ToolCallStatus;
+  #shown?: string;
 
   /** The record shown: the hub's (by `call-id`) or the `.call` property. */
   get record(): ToolCallRecord | undefined {
-    return this.#record.value ?? (this.callId ? undefined : this.call);
+    return this.#view.value.call ?? (this.callId ? undefined : this.call);
   }
 
   override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('callId') || changed.has('hub')) this.#record.refresh();
+    if (changed.has('callId') || changed.has('hub') || changed.has('call')) this.#view.refresh();
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.#syncShown();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.#syncShown();
+  }
+
+  /** Tell <mcp-elicitation> which call this card shows (it leaves that call's requests to us). */
+  #syncShown() {
+    const id = this.isConnected ? this.record?.id : undefined;
+    if (id === this.#shown) return;
+    if (this.#shown) showCall(this.#shown, false);
+    if (id) showCall(id, true);
+    this.#shown = id;
   }
 
   override updated() {
+    this.#syncShown();
     const r = this.record;
     const status = r?.status;
     if (status !== this.#lastStatus) {
@@ -262,6 +303,17 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
                 max=${r.progress.total ?? nothing}
               ></progress>
               ${r.progress.message ? html`<span class="muted">${r.progress.message}</span>` : nothing}
+            </div>`
+          : nothing
+      }
+      ${
+        this.#view.value.requests.length
+          ? html`<div class="requests" part="requests">
+              ${repeat(
+                this.#view.value.requests,
+                (q) => q.id,
+                (q) => renderRequest(q, this, (id) => this.hub.store.state.servers[id]?.name ?? r.serverName),
+              )}
             </div>`
           : nothing
       }

@@ -162,5 +162,52 @@ export const styles = css`
     gap: 0.2rem;
     margin-bottom: 0.4rem;
   }
+  .log {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .log-list ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .log-list {
+    padding: 0.3rem 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    max-height: var(--_list-height);
+    overflow: auto;
+    font-family: var(--_mono);
+    font-size: 0.85em;
+  }
+  .log-list li {
+    display: flex;
+    gap: 0.5rem;
+    align-items: baseline;
+    padding: 0.1rem 0;
+    border-bottom: 1px solid var(--_subtle);
+  }
+  .log-list .level {
+    min-width: 5.5em;
+    font-weight: 600;
+  }
+  .log-list [data-level='warning'] .level {
+    color: var(--_warning);
+  }
+  .log-list [data-level='error'] .level,
+  .log-list [data-level='critical'] .level,
+  .log-list [data-level='alert'] .level,
+  .log-list [data-level='emergency'] .level {
+    color: var(--_danger);
+  }
+  .log-list .logger,
+  .log-list time {
+    color: var(--_muted);
+  }
+  .log-list .text {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    min-width: 0;
+  }
   ${unsafeCSS(resultStyles)}
 `;

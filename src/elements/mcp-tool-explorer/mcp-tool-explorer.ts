@@ -3,6 +3,7 @@ import type { GetPromptResult, ReadResourceResult, ServerCatalogue, ServerConfig
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import '../../internal/schema-form-define.js';
+import { renderLog } from './log-panel.js';
 import { renderPrompts } from './prompts-panel.js';
 import { renderResources } from './resources-panel.js';
 import { STRINGS, type McpToolExplorerStrings, type Translate } from './strings.js';
@@ -12,13 +13,14 @@ import { renderToolList, type Entry } from './tool-list.js';
 
 export type { McpToolExplorerStrings } from './strings.js';
 
-const TABS = ['tools', 'resources', 'prompts'] as const;
+const TABS = ['tools', 'resources', 'prompts', 'log'] as const;
 
 /**
  * Browse and try the tools of one server (`server-id`) or of all: search, annotation badges,
  * icons, input and output schemas, "Try it" with a form generated from the input schema (or raw
  * JSON), and the call as a `<mcp-tool-call>` card (progress, Cancel, result or error). Tabs for
- * resources (list, templates, read) and prompts (list, get).
+ * resources (list, templates, read), prompts (list, get) and the server's log (messages it sent,
+ * filtered by level, copied, cleared; the level asked of the server).
  * The tool list is virtualised: thousands of tools stay responsive.
  *
  * @summary Explore an MCP server's tools, resources and prompts, and try them.
@@ -39,6 +41,7 @@ const TABS = ['tools', 'resources', 'prompts'] as const;
  * @csspart try - The "Try it" section.
  * @csspart call - The `<mcp-tool-call>` card of a "Try it" call (progress, Cancel, result, error).
  * @csspart result - A resource's or prompt's contents.
+ * @csspart log - The log tab's panel.
  *
  * @cssprop --mcp-tool-explorer-list-height - Height of the tool list.
  */
@@ -61,11 +64,14 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     _templateValues: { state: true },
     _prompt: { state: true },
     _promptArgs: { state: true },
+    _logServer: { state: true },
+    _logLevel: { state: true },
+    _logNote: { state: true },
   };
   static override styles = [baseStyles, styles];
   /** Show only this server's tools. */
   declare serverId?: string;
-  declare _tab: 'tools' | 'resources' | 'prompts';
+  declare _tab: (typeof TABS)[number];
   declare _query: string;
   declare _selected?: string;
   declare _active: number;
@@ -86,9 +92,13 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     error?: string;
   };
   declare _promptArgs: Record<string, string>;
+  declare _logServer?: string;
+  declare _logLevel: string;
+  /** What the log tab last did: copied, copy-failed, level-set, or `error:<message>`. */
+  declare _logNote: string;
   /** @internal */
   protected override defaultStrings = STRINGS;
-  readonly #view = new StoreController(this, (s) => ({ servers: s.servers, catalogues: s.catalogues }));
+  readonly #view = new StoreController(this, (s) => ({ servers: s.servers, catalogues: s.catalogues, logs: s.logs }));
   readonly #tr: Translate = (key) => this.t(key);
   #entries?: { key: unknown; list: Entry[] };
   #filtered?: { entries: Entry[]; query: string; list: Entry[] };
@@ -106,6 +116,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this._tried = false;
     this._templateValues = {};
     this._promptArgs = {};
+    this._logLevel = 'debug';
+    this._logNote = '';
   }
 
   override willUpdate(changed: PropertyValues<this>) {
@@ -156,7 +168,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
 
   #onTabKey(e: KeyboardEvent) {
     const i = TABS.indexOf(this._tab);
-    const next = e.key === 'ArrowRight' ? TABS[(i + 1) % 3] : e.key === 'ArrowLeft' ? TABS[(i + 2) % 3] : undefined;
+    const n = TABS.length;
+    const next = e.key === 'ArrowRight' ? TABS[(i + 1) % n] : e.key === 'ArrowLeft' ? TABS[(i + n - 1) % n] : undefined;
     if (!next) return;
     e.preventDefault();
     this._tab = next;
@@ -166,6 +179,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   #renderPanel() {
     if (this._tab === 'resources') return renderResources(this, this.#tr);
     if (this._tab === 'prompts') return renderPrompts(this, this.#tr);
+    if (this._tab === 'log') return renderLog(this, this.#tr);
     return html`<div class="layout">${renderToolList(this, this.#tr)}${renderToolDetail(this, this.#tr)}</div>`;
   }
 

@@ -40,6 +40,18 @@ export const STRINGS = {
   noContent: 'No content.',
   bytes: 'bytes',
   contentsOf: 'Contents of',
+  log: 'Log',
+  logServer: 'Server',
+  logShow: 'Lowest level shown',
+  logAskServer: 'Ask the server to send from',
+  logLevelSet: 'The server was asked to send messages from that level.',
+  logCopy: 'Copy log',
+  logCopied: 'Copied',
+  logCopyFailed: 'Could not copy: the browser did not allow it.',
+  logClear: 'Clear log',
+  logEmpty: 'No log messages from this server yet.',
+  logNoMatch: 'No message at this level or above.',
+  logNoServer: 'No servers.',
 };
 export type McpToolExplorerStrings = typeof STRINGS;
 

@@ -1,9 +1,9 @@
 // The explorer's tool list: search box, count, and a hand-virtualised listbox (fixed-height
-// rows, overscan) with keyboard navigation. Rows are positioned through CSSOM (cssomStyle), not
+// rows, overscan) with keyboard navigation. Rows are positioned through CSSOM (cssProps), not
 // `style` attributes, so a page whose CSP forbids inline styles still scrolls the list.
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { cssomStyle } from '../../internal/cssom-style.js';
+import { cssProps } from '../../internal/css-props.js';
 import type { Tool } from '../../core/index.js';
 import { initialValue } from '../../internal/schema-form.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
@@ -107,7 +107,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
             @scroll=${(e: Event) => (el._scroll = (e.target as HTMLElement).scrollTop)}
             @keydown=${(e: KeyboardEvent) => onListKey(el, e)}
           >
-            <div class="spacer" ${cssomStyle({ height: `${list.length * ROW_HEIGHT}px` })}>
+            <div class="spacer" ${cssProps({ height: `${list.length * ROW_HEIGHT}px` })}>
               ${list.slice(first, last).map((e, i) => {
                 const index = first + i;
                 return html`<div
@@ -117,7 +117,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
                   aria-selected=${e.key === el._selected ? 'true' : 'false'}
                   aria-setsize=${list.length}
                   aria-posinset=${index + 1}
-                  ${cssomStyle({ top: `${index * ROW_HEIGHT}px` })}
+                  ${cssProps({ top: `${index * ROW_HEIGHT}px` })}
                   data-tool=${e.tool.name}
                   @click=${() => {
                     el._active = index;

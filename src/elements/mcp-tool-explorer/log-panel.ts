@@ -1,0 +1,132 @@
+// The explorer's log tab: what a server sent as `notifications/message` (the hub keeps the last
+// 200 per server, text only), filtered by level, copied as text, cleared; and the level the
+// server is asked to send from (`logging/setLevel`, 2025 revisions).
+import { html, nothing } from 'lit';
+import type { ServerLogEntry } from '../../core/index.js';
+import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import type { Translate } from './strings.js';
+
+/** The protocol's levels, least severe first (RFC 5424 order). */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+const rank = (level: string) => Math.max(0, LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]));
+
+const time = (at: number) => new Date(at).toLocaleTimeString();
+
+/** One entry as a line of text (what "Copy" puts on the clipboard). */
+export function logLine(e: ServerLogEntry): string {
+  return `${new Date(e.at).toISOString()} [${e.level}]${e.logger ? ` ${e.logger}:` : ''} ${e.text}`;
+}
+
+/** The log's server: the explorer's `server-id`, else the one chosen here, else the first. */
+export function logServerId(el: McpToolExplorerElement): string | undefined {
+  const ids = el.hub.servers.list().map((s) => s.id);
+  if (el.serverId) return el.serverId;
+  return el._logServer && ids.includes(el._logServer) ? el._logServer : ids[0];
+}
+
+/** The entries shown: the server's log at or above the chosen level, oldest first. */
+export function shownLog(el: McpToolExplorerElement): readonly ServerLogEntry[] {
+  const id = logServerId(el);
+  const all = (id && el.hub.store.state.logs[id]) || [];
+  const min = rank(el._logLevel);
+  return min === 0 ? all : all.filter((e) => rank(e.level) >= min);
+}
+
+async function copy(el: McpToolExplorerElement) {
+  try {
+    await navigator.clipboard.writeText(shownLog(el).map(logLine).join('\n'));
+    el._logNote = 'copied';
+  } catch {
+    el._logNote = 'copy-failed';
+  }
+}
+
+async function askServer(el: McpToolExplorerElement, serverId: string, level: string) {
+  el._logNote = '';
+  try {
+    await el.hub.setLogLevel(serverId, level);
+    el._logNote = 'level-set';
+  } catch (e) {
+    el._logNote = `error:${(e as Error).message}`;
+  }
+}
+
+function note(el: McpToolExplorerElement, tr: Translate) {
+  const n = el._logNote;
+  if (!n) return nothing;
+  if (n.startsWith('error:')) return html`<p class="error-text" role="alert">${n.slice(6)}</p>`;
+  const text = n === 'copied' ? tr('logCopied') : n === 'copy-failed' ? tr('logCopyFailed') : tr('logLevelSet');
+  return html`<p class="muted" role="status">${text}</p>`;
+}
+
+export function renderLog(el: McpToolExplorerElement, tr: Translate) {
+  const servers = el.hub.servers.list();
+  const id = logServerId(el);
+  if (!id) return html`<p class="muted">${tr('logNoServer')}</p>`;
+  const name = servers.find((s) => s.id === id)?.name ?? id;
+  const entries = shownLog(el);
+  const total = el.hub.store.state.logs[id]?.length ?? 0;
+  const option = (level: string, selected: boolean) =>
+    html`<option value=${level} ?selected=${selected}>${level}</option>`;
+  return html`<div class="log" part="log">
+    <div class="toolbar">
+      ${
+        el.serverId
+          ? nothing
+          : html`<label for="log-server">${tr('logServer')}</label>
+              <select
+                id="log-server"
+                @change=${(e: Event) => {
+                  el._logServer = (e.target as HTMLSelectElement).value;
+                  el._logNote = '';
+                }}
+              >
+                ${servers.map((s) => html`<option value=${s.id} ?selected=${s.id === id}>${s.name}</option>`)}
+              </select>`
+      }
+      <label for="log-level">${tr('logShow')}</label>
+      <select id="log-level" @change=${(e: Event) => (el._logLevel = (e.target as HTMLSelectElement).value)}>
+        ${LOG_LEVELS.map((l) => option(l, l === el._logLevel))}
+      </select>
+      <label for="log-server-level">${tr('logAskServer')}</label>
+      <select
+        id="log-server-level"
+        @change=${(e: Event) => void askServer(el, id, (e.target as HTMLSelectElement).value)}
+      >
+        <option value="" selected disabled>—</option>
+        ${LOG_LEVELS.map((l) => option(l, false))}
+      </select>
+      <button data-action="copy-log" ?disabled=${entries.length === 0} @click=${() => void copy(el)}>
+        ${tr('logCopy')}
+      </button>
+      <button
+        data-action="clear-log"
+        ?disabled=${total === 0}
+        @click=${() => {
+          el.hub.clearLog(id);
+          el._logNote = '';
+        }}
+      >
+        ${tr('logClear')}
+      </button>
+    </div>
+    ${note(el, tr)}
+    ${
+      entries.length
+        ? html`<div class="log-list" role="log" tabindex="0" aria-label=${`${tr('log')}: ${name}`}>
+            <ol>
+              ${entries.map(
+                (e) =>
+                  html`<li data-level=${e.level}>
+                    <time datetime=${new Date(e.at).toISOString()}>${time(e.at)}</time>
+                    <span class="level">${e.level}</span>
+                    ${e.logger ? html`<span class="logger">${e.logger}</span>` : nothing}
+                    <span class="text">${e.text}</span>
+                  </li>`,
+              )}
+            </ol>
+          </div>`
+        : html`<p class="muted">${total ? tr('logNoMatch') : tr('logEmpty')}</p>`
+    }
+  </div>`;
+}
