@@ -6,6 +6,7 @@ import { CallHistory } from './calls/history.js';
 import { CallPipeline, type CallToolOptions } from './calls/pipeline.js';
 import type { CallRegistry, ToolCallRecord } from './calls/records.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
+import { SignIns, type SignInOptions } from './auth/sign-ins.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
@@ -43,11 +44,13 @@ export class McpHub extends EventTarget {
   readonly #history: CallHistory;
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
+  readonly #signIns: SignIns;
   #onPageHide?: () => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
+    SignIns.checkRedirectUrl(options.redirectUrl);
     this.storeName = name;
     this.#log = options.logger ?? console;
     this.#target =
@@ -65,6 +68,7 @@ export class McpHub extends EventTarget {
       assistants: {},
       calls: {},
       activeCalls: {},
+      signIns: {},
       warnings: [],
     });
     let loaded!: (p: Promise<void>) => void;
@@ -87,12 +91,27 @@ export class McpHub extends EventTarget {
       broadcast: (kind, id) => this.#sync.broadcast(kind, id),
     };
     this.#connections = new Connections(ctx);
+    const connections = this.#connections;
+    this.#signIns = new SignIns(
+      ctx,
+      {
+        ...(options.redirectUrl ? { redirectUrl: options.redirectUrl } : {}),
+        ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+      },
+      { connect: (id) => connections.connect(id), closeSession: (id) => connections.closeSession(id) },
+    );
+    this.#connections.useAuth(this.#signIns);
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
     this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections);
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
-    this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, this.#connections);
+    const signIns = this.#signIns;
+    this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {
+      close: (id) => connections.close(id),
+      hasSession: (id) => connections.hasSession(id),
+      signInChanged: (id) => signIns.remoteChanged(id),
+    });
 
     const servers = this.#servers;
     this.servers = {
@@ -215,6 +234,28 @@ export class McpHub extends EventTarget {
     return this.#connections.client(id);
   }
 
+  // ---- sign-in (OAuth) ------------------------------------------------------------------------
+
+  /**
+   * Sign in to an OAuth server. Call it from the user's click: it opens the authorization
+   * server's page in a popup before anything is awaited (a popup opened later is blocked).
+   * The host's redirect page (`redirectUrl`) calls `completeSignIn()`; the hub then redeems the
+   * code (PKCE, `iss` checked), keeps the tokens in the vault and connects the server again.
+   * Resolves once signed in; rejects with McpAuthError (`popup-blocked`, `access-denied`,
+   * `pkce-unsupported`, `endpoint-unreachable`…), McpNotFoundError or McpConfigError.
+   */
+  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+    return this.#signIns.signIn(id, options);
+  }
+
+  /**
+   * Sign out of an OAuth server: its tokens are revoked where the authorization server supports
+   * it (RFC 7009) and wiped; its status becomes `needs-sign-in`.
+   */
+  signOut(id: string): Promise<void> {
+    return this.#signIns.signOut(id);
+  }
+
   // ---- mcp.json -----------------------------------------------------------------------------
 
   /** Every server as `mcp.json` text (`{ "mcpServers": … }`); secrets are written as `<redacted>`. */
@@ -282,6 +323,7 @@ export class McpHub extends EventTarget {
   /** Close every session and stop listening to other tabs. */
   async dispose(): Promise<void> {
     this.#sync.close();
+    this.#signIns.dispose();
     if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
     this.#pipeline.dispose();
     await this.#history.flush();

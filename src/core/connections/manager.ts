@@ -1,7 +1,7 @@
 // Connections: one session per server, opened with retries, discovered, re-initialised when
 // the server's session expires, and reflected in `state.connections`.
 import { KEYS, type HubContext } from '../context.js';
-import { McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
+import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
 import {
   ServerConfigInputSchema,
   ServerConfigSchema,
@@ -10,9 +10,10 @@ import {
   type ServerConfigInput,
 } from '../schemas.js';
 import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { AuthProvider, CallToolResult, Tool } from '@modelcontextprotocol/client';
 import {
   openSession,
+  signInError,
   toConnectionError,
   type CallOptions,
   type McpSession,
@@ -41,12 +42,31 @@ export interface ServerClient {
   refresh(options?: RequestOptions): Promise<ServerCatalogue>;
 }
 
+/** What the connections need from sign-in (src/core/auth): tokens, and what to do when one is missing. */
+export interface ConnectionAuth {
+  /** The transport's token source for an OAuth server (`id` undefined: a config being tested). */
+  authProviderFor(id: string | undefined): AuthProvider;
+  /** The server wants the user to sign in: status `needs-sign-in` and `mcp-sign-in-required`. */
+  needsSignIn(id: string, err: McpAuthError, callId?: string): void;
+}
+
+/** An error that asks for sign-in (a missing or refused token, or a missing scope). */
+function asksSignIn(e: unknown): e is McpAuthError {
+  return e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
+}
+
 export class Connections {
   readonly #sessions = new Map<string, McpSession>();
   readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
   readonly #reinit = new Map<string, Promise<McpSession>>();
+  #auth?: ConnectionAuth;
 
   constructor(private readonly ctx: HubContext) {}
+
+  /** Wire sign-in in (the hub does, once both parts exist). */
+  useAuth(auth: ConnectionAuth): void {
+    this.#auth = auth;
+  }
 
   get #secrets(): Iterable<string> {
     return this.ctx.vault.knownValues;
@@ -82,11 +102,14 @@ export class Connections {
     retries: number,
     id?: string,
     prior?: Readonly<Record<string, unknown>>,
+    authId: string | undefined = id,
   ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
+    const authProvider = cfg.auth.type === 'oauth' ? this.#auth?.authProviderFor(authId) : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
         return await openSession({
+          ...(authProvider ? { authProvider } : {}),
           url: cfg.url,
           transport: cfg.transport,
           revision: cfg.revision,
@@ -101,7 +124,10 @@ export class Connections {
           ...(prior ? { prior } : {}),
         });
       } catch (e) {
+        const auth = signInError(e);
+        if (auth) throw this.#oauthError(cfg, auth);
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
+        if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw this.#oauthError(cfg, err);
         if (attempt >= retries || !retryable(err) || signal.aborted) throw err;
         await sleep(backoffDelay(attempt), signal);
       }
@@ -150,9 +176,16 @@ export class Connections {
     } catch (e) {
       await session?.close();
       const err = e instanceof McpElementsError ? e : toConnectionError(e, this.#secrets, signal);
-      setStatus(ctx, id, 'error', err);
+      if (asksSignIn(err) && this.#auth) this.#auth.needsSignIn(id, err);
+      else setStatus(ctx, id, 'error', err);
       throw err;
     }
+  }
+
+  /** A 401 from an OAuth server, however it surfaced, as a sign-in error. */
+  #oauthError(cfg: ConnectTarget, e: McpAuthError | McpConnectionError): McpElementsError {
+    if (e instanceof McpAuthError || cfg.auth.type !== 'oauth') return e;
+    return new McpAuthError('sign-in-required', 'The server refused the token: sign in again.', { cause: e });
   }
 
   /** Tools the session left out (invalid x-mcp-header): say so once per listing. */
@@ -235,7 +268,10 @@ export class Connections {
     if (options.serverId && !owner) throw new McpNotFoundError('server', options.serverId);
     checkRefs(parsed, owner ? collectRefs(owner) : []);
     const signal = options.signal ?? new AbortController().signal;
-    const session = await this.#open(parsed, signal, 0);
+    // an OAuth server is tested with the tokens of the server being edited, if they were issued
+    // for this very URL (a token goes to no other resource)
+    const authId = owner?.auth.type === 'oauth' && owner.url === parsed.url ? owner.id : undefined;
+    const session = await this.#open(parsed, signal, 0, undefined, undefined, authId);
     try {
       return await this.#discover(options.serverId ?? 'test', session, { signal, timeout: parsed.timeout * 1000 });
     } catch (e) {
@@ -272,6 +308,16 @@ export class Connections {
     try {
       return await run(session, request);
     } catch (e) {
+      const auth = signInError(e);
+      if (auth || (cfg.auth.type === 'oauth' && toConnectionError(e, [], request.signal).code === 'unauthorized')) {
+        const err = this.#oauthError(cfg, auth ?? toConnectionError(e, this.#secrets, request.signal));
+        if (asksSignIn(err)) {
+          // without a token the session is of no use; a missing scope concerns only this request
+          if (err.code === 'sign-in-required' && this.#sessions.get(id) === session) await this.closeSession(id);
+          this.#auth?.needsSignIn(id, err);
+        }
+        throw err;
+      }
       const err = toConnectionError(e, this.#secrets, request.signal);
       if (!(err.code === 'http' && err.status === 404 && session.sessionId)) throw err;
       const fresh = await this.#reinitialize(id, session, cfg);

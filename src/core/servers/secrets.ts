@@ -57,6 +57,8 @@ export async function sealSecrets(
         sealedAuth = { type: 'api-key', headerName: a.headerName ?? 'x-api-key', key: await put(a.key) };
       else if (a.type === 'basic')
         sealedAuth = { type: 'basic', username: a.username, password: await put(a.password) };
+      // OAuth settings hold no secret (tokens are sealed per server when the user signs in)
+      else if (a.type === 'oauth') sealedAuth = a;
       else sealedAuth = { type: 'none' };
     }
     let sealedHeaders: StoredHeader[] | undefined;

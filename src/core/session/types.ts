@@ -1,4 +1,5 @@
 import type {
+  AuthProvider,
   CallToolResult,
   GetPromptResult,
   Implementation,
@@ -75,4 +76,6 @@ export interface OpenOptions {
   prior?: Readonly<Record<string, unknown>>;
   /** Tools a `tools/list` page listed that the client must not offer, with why. */
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
+  /** OAuth: a token before every request, and what to do on 401 (Streamable HTTP and SSE). */
+  authProvider?: AuthProvider;
 }

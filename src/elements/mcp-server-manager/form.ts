@@ -21,8 +21,12 @@ export interface FormState {
   url: string;
   transport: TransportKind;
   revision: ProtocolRevision;
-  authType: 'none' | 'bearer' | 'api-key' | 'basic';
+  authType: 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth';
   token: string;
+  /** OAuth: a pre-registered client id, a Client ID Metadata Document URL, scopes (space-separated). */
+  clientId: string;
+  clientMetadataUrl: string;
+  scopes: string;
   headerName: string;
   apiKey: string;
   username: string;
@@ -38,6 +42,9 @@ export const EMPTY_FORM: FormState = {
   revision: 'auto',
   authType: 'none',
   token: '',
+  clientId: '',
+  clientMetadataUrl: '',
+  scopes: '',
   headerName: 'x-api-key',
   apiKey: '',
   username: '',
@@ -58,6 +65,9 @@ export function formFromServer(server: ServerConfig): FormState {
     authType: auth.type,
     headerName: auth.type === 'api-key' ? auth.headerName : 'x-api-key',
     username: auth.type === 'basic' ? auth.username : '',
+    clientId: auth.type === 'oauth' ? (auth.clientId ?? '') : '',
+    clientMetadataUrl: auth.type === 'oauth' ? (auth.clientMetadataUrl ?? '') : '',
+    scopes: auth.type === 'oauth' ? (auth.scopes ?? []).join(' ') : '',
     headers: server.headers.map((h) => ({
       name: h.name,
       value: typeof h.value === 'string' ? h.value : '',
@@ -78,7 +88,9 @@ function fieldOf(path: string): string {
         'auth.headerName': 'headerName',
         'auth.username': 'username',
         'auth.password': 'password',
-      }[path] ?? 'authType'
+        'auth.clientId': 'clientId',
+        'auth.clientMetadataUrl': 'clientMetadataUrl',
+      }[path] ?? (path.startsWith('auth.scopes') ? 'scopes' : 'authType')
     );
   const m = /^headers\.(\d+)\.(name|value)/.exec(path);
   if (m) return `header-${m[1]}-${m[2]}`;
@@ -110,7 +122,14 @@ function formInput(el: McpServerManagerElement): ServerConfigInput {
               username: f.username,
               password: keep(f.password, sa?.type === 'basic' ? sa.password : undefined),
             }
-          : { type: 'none' as const };
+          : f.authType === 'oauth'
+            ? {
+                type: 'oauth' as const,
+                ...(f.clientId.trim() ? { clientId: f.clientId.trim() } : {}),
+                ...(f.clientMetadataUrl.trim() ? { clientMetadataUrl: f.clientMetadataUrl.trim() } : {}),
+                ...(f.scopes.trim() ? { scopes: f.scopes.trim().split(/\s+/) } : {}),
+              }
+            : { type: 'none' as const };
   const headers = f.headers.map((h, i) => {
     const old = stored?.headers[i];
     const value =
@@ -345,10 +364,15 @@ export function renderForm(ui: ManagerUi) {
     ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
       o === 'auto' ? t('revisionAuto') : o,
     )}
-    ${renderSelect(ui, 'authType', t('auth'), ['none', 'bearer', 'api-key', 'basic'] as const, f.authType)}
+    ${renderSelect(ui, 'authType', t('auth'), ['none', 'bearer', 'api-key', 'basic', 'oauth'] as const, f.authType)}
     ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
     ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
     ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
+    ${
+      f.authType === 'oauth'
+        ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+        : nothing
+    }
     ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
     ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
     <div class="row">
