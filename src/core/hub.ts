@@ -50,7 +50,10 @@ export class McpHub extends EventTarget {
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
-    SignIns.checkRedirectUrl(options.redirectUrl);
+    SignIns.checkOptions({
+      ...(options.redirectUrl !== undefined ? { redirectUrl: options.redirectUrl } : {}),
+      ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+    });
     this.storeName = name;
     this.#log = options.logger ?? console;
     this.#target =
@@ -104,7 +107,7 @@ export class McpHub extends EventTarget {
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
-    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections);
+    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections, this.#signIns);
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
     const signIns = this.#signIns;
     this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {
@@ -246,6 +249,15 @@ export class McpHub extends EventTarget {
    */
   signIn(id: string, options: SignInOptions = {}): Promise<void> {
     return this.#signIns.signIn(id, options);
+  }
+
+  /**
+   * Set the sign-in options of a hub already made (the page's `getHub()`): `redirectUrl`, the
+   * page of this origin that calls `completeSignIn()`, and `clientMetadataUrl`, the host's Client
+   * ID Metadata Document. Throws McpConfigError (nothing changes) for bad values.
+   */
+  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl'>): void {
+    this.#signIns.setOptions(options);
   }
 
   /**

@@ -11,7 +11,7 @@ import {
 } from '../../events/index.js';
 import { KEYS, type HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpElementsError, McpNotFoundError } from '../errors.js';
-import { urlProblem, type ServerConfig } from '../schemas.js';
+import { clientMetadataUrlProblem, urlProblem, type ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
 import { withEntry } from '../store.js';
 import type { SignInState } from '../types.js';
@@ -71,7 +71,8 @@ export class SignIns {
   readonly #channel?: BroadcastChannel;
   readonly #host: OAuthHost;
   readonly #unsubscribe: () => void;
-  readonly #redirectUrl?: string;
+  #redirectUrl?: string;
+  #clientMetadataUrl?: string;
 
   constructor(
     private readonly ctx: HubContext,
@@ -79,12 +80,16 @@ export class SignIns {
     private readonly control: SignInControl,
   ) {
     this.#redirectUrl = options.redirectUrl;
+    this.#clientMetadataUrl = options.clientMetadataUrl;
+    const clientMetadataUrl = () => this.#clientMetadataUrl;
     this.#host = {
       vault: ctx.vault,
       storeName: ctx.storeName,
       fetch: ctx.fetch,
       clientName: ctx.clientInfo.name,
-      ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+      get clientMetadataUrl() {
+        return clientMetadataUrl();
+      },
       redirectUrl: () => this.#redirectUrl ?? pageUrl(),
       config: (id) => oauthOf(ctx.store.state.servers[id]),
       tokensChanged: (id, summary) => void this.#saveSummary(id, summary),
@@ -122,16 +127,32 @@ export class SignIns {
     void ctx.ready.then(() => this.#load());
   }
 
-  /** Validate the redirect URL option: same origin as the page, and the URL policy. */
-  static checkRedirectUrl(value: string | undefined): void {
-    if (value === undefined) return;
-    const problem = urlProblem(value);
-    if (problem) throw new McpConfigError([{ path: 'redirectUrl', message: problem }]);
-    const here = (globalThis as { location?: Location }).location;
-    if (here?.origin && here.origin !== 'null' && new URL(value).origin !== here.origin)
-      throw new McpConfigError([
-        { path: 'redirectUrl', message: `must be a page of this origin (${here.origin}): it hands the code back here` },
-      ]);
+  /** Validate the sign-in options: a redirect URL of this origin, a usable metadata document URL. */
+  static checkOptions(options: { redirectUrl?: string; clientMetadataUrl?: string }): void {
+    const issues: { path: string; message: string }[] = [];
+    const value = options.redirectUrl;
+    if (value !== undefined) {
+      const problem = urlProblem(value);
+      const here = (globalThis as { location?: Location }).location;
+      if (problem) issues.push({ path: 'redirectUrl', message: problem });
+      else if (here?.origin && here.origin !== 'null' && new URL(value).origin !== here.origin)
+        issues.push({
+          path: 'redirectUrl',
+          message: `must be a page of this origin (${here.origin}): it hands the code back here`,
+        });
+    }
+    if (options.clientMetadataUrl !== undefined) {
+      const problem = clientMetadataUrlProblem(options.clientMetadataUrl);
+      if (problem) issues.push({ path: 'clientMetadataUrl', message: problem });
+    }
+    if (issues.length) throw new McpConfigError(issues);
+  }
+
+  /** Change where authorization servers send the user back, or the Client ID Metadata Document URL. */
+  setOptions(options: { redirectUrl?: string; clientMetadataUrl?: string }): void {
+    SignIns.checkOptions(options);
+    if (options.redirectUrl !== undefined) this.#redirectUrl = options.redirectUrl;
+    if (options.clientMetadataUrl !== undefined) this.#clientMetadataUrl = options.clientMetadataUrl;
   }
 
   /** The OAuth client of a server configured for OAuth. */
@@ -231,6 +252,37 @@ export class SignIns {
     const server = this.server(id);
     if (server && (!server.fresh() || reason === 'insufficient-scope'))
       void server.prepare(err.scope ? { scope: err.scope } : {}).catch(() => {});
+  }
+
+  /**
+   * A tool call waits on sign-in: `mcp-sign-in-required` names it; resolves once the user
+   * signed in (here or in another tab), rejects when the call is cancelled.
+   */
+  waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
+    const since = this.ctx.store.state.signIns[id]?.signedInAt ?? 0;
+    this.needsSignIn(id, err, callId);
+    return new Promise<void>((resolve, reject) => {
+      const stop = () => {
+        unsubscribe();
+        signal.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        stop();
+        reject(signal.reason);
+      };
+      const unsubscribe = this.ctx.store.subscribe((state) => {
+        const s = state.signIns[id];
+        if (!state.servers[id]) {
+          stop();
+          reject(new McpNotFoundError('server', id));
+        } else if (s?.status === 'signed-in' && (s.signedInAt ?? 0) > since) {
+          stop();
+          resolve();
+        }
+      });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ConnectionState, ServerCatalogue } from '../../core/index.js';
+import type { ConnectionState, ServerCatalogue, SignInState } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 
 /** The manager's user-visible strings (English); hosts replace any through `strings`. */
@@ -91,5 +91,6 @@ export interface ManagerUi {
   state(): {
     connections: Readonly<Record<string, ConnectionState>>;
     catalogues: Readonly<Record<string, ServerCatalogue>>;
+    signIns: Readonly<Record<string, SignInState>>;
   };
 }

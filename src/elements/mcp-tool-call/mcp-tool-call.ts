@@ -8,6 +8,9 @@ import { styles } from './mcp-tool-call.styles.js';
 const STRINGS = {
   pending: 'Pending',
   'awaiting-approval': 'Needs approval',
+  'needs-sign-in': 'Needs sign-in',
+  signInNeeded: 'The server asks you to sign in. The call continues once you have.',
+  signIn: 'Sign in',
   running: 'Running',
   success: 'Done',
   error: 'Failed',
@@ -66,6 +69,8 @@ function formatDuration(ms?: number): string {
  * @csspart status - The status badge.
  * @csspart arguments - The arguments disclosure.
  * @csspart approval - The approval box (warnings and buttons).
+ * @csspart sign-in - For a call waiting on sign-in: the note and the Sign in button (it calls
+ *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
  * @csspart progress - The progress bar.
  * @csspart result - The result.
@@ -115,7 +120,16 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
       // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
       const states = this.#internals.states as CustomStateSet | undefined;
       if (states) {
-        for (const s of ['pending', 'awaiting-approval', 'running', 'success', 'error', 'cancelled', 'interrupted'])
+        for (const s of [
+          'pending',
+          'awaiting-approval',
+          'needs-sign-in',
+          'running',
+          'success',
+          'error',
+          'cancelled',
+          'interrupted',
+        ])
           states.delete(s);
         if (status) states.add(status);
       }
@@ -133,6 +147,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #deny() {
     const r = this.record;
     if (r) this.hub.calls.deny(r.id);
+  }
+  /** In the click itself: the sign-in popup must open before anything is awaited. */
+  #signIn() {
+    const r = this.record;
+    if (r) this.hub.signIn(r.serverId).catch(() => {});
   }
   #cancel() {
     const r = this.record;
@@ -159,7 +178,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const r = this.record;
     if (!r) return html`<div class="card" part="card"><p class="muted">${this.t('noCall')}</p></div>`;
     const waiting = r.status === 'awaiting-approval';
-    const live = r.status === 'pending' || r.status === 'running' || waiting;
+    const signIn = r.status === 'needs-sign-in';
+    const live = r.status === 'pending' || r.status === 'running' || waiting || signIn;
     const args = JSON.stringify(r.arguments, null, 2);
     return html`<article
       class="card"
@@ -196,6 +216,18 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
                 </button>
                 <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
                 <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
+              </div>
+            </div>`
+          : nothing
+      }
+      ${
+        signIn
+          ? html`<div class="sign-in" part="sign-in" role="group" aria-label=${this.t('signInNeeded')}>
+              <p>${this.t('signInNeeded')}</p>
+              <div class="actions" part="actions">
+                <button class="primary" data-action="sign-in" @click=${() => this.#signIn()}>
+                  ${this.t('signIn')}
+                </button>
               </div>
             </div>`
           : nothing
