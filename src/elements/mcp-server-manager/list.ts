@@ -68,7 +68,7 @@ function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signI
           signIn.scopes?.length ? html` · ${t('scopesGranted')}: ${signIn.scopes.join(' ')}` : nothing
         }${
           signIn.expiresAt
-            ? html` · ${t('expires')}
+            ? html` · ${signIn.refreshable ? t('expires') : t('tokenExpires')}
                 <time datetime=${new Date(signIn.expiresAt).toISOString()}
                   >${new Date(signIn.expiresAt).toLocaleTimeString()}</time
                 >`

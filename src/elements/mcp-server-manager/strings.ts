@@ -25,6 +25,7 @@ export const STRINGS = {
   signedInWith: 'Signed in with',
   scopesGranted: 'Permissions',
   expires: 'Token renews',
+  tokenExpires: 'Token expires',
   name: 'Name',
   url: 'URL',
   transport: 'Transport',
