@@ -3,31 +3,18 @@
 // login and consent pages playwright fills in; the popup hands the answer back and closes; the
 // server connects; the call works; tokens appear nowhere in the page; Sign out asks again.
 // Screenshots go to test-results/e2e.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startDemo } from '../../scripts/demo-server.mjs';
 import { freePort } from '../fixtures/servers.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = path.join(root, 'test-results/e2e');
+const shots = new URL('../../test-results/e2e/', import.meta.url);
 mkdirSync(shots, { recursive: true });
-let demo, browser;
 
-before(async () => {
-  demo = await startDemo({ port: await freePort(), everythingPort: await freePort(), strictPort: true, quiet: true });
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-});
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, shots).pathname, fullPage: true });
 
 /** Everything a user or a script of the page could read: DOM (shadow roots too) and storage. */
 const pageText = (page) =>
@@ -45,7 +32,16 @@ const pageText = (page) =>
     return `${walk(document.documentElement)}\n${storage}\n${document.cookie}`;
   });
 
-test('demo: sign in through the real login and consent pages in a popup, call a tool, sign out', async () => {
+test('demo: sign in through the real login and consent pages in a popup, call a tool, sign out', async (t) => {
+  const demo = await startDemo({
+    port: await freePort(),
+    everythingPort: await freePort(),
+    strictPort: true,
+    quiet: true,
+  });
+  t.after(() => demo.close());
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  t.after(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const logs = [];
