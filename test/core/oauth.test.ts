@@ -218,6 +218,29 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(hub.status(server.id).status).to.equal('connected');
   });
 
+  it('steps up on 403 insufficient_scope: the call waits, sign-in asks for the union of scopes, the call resumes', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(hub, t.url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    expect(hub.store.state.signIns[server.id].scopes).not.to.include('mcp:admin');
+    const required: { reason: string; scopes?: string[]; callId?: string }[] = [];
+    const on = (e: Event) => required.push((e as CustomEvent).detail);
+    hub.addEventListener('mcp-sign-in-required', on);
+    const running = hub.callTool({ serverId: server.id, tool: 'admin', source: 'user' });
+    await until(() => hub.calls.list()[0]?.status === 'needs-sign-in');
+    hub.removeEventListener('mcp-sign-in-required', on);
+    expect(hub.status(server.id).status).to.equal('needs-sign-in');
+    expect(required.at(-1)).to.include({ reason: 'insufficient-scope', callId: hub.calls.list()[0].id });
+    expect(required.at(-1)!.scopes).to.deep.equal(['mcp:admin']);
+    await clickToSignIn(hub, server.id);
+    const done = await running;
+    expect(done.status, JSON.stringify(done.error)).to.equal('success');
+    expect((done.result!.content[0] as { text: string }).text).to.equal('admin done');
+    expect(hub.store.state.signIns[server.id].scopes).to.include.members(['mcp:tools', 'mcp:admin']);
+  });
+
   it('signs out: tokens revoked and wiped, status needs-sign-in', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const t = tenant();

@@ -77,7 +77,8 @@ export interface OAuthHost {
 
 export const names = {
   tokens: (serverId: string) => `oauth:tokens:${serverId}`,
-  pending: (serverId: string) => `oauth:pending:${serverId}`,
+  /** Keyed by `state`: a sign-in opened in a popup stays valid when another one is prepared. */
+  pending: (state: string) => `oauth:pending:${state}`,
   client: (issuer: string, redirectUrl: string) => `oauth:client:${issuer} ${redirectUrl}`,
 };
 
@@ -131,6 +132,8 @@ export class ServerOAuth implements OAuthClientProvider {
   #busy?: Promise<void>;
   /** The scope the server's last challenge named, and everything asked for since (step-up). */
   #asked?: string;
+  /** The scope an interactive sign-in being prepared asks for (a registration must allow it). */
+  #registering?: string;
   /** A prepared sign-in (authorization URL ready): `hub.signIn` opens it without waiting. */
   prepared?: PendingSignIn;
 
@@ -189,7 +192,14 @@ export class ServerOAuth implements OAuthClientProvider {
     if (settings.clientId) return { client_id: settings.clientId, ...(issuer ? { issuer } : {}) };
     if (!issuer) return undefined;
     const redirect = this.redirectUrl ?? '';
-    return this.host.vault.unseal<StoredOAuthClientInformation>(names.client(issuer, redirect));
+    const info = await this.host.vault.unseal<StoredOAuthClientInformation>(names.client(issuer, redirect));
+    // a client registered for fewer scopes than a new sign-in asks for (a step-up) is refused
+    // them by the authorization server (RFC 7591 `scope`): register again with the wider set
+    const asked = this.#registering?.split(' ').filter(Boolean) ?? [];
+    const registered = (info as { scope?: unknown } | undefined)?.scope;
+    const allowed = typeof registered === 'string' ? registered.split(' ') : undefined;
+    if (info && allowed && asked.some((s) => !allowed.includes(s) && s !== 'offline_access')) return undefined;
+    return info;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
@@ -389,7 +399,7 @@ export class ServerOAuth implements OAuthClientProvider {
       ...(returnTo ? { returnTo } : {}),
     };
     this.#draft = undefined;
-    await this.host.vault.seal(names.pending(this.serverId), pending);
+    await this.host.vault.seal(names.pending(pending.state), pending);
     this.prepared = pending;
     return pending;
   }
@@ -402,8 +412,11 @@ export class ServerOAuth implements OAuthClientProvider {
     return this.#single(async () => {
       // discover afresh: the server may have moved to another authorization server
       this.#discovery = undefined;
-      const scope = this.scopeFor(options.scope);
-      const result = await this.#authorize({ scope, force: true });
+      // a step-up keeps what was granted (RFC 6749 §3.3 union, as the MCP spec asks)
+      const granted = (await this.tokenSet())?.tokens.scope;
+      const scope = computeScopeUnion(this.scopeFor(options.scope), granted);
+      this.#registering = scope;
+      const result = await this.#authorize({ scope, force: true }).finally(() => (this.#registering = undefined));
       if (result !== 'REDIRECT') throw new McpAuthError('sign-in-failed', 'The authorization server issued no URL.');
       return this.#keepDraft(scope, options.returnTo);
     });

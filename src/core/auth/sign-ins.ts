@@ -68,6 +68,8 @@ function oauthOf(cfg: ServerConfig | undefined) {
 export class SignIns {
   readonly #servers = new Map<string, ServerOAuth>();
   readonly #attempts = new Map<string, Attempt>();
+  /** Authorization URLs being prepared in the background, by server. */
+  readonly #preparing = new Map<string, Promise<unknown>>();
   readonly #channel?: BroadcastChannel;
   readonly #host: OAuthHost;
   readonly #unsubscribe: () => void;
@@ -248,10 +250,15 @@ export class SignIns {
         }),
       );
     }
-    // ready the authorization URL so the click opens it at once
+    // ready the authorization URL so the click opens it at once; a step-up asks for the new
+    // scope on top of everything asked for so far
     const server = this.server(id);
-    if (server && (!server.fresh() || reason === 'insufficient-scope'))
-      void server.prepare(err.scope ? { scope: err.scope } : {}).catch(() => {});
+    if (err.scope) server?.scopeFor(err.scope);
+    if (server && !this.#preparing.has(id) && (!server.fresh() || reason === 'insufficient-scope')) {
+      const p = server.prepare().catch(() => undefined);
+      this.#preparing.set(id, p);
+      void p.finally(() => this.#preparing.delete(id));
+    }
   }
 
   /**
@@ -276,6 +283,9 @@ export class SignIns {
           stop();
           reject(new McpNotFoundError('server', id));
         } else if (s?.status === 'signed-in' && (s.signedInAt ?? 0) > since) {
+          // and once the server was connected again with the new token (or failed to be)
+          const status = state.connections[id]?.status;
+          if (status === 'connecting' || (status === 'needs-sign-in' && state.servers[id].enabled)) return;
           stop();
           resolve();
         }
@@ -343,7 +353,8 @@ export class SignIns {
     void (async () => {
       try {
         await this.ctx.ready;
-        const pending = prepared ?? (await server.prepare());
+        const background = (await this.#preparing.get(id)) as PendingSignIn | undefined;
+        const pending = prepared ?? background ?? (await server.prepare());
         attempt.state = pending.state;
         attempt.timer = setTimeout(
           () => finish(new McpAuthError('expired', 'The sign-in was not finished in time; sign in again.')),
@@ -386,17 +397,12 @@ export class SignIns {
     );
   }
 
-  /** The server whose pending sign-in has this state, if this hub started it. */
+  /** The server whose pending sign-in has this state, if this hub (or another tab of its store) started it. */
   async #findPending(state: string): Promise<string | undefined> {
     for (const [id, a] of this.#attempts) if (a.state === state) return id;
     for (const [id, s] of this.#servers) if (s.prepared?.state === state) return id;
-    const ids = Object.keys(this.ctx.store.state.servers).filter((id) => oauthOf(this.ctx.store.state.servers[id]));
-    const found = await Promise.all(
-      ids.map(async (id) =>
-        (await this.ctx.vault.unseal<PendingSignIn>(names.pending(id)))?.state === state ? id : undefined,
-      ),
-    );
-    return found.find(Boolean);
+    const pending = await this.ctx.vault.unseal<PendingSignIn>(names.pending(state));
+    return pending && oauthOf(this.ctx.store.state.servers[pending.serverId]) ? pending.serverId : undefined;
   }
 
   /** The redirect page handed back an authorization response. */
@@ -412,10 +418,10 @@ export class SignIns {
     const server = this.server(id);
     if (!server) return;
     // claim it: two tabs of the store may both hold this pending sign-in; one redeems the code
-    const pending = await withLock(`mcp-elements:${this.ctx.storeName}:sign-in:${id}`, async () => {
-      const p = await this.ctx.vault.unseal<PendingSignIn>(names.pending(id));
-      if (!p || p.state !== msg.state) return undefined;
-      await this.ctx.vault.remove(names.pending(id));
+    const pending = await withLock(`mcp-elements:${this.ctx.storeName}:sign-in:${msg.state}`, async () => {
+      const p = await this.ctx.vault.unseal<PendingSignIn>(names.pending(msg.state));
+      if (!p || p.state !== msg.state || p.serverId !== id) return undefined;
+      await this.ctx.vault.remove(names.pending(msg.state));
       return p;
     });
     if (!pending) return;
@@ -512,7 +518,7 @@ export class SignIns {
       }
     } finally {
       await this.ctx.vault.remove(names.tokens(id)).catch(() => {});
-      await this.ctx.vault.remove(names.pending(id)).catch(() => {});
+      await this.#dropPending(id);
       if (server) {
         server.prepared = undefined;
         server.reload();
@@ -526,6 +532,23 @@ export class SignIns {
       }
     }
     return revoked;
+  }
+
+  /** Forget every sign-in in progress of a server (it was signed out of, removed or moved). */
+  async #dropPending(id: string): Promise<void> {
+    const entries = await this.ctx.storage.entries().catch(() => [] as [string, unknown][]);
+    const prefix = `secret:${names.pending('')}`;
+    await Promise.all(
+      entries
+        .filter(([key]) => key.startsWith(prefix))
+        .map(async ([key]) => {
+          const state = key.slice(prefix.length);
+          const p = await this.ctx.vault.unseal<PendingSignIn>(names.pending(state));
+          // those of this server, and any that expired (nobody can use them any more)
+          if (!p || p.serverId === id || p.expiresAt < Date.now())
+            await this.ctx.vault.remove(names.pending(state)).catch(() => {});
+        }),
+    );
   }
 
   dispose(): void {
