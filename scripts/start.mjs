@@ -10,6 +10,7 @@ console.log(`
   mcp-elements demo chat:   ${demo.url}
   script-tag drop-in:       ${demo.cdnUrl}
   reference MCP server:     ${demo.everythingUrl}
+  protected MCP server:     ${demo.protectedUrl} (sign-in: any login and password)
 
   Ctrl-C stops everything.
 `);
