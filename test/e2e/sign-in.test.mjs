@@ -32,7 +32,8 @@ const pageText = (page) =>
     return `${walk(document.documentElement)}\n${storage}\n${document.cookie}`;
   });
 
-test('demo: sign in through the real login and consent pages in a popup, call a tool, sign out', async (t) => {
+/** The demo and a Chromium for one test, both stopped after it. */
+async function start(t, launch = {}) {
   const demo = await startDemo({
     port: await freePort(),
     everythingPort: await freePort(),
@@ -40,8 +41,13 @@ test('demo: sign in through the real login and consent pages in a popup, call a 
     quiet: true,
   });
   t.after(() => demo.close());
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, ...launch });
   t.after(() => browser.close());
+  return { demo, browser };
+}
+
+test('demo: sign in through the real login and consent pages in a popup, call a tool, sign out', async (t) => {
+  const { demo, browser } = await start(t);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const logs = [];
@@ -96,4 +102,47 @@ test('demo: sign in through the real login and consent pages in a popup, call a 
   await row.filter({ hasText: 'Sign-in needed' }).waitFor();
   await shot(page, 'sign-in-05-signed-out');
   await context.close();
+});
+
+test('demo: a blocked popup falls back to a full-page sign-in that resumes after the return', async (t) => {
+  // Playwright turns popup blocking off by default: this browser blocks a popup without a click
+  const { demo, browser } = await start(t, { ignoreDefaultArgs: ['--disable-popup-blocking'] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const popups = [];
+  page.on('popup', (p) => popups.push(p));
+  await page.goto(demo.url);
+  await page.click('#open-settings');
+  const row = page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Protected demo server' });
+  await row.filter({ hasText: 'Sign-in needed' }).waitFor();
+  // no user activation (page.evaluate grants one; it lasts 5 s in Chromium): the popup is
+  // blocked, and the page itself goes to the authorization server
+  await page.evaluate(() => {
+    const hub = document.querySelector('mcp-server-manager').hub;
+    const id = hub.servers.list().find((s) => s.name === 'Protected demo server').id;
+    setTimeout(() => void hub.signIn(id), 5500);
+  });
+  await page.waitForURL((u) => u.origin === demo.issuer);
+  assert.equal(popups.length, 0, 'no popup opened');
+  await page.fill('input[name=login]', 'bob');
+  await page.fill('input[name=password]', 'any password');
+  await page.click('button[type=submit]');
+  await page.locator('button:has-text("Continue")').waitFor();
+  await page.click('button:has-text("Continue")');
+  // the redirect page sends the user back to the chat, whose hub finishes the sign-in
+  await page.waitForURL(demo.url);
+  await page.click('#open-settings');
+  await row.filter({ hasText: 'Connected' }).waitFor();
+  await row.filter({ hasText: 'Signed in with' }).waitFor();
+  assert.doesNotMatch(page.url(), /code=|state=/);
+  await shot(page, 'sign-in-06-after-redirect');
+  const text = await page.evaluate(async () => {
+    const hub = document.querySelector('mcp-server-manager').hub;
+    const id = hub.servers.list().find((s) => s.name === 'Protected demo server').id;
+    return (await hub.client(id).callTool('whoami')).content[0].text;
+  });
+  assert.equal(text, 'bob mcp:tools');
+  assert.equal(
+    await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('mcp-elements:')).length),
+    0,
+  );
 });

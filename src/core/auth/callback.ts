@@ -6,6 +6,13 @@
 
 /** The BroadcastChannel the redirect page and the hubs of this origin talk on. */
 export const CALLBACK_CHANNEL = 'mcp-elements:sign-in';
+/**
+ * sessionStorage keys of the full-page redirect (a blocked popup): where to go back to, written
+ * by the page before it leaves; the answer, written by the redirect page for the page it returns
+ * to. The code there is useless without the PKCE verifier sealed in the vault.
+ */
+export const RETURN_KEY = 'mcp-elements:sign-in-return';
+export const ANSWER_KEY = 'mcp-elements:sign-in-answer';
 
 /** What travels on the channel. The code is useless without the PKCE verifier in the vault. */
 export type CallbackMessage =
@@ -32,13 +39,24 @@ export interface CompleteSignInOptions {
 export interface CompleteSignInResult {
   /**
    * `handed-over`: a page of this origin took the answer and finishes the sign-in;
+   * `returning`: a full-page sign-in (the popup was blocked): on its way back to the page that
+   * left, which finishes it;
    * `not-a-sign-in`: the URL carries no sign-in answer of mcp-elements (nothing was done);
    * `no-listener`: no page took it in time (the page that started it is gone).
    */
-  readonly status: 'handed-over' | 'not-a-sign-in' | 'no-listener';
+  readonly status: 'handed-over' | 'returning' | 'not-a-sign-in' | 'no-listener';
 }
 
 const STATE_PREFIX = 'mcpe.';
+
+function sameOrigin(url: string): boolean {
+  const here = (globalThis as { location?: Location }).location;
+  try {
+    return !!here && new URL(url).origin === here.origin && /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Call this on the redirect page (the `redirectUrl` given to the hub). It reads `code`,
@@ -69,6 +87,20 @@ export async function completeSignIn(options: CompleteSignInOptions = {}): Promi
     } catch {
       // a sandboxed page may not rewrite its URL
     }
+  }
+  // a full-page sign-in of this tab: keep the answer for the page it goes back to
+  const session = (globalThis as { sessionStorage?: Storage }).sessionStorage;
+  let back: { state?: unknown; returnTo?: unknown } | undefined;
+  try {
+    back = JSON.parse(session?.getItem(RETURN_KEY) ?? 'null') ?? undefined;
+  } catch {
+    back = undefined;
+  }
+  if (session && back?.state === state && typeof back.returnTo === 'string' && sameOrigin(back.returnTo)) {
+    session.setItem(ANSWER_KEY, JSON.stringify(message));
+    session.removeItem(RETURN_KEY);
+    if (!options.url) here?.replace(back.returnTo);
+    return { status: 'returning' };
   }
   if (typeof BroadcastChannel === 'undefined') return { status: 'no-listener' };
   const channel = new BroadcastChannel(CALLBACK_CHANNEL);

@@ -15,7 +15,7 @@ import { clientMetadataUrlProblem, urlProblem, type ServerConfig } from '../sche
 import { setStatus } from '../state.js';
 import { withEntry } from '../store.js';
 import type { SignInState } from '../types.js';
-import { CALLBACK_CHANNEL, type CallbackMessage } from './callback.js';
+import { ANSWER_KEY, CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
 import { authErrorIn } from './fetch.js';
 import { withLock } from './locks.js';
 import { names, ServerOAuth, summaryOf, type OAuthHost, type PendingSignIn } from './provider.js';
@@ -30,6 +30,13 @@ export interface SignInOptions {
    * finish here; resolve with nothing when the host's redirect page calls `completeSignIn()`.
    */
   open?: (authorizationUrl: string) => void | string | Promise<void | string>;
+  /**
+   * When the browser blocks the popup: `redirect` (default) takes this page to the
+   * authorization server and back (the redirect page returns here, and the hub finishes the
+   * sign-in on load; the promise never settles: the page goes away); `none` rejects with
+   * `popup-blocked`.
+   */
+  fallback?: 'redirect' | 'none';
 }
 
 /** What sign-in needs from the connections. */
@@ -189,6 +196,7 @@ export class SignIns {
     for (const id of Object.keys(this.ctx.store.state.servers))
       if (oauthOf(this.ctx.store.state.servers[id]) && !found[id]) found[id] = Object.freeze({ status: 'signed-out' });
     this.ctx.store.update((s) => ({ ...s, signIns: Object.freeze({ ...found, ...s.signIns }) }));
+    await this.#resumeRedirect();
   }
 
   #setSummary(id: string, summary: SignInState | undefined) {
@@ -318,6 +326,9 @@ export class SignIns {
         );
       // synchronously, in the caller's task: a popup opened after an await is blocked
       popup = w.open(prepared?.url ?? 'about:blank', `mcp-sign-in-${id}`, popupFeatures()) ?? null;
+      const session = (globalThis as { sessionStorage?: Storage }).sessionStorage;
+      if (!popup && options.fallback !== 'none' && session && typeof location !== 'undefined')
+        return this.#redirect(id, server, prepared, session);
       if (!popup) {
         const err = new McpAuthError(
           'popup-blocked',
@@ -384,6 +395,48 @@ export class SignIns {
       }
     })();
     return done;
+  }
+
+  /**
+   * The popup was blocked: sign in with this very page. The sign-in (state, PKCE verifier) is
+   * sealed in the vault like any other; sessionStorage remembers where to come back to, and the
+   * redirect page leaves the answer there for the hub of the page it returns to.
+   */
+  async #redirect(
+    id: string,
+    server: ServerOAuth,
+    prepared: PendingSignIn | undefined,
+    session: Storage,
+  ): Promise<void> {
+    try {
+      await this.ctx.ready;
+      const pending =
+        prepared ?? ((await this.#preparing.get(id)) as PendingSignIn | undefined) ?? (await server.prepare());
+      session.setItem(RETURN_KEY, JSON.stringify({ state: pending.state, returnTo: location.href }));
+      this.#setSummary(id, { ...(this.ctx.store.state.signIns[id] ?? {}), status: 'pending' });
+      location.assign(pending.url);
+    } catch (e) {
+      const err = asAuthError(e);
+      this.#failed(id, err);
+      throw err;
+    }
+    // the page is leaving: this promise never settles
+    return new Promise<void>(() => {});
+  }
+
+  /** Back from a full-page sign-in: finish it with the answer the redirect page left. */
+  async #resumeRedirect(): Promise<void> {
+    const session = (globalThis as { sessionStorage?: Storage }).sessionStorage;
+    const raw = session?.getItem(ANSWER_KEY);
+    if (!session || !raw) return;
+    session.removeItem(ANSWER_KEY);
+    let msg: CallbackMessage | undefined;
+    try {
+      msg = JSON.parse(raw) as CallbackMessage;
+    } catch {
+      return;
+    }
+    await this.#onCallback(msg).catch(() => {});
   }
 
   #failed(id: string, err: McpAuthError) {
