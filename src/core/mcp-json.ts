@@ -21,7 +21,9 @@ export interface McpJsonServer {
   /** A pinned protocol revision (absent: negotiated). */
   revision?: string;
   /** OAuth sign-in settings (never a token: those stay in the vault of the page that signed in). */
-  auth?: { type: 'oauth'; clientId?: string; clientMetadataUrl?: string; scopes?: string[] };
+  auth?:
+    | { type: 'oauth'; clientId?: string; clientMetadataUrl?: string; scopes?: string[] }
+    | { type: 'client-credentials'; clientId: string; clientSecret: string; method?: string; scopes?: string[] };
   description?: string;
   timeout?: number;
   retries?: number;
@@ -62,7 +64,17 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
               ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
             },
           }
-        : {}),
+        : a.type === 'client-credentials'
+          ? {
+              auth: {
+                type: 'client-credentials' as const,
+                clientId: a.clientId,
+                clientSecret: REDACTED,
+                method: a.method,
+                ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
+              },
+            }
+          : {}),
       ...(s.description ? { description: s.description } : {}),
       timeout: s.timeout,
       retries: s.retries,
@@ -135,10 +147,20 @@ export function fromMcpJson(text: string): {
             ? 'jsonrpc'
             : 'auto';
     // only OAuth settings travel in `auth` (other kinds are headers in mcp.json)
-    const oauth =
-      e.auth && typeof e.auth === 'object' && (e.auth as { type?: unknown }).type === 'oauth' ? e.auth : undefined;
+    const kind = e.auth && typeof e.auth === 'object' ? (e.auth as { type?: unknown }).type : undefined;
+    const oauth = kind === 'oauth' || kind === 'client-credentials' ? e.auth : undefined;
     if (e.auth !== undefined && !oauth) {
-      errors.push({ name, issues: [{ path: 'auth', message: 'only { "type": "oauth", … } is read here' }] });
+      errors.push({
+        name,
+        issues: [{ path: 'auth', message: 'only { "type": "oauth" | "client-credentials", … } is read here' }],
+      });
+      continue;
+    }
+    if ((oauth as { clientSecret?: unknown } | undefined)?.clientSecret === REDACTED) {
+      errors.push({
+        name,
+        issues: [{ path: 'auth.clientSecret', message: 'the secret was not exported; enter it and import again' }],
+      });
       continue;
     }
     const candidate = {

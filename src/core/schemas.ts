@@ -129,6 +129,25 @@ export const AuthOAuthSchema = z
   })
   .strict();
 export type AuthOAuth = z.infer<typeof AuthOAuthSchema>;
+/**
+ * Machine credentials (OAuth `client_credentials`, no user): a client registered with the
+ * server's authorization server and its secret (kept in the vault), sent as HTTP Basic
+ * (`client_secret_basic`, the default) or in the body (`client_secret_post`).
+ */
+export const AuthClientCredentialsSchema = z
+  .object({
+    type: z.literal('client-credentials'),
+    clientId: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(512)
+      .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+    clientSecret: SecretInputSchema,
+    method: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
+    scopes: ScopesSchema.optional(),
+  })
+  .strict();
 /** Authentication kinds. */
 export const AuthSchema = z.discriminatedUnion('type', [
   AuthNoneSchema,
@@ -136,6 +155,7 @@ export const AuthSchema = z.discriminatedUnion('type', [
   AuthApiKeySchema,
   AuthBasicSchema,
   AuthOAuthSchema,
+  AuthClientCredentialsSchema,
 ]);
 export type AuthInput = z.input<typeof AuthSchema>;
 
@@ -258,6 +278,15 @@ const StoredAuthSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('api-key'), headerName, key: StoredSecret }).strict(),
   z.object({ type: z.literal('basic'), username: z.string(), password: StoredSecret }).strict(),
   AuthOAuthSchema,
+  z
+    .object({
+      type: z.literal('client-credentials'),
+      clientId: z.string(),
+      clientSecret: StoredSecret,
+      method: z.enum(['client_secret_basic', 'client_secret_post']),
+      scopes: ScopesSchema.optional(),
+    })
+    .strict(),
 ]);
 export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 const StoredHeaderSchema = z

@@ -321,6 +321,54 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(nocors.message).to.include('Access-Control-Allow-Origin');
   });
 
+  it('machine credentials: client_credentials with client_secret_basic and _post, renewed on 401, secret sealed', async () => {
+    for (const [clientId, clientSecret, method] of [
+      ['machine-basic', 'machine-basic-secret-0123456789abcdef', 'client_secret_basic'],
+      ['machine-post', 'machine-post-secret-0123456789abcdef', 'client_secret_post'],
+    ] as const) {
+      const hub = privateHub({ redirectUrl: CALLBACK });
+      const t = tenant('short');
+      const server = await hub.servers.add({
+        name: 'Machine',
+        url: t.url,
+        auth: { type: 'client-credentials', clientId, clientSecret, method },
+      });
+      expect(server.auth).to.have.nested.property('clientSecret.secretRef');
+      const catalogue = await hub.connect(server.id);
+      expect(catalogue.tools.map((x) => x.name)).to.include('whoami');
+      const who = await hub.client(server.id).callTool('whoami');
+      expect((who.content[0] as { text: string }).text, method).to.equal(`${clientId} mcp:tools`);
+      // the resource refuses the token: a new one is fetched and the request retried
+      await t.revokeSeen();
+      await hub.client(server.id).callTool('echo', { message: 'again' });
+      const seen = await t.seen();
+      expect(seen.tokens.filter((k) => k.valid).length, method).to.be.greaterThan(1);
+      const raw = await rawDatabase(hub.storeName);
+      expect(raw.includes(clientSecret), `${method}: the secret is in plain IndexedDB`).to.equal(false);
+      for (const { token } of seen.tokens) expect(raw.includes(token)).to.equal(false);
+      expect(hub.exportConfig()).not.to.include(clientSecret);
+      expect(JSON.parse(hub.exportConfig()).mcpServers.Machine.auth).to.deep.include({
+        type: 'client-credentials',
+        clientId,
+        clientSecret: '<redacted>',
+        method,
+      });
+    }
+    // a wrong secret: the token endpoint's refusal, named
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await hub.servers.add({
+      name: 'Wrong',
+      url: tenant().url,
+      auth: { type: 'client-credentials', clientId: 'machine-basic', clientSecret: 'not-the-secret' },
+    });
+    let error: unknown;
+    await hub.connect(server.id).catch((e) => (error = e));
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect((error as McpAuthError).code).to.equal('token-request-failed');
+    expect((error as McpAuthError).endpoint).to.equal(`${urls.oauthIssuer}/token`);
+    expect(hub.status(server.id).status).to.equal('error');
+  });
+
   it('validates the OAuth settings and the redirect URL', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     for (const auth of [

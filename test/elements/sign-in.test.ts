@@ -90,6 +90,43 @@ describe('sign-in in the elements', function () {
     expect(hub.servers.list()[0].auth).to.deep.equal({ type: 'oauth', scopes: ['mcp:tools', 'mcp:admin'] });
   });
 
+  it('<mcp-server-manager> form: machine credentials, the secret kept when left empty', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    const root = el.shadowRoot!;
+    const set = async (id: string, value: string) => {
+      const input = root.querySelector(`#f-${id}`) as HTMLInputElement | HTMLSelectElement;
+      input.value = value;
+      input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input'));
+      await el.updateComplete;
+    };
+    el.startAdd();
+    await el.updateComplete;
+    await set('name', 'Machine');
+    await set('url', `${urls.oauthMcp}/t/${unique('form')}/mcp`);
+    await set('authType', 'client-credentials');
+    await set('clientId', 'machine-post');
+    await set('clientSecret', 'machine-post-secret-0123456789abcdef');
+    await set('clientAuthMethod', 'client_secret_post');
+    (root.querySelector('[data-action=save]') as HTMLButtonElement).click();
+    await until(() => hub.servers.list().length === 1);
+    const saved = hub.servers.list()[0];
+    expect(saved.auth).to.deep.include({
+      type: 'client-credentials',
+      clientId: 'machine-post',
+      method: 'client_secret_post',
+    });
+    await until(() => hub.status(saved.id).status === 'connected');
+    // edit and save without typing the secret: it is kept
+    el.startEdit(saved.id);
+    await el.updateComplete;
+    expect((root.querySelector('#f-clientSecret') as HTMLInputElement).value).to.equal('');
+    await set('name', 'Machine 2');
+    (root.querySelector('[data-action=save]') as HTMLButtonElement).click();
+    await until(() => hub.servers.list()[0].name === 'Machine 2');
+    expect(hub.servers.list()[0].auth).to.deep.equal(saved.auth);
+  });
+
   it('<mcp-tool-call>: a call that hits 401 waits in needs-sign-in, Sign in on the card, the call resumes', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const server = await protectedServer(hub);

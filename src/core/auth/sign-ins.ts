@@ -20,6 +20,7 @@ import { authErrorIn } from './fetch.js';
 import { withLock } from './locks.js';
 import { names, ServerOAuth, summaryOf, type OAuthHost, type PendingSignIn } from './provider.js';
 import { revokeTokens } from './revoke.js';
+import { MachineOAuth, type MachineConfig } from './machine.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
 
 /** Options of `hub.signIn()`. */
@@ -74,6 +75,7 @@ function oauthOf(cfg: ServerConfig | undefined) {
 
 export class SignIns {
   readonly #servers = new Map<string, ServerOAuth>();
+  readonly #machines = new Map<string, MachineOAuth>();
   readonly #attempts = new Map<string, Attempt>();
   /** Authorization URLs being prepared in the background, by server. */
   readonly #preparing = new Map<string, Promise<unknown>>();
@@ -127,6 +129,11 @@ export class SignIns {
         );
       for (const [id, before] of Object.entries(previous.servers)) {
         const now = state.servers[id];
+        // machine credentials: a changed config fetches a new token with it
+        if (before.auth.type === 'client-credentials' && (now?.auth !== before.auth || now?.url !== before.url)) {
+          this.#machines.get(id)?.reset();
+          this.#machines.delete(id);
+        }
         if (before.auth.type !== 'oauth') continue;
         if (!now) void this.#forget(id, before, true);
         else if (now.auth.type !== 'oauth' || now.url !== before.url)
@@ -172,8 +179,31 @@ export class SignIns {
     return s;
   }
 
-  /** What a transport uses for an OAuth server; for a config being tested, one that never signs in. */
-  authProviderFor(id: string | undefined): AuthProvider {
+  /**
+   * What a transport uses for an OAuth server (`id`), or for machine credentials (`target`: the
+   * stored config, or a form's config being tested); for an OAuth config being tested, one that
+   * never signs in.
+   */
+  authProviderFor(id: string | undefined, target?: { url: string; timeout: number; auth: unknown }): AuthProvider {
+    const auth = target?.auth as MachineConfig['auth'] & { type?: string };
+    if (target && auth?.type === 'client-credentials') {
+      const stored = id ? this.ctx.store.state.servers[id] : undefined;
+      if (!id || stored?.auth.type !== 'client-credentials' || stored.url !== target.url || stored.auth !== target.auth)
+        return new MachineOAuth(this.ctx.vault, () => target as MachineConfig, this.ctx.fetch).authProvider;
+      let m = this.#machines.get(id);
+      if (!m) {
+        m = new MachineOAuth(
+          this.ctx.vault,
+          () => {
+            const c = this.ctx.store.state.servers[id];
+            return c?.auth.type === 'client-credentials' ? (c as MachineConfig) : undefined;
+          },
+          this.ctx.fetch,
+        );
+        this.#machines.set(id, m);
+      }
+      return m.authProvider;
+    }
     const s = id ? this.server(id) : undefined;
     if (s) return s.authProvider;
     return {

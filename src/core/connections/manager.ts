@@ -44,8 +44,11 @@ export interface ServerClient {
 
 /** What the connections need from sign-in (src/core/auth): tokens, and what to do when one is missing. */
 export interface ConnectionAuth {
-  /** The transport's token source for an OAuth server (`id` undefined: a config being tested). */
-  authProviderFor(id: string | undefined): AuthProvider;
+  /**
+   * The transport's token source for an OAuth server (`id` undefined: a config being tested),
+   * or for machine credentials (`target`, the config being connected).
+   */
+  authProviderFor(id: string | undefined, target?: ConnectTarget): AuthProvider;
   /** The server wants the user to sign in: status `needs-sign-in` and `mcp-sign-in-required`. */
   needsSignIn(id: string, err: McpAuthError, callId?: string): void;
 }
@@ -105,7 +108,12 @@ export class Connections {
     authId: string | undefined = id,
   ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
-    const authProvider = cfg.auth.type === 'oauth' ? this.#auth?.authProviderFor(authId) : undefined;
+    const authProvider =
+      cfg.auth.type === 'oauth'
+        ? this.#auth?.authProviderFor(authId)
+        : cfg.auth.type === 'client-credentials'
+          ? this.#auth?.authProviderFor(authId, cfg)
+          : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
         return await openSession({
