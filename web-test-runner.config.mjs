@@ -95,6 +95,13 @@ export default {
           };
         if (context.path === '/__servers.js') return { body: `export default ${servers};`, type: 'js' };
         if (context.path === '/__engine.js') return { body: `export default ${JSON.stringify(engine)};`, type: 'js' };
+        // The OAuth redirect page of the sign-in tests (test/core/oauth.test.ts): hands the
+        // authorization response back to the test page, as a host's redirect page would
+        if (context.path === '/__oauth-callback.html')
+          return {
+            body: `<!doctype html><meta charset="utf-8"><title>signing in</title><p id="status">…</p><script type="module">import { completeSignIn } from '/src/core/auth/callback.ts'; const r = await completeSignIn(); document.getElementById('status').textContent = r.status;</script>`,
+            type: 'html',
+          };
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') {
           return {

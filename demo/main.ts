@@ -3,11 +3,14 @@
 import { getHub } from '../src/index.js';
 import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
 import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
-import { everythingUrl } from 'virtual:demo-config';
+import { everythingUrl, protectedUrl } from 'virtual:demo-config';
 
 const ASSISTANT = 'default';
 const MAX_STEPS = 8;
 const hub = getHub();
+// sign-in: the authorization server sends the user back to this small page, which hands the
+// answer to this one (demo/oauth-callback.html)
+hub.setSignInOptions({ redirectUrl: new URL('./oauth-callback.html', location.href).href });
 await hub.ready;
 
 // ---- first visit: the reference server is pre-added (the user may remove it) -----------------
@@ -23,6 +26,12 @@ hub.setSamplingHandler(async (request) => {
   const s = settings();
   return s.kind === 'openai' ? openaiSample(s, request) : demoSample(request);
 });
+// and a server that needs sign-in (OAuth, against a real authorization server)
+if (!localStorage.getItem('mcp-demo-seeded-protected')) {
+  localStorage.setItem('mcp-demo-seeded-protected', '1');
+  if (!hub.servers.list().some((s) => s.url === protectedUrl))
+    await hub.servers.add({ name: 'Protected demo server', url: protectedUrl, auth: { type: 'oauth' } });
+}
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
 // ---- conversation, kept across reloads --------------------------------------------------------

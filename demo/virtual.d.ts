@@ -1,4 +1,6 @@
 /** Served by scripts/demo-server.mjs: where the demo's local servers listen. */
 declare module 'virtual:demo-config' {
   export const everythingUrl: string;
+  /** An MCP server behind a real authorization server (sign-in with any login and password). */
+  export const protectedUrl: string;
 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEverything } from '../test/fixtures/servers.mjs';
+import { startOAuthServers } from '../test/fixtures/oauth-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,12 +28,21 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     );
     if (r.status !== 0) throw new Error(`could not build dist/cdn/${file}`);
   }
-  const everything = await startEverything('streamableHttp', everythingPort);
-  const config = { everythingUrl: everything.url };
+  const [everything, oauth] = await Promise.all([
+    startEverything('streamableHttp', everythingPort),
+    startOAuthServers(),
+  ]);
+  // the "Protected demo server": an MCP server behind a real authorization server (oidc-provider,
+  // its own login and consent pages: any login and password)
+  const protectedUrl = `${oauth.mcp}/t/demo/mcp`;
+  const config = { everythingUrl: everything.url, protectedUrl };
   const demoConfig = {
     name: 'mcp-elements:demo-config',
     resolveId: (id) => (id === 'virtual:demo-config' ? '\0demo-config' : null),
-    load: (id) => (id === '\0demo-config' ? `export const everythingUrl = ${JSON.stringify(everything.url)};` : null),
+    load: (id) =>
+      id === '\0demo-config'
+        ? `export const everythingUrl = ${JSON.stringify(everything.url)};\nexport const protectedUrl = ${JSON.stringify(protectedUrl)};`
+        : null,
     configureServer(server) {
       // the drop-in pages are served as the static files they are (no dev-server client injected)
       for (const page of ['cdn.html', 'g4f.html'])
@@ -62,8 +72,10 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     cdnUrl: `${base}/demo/cdn.html`,
     g4fUrl: `${base}/demo/g4f.html`,
     everythingUrl: everything.url,
+    protectedUrl,
+    issuer: oauth.issuer,
     close: async () => {
-      await Promise.allSettled([server.close(), everything.close()]);
+      await Promise.allSettled([server.close(), everything.close(), oauth.close()]);
     },
   };
 }

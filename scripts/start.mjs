@@ -11,6 +11,7 @@ console.log(`
   script-tag drop-in:       ${demo.cdnUrl}
   G4F-style page:           ${demo.g4fUrl}
   reference MCP server:     ${demo.everythingUrl}
+  protected MCP server:     ${demo.protectedUrl} (sign-in: any login and password)
 
   Ctrl-C stops everything.
 `);

@@ -17,6 +17,10 @@ export const urls = servers as {
   modernStrictCors: string;
   /** 2025-03-26-only peer base: append /t/<tenant>/[paged/]mcp */
   legacy0326: string;
+  /** the authorization server of the sign-in tests (oidc-provider) */
+  oauthIssuer: string;
+  /** the MCP server it protects: append /t/<tenant>[/<flags>]/mcp (test/fixtures/oauth-server.mjs) */
+  oauthMcp: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

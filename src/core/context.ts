@@ -12,12 +12,14 @@ export const KEYS = {
   quarantine: 'quarantine:',
   assistant: 'assistant:',
   call: 'call:',
+  /** What the user's sign-in to an OAuth server allows (no token: those are sealed in the vault). */
+  signIn: 'signin:',
 } as const;
 
 /** What other tabs are told: only the kind and id of a changed record; they re-read it. */
 export interface SyncMessage {
   from: string;
-  kind: 'server' | 'catalogue' | 'assistant';
+  kind: 'server' | 'catalogue' | 'assistant' | 'sign-in';
   id: string;
 }
 
@@ -78,4 +80,14 @@ export interface McpHubOptions {
   callConcurrency?: number;
   /** Largest response accepted from a server for one request, in bytes. Default 10 MB. */
   maxResponseBytes?: number;
+  /**
+   * Where authorization servers send the user back after signing in (OAuth redirect URI): a page
+   * of this origin that calls `completeSignIn()`. Default: this page's own URL (origin and path).
+   */
+  redirectUrl?: string;
+  /**
+   * The HTTPS URL where the host publishes its OAuth Client ID Metadata Document
+   * (`clientMetadataDocument()` writes its JSON); used with servers that support it.
+   */
+  clientMetadataUrl?: string;
 }

@@ -75,6 +75,40 @@ export class McpConnectionError extends McpElementsError {
   }
 }
 
+export type AuthErrorCode =
+  | 'sign-in-required' // the server wants a signed-in user: call hub.signIn(id) in a click
+  | 'insufficient-scope' // the token lacks a scope the server asked for: sign in again (step-up)
+  | 'popup-blocked' // the browser refused to open the sign-in window
+  | 'cancelled' // another sign-in replaced this one, or the hub was disposed
+  | 'expired' // the sign-in was not finished in time
+  | 'access-denied' // the authorization server answered with an error (the user declined…)
+  | 'issuer-mismatch' // RFC 9207 / RFC 8414 issuer check failed (possible mix-up attack)
+  | 'pkce-unsupported' // the authorization server does not advertise PKCE S256
+  | 'insecure-endpoint' // an OAuth endpoint is not https (nor loopback)
+  | 'endpoint-unreachable' // network or CORS failure on a metadata, registration or token endpoint
+  | 'metadata' // no usable authorization server metadata
+  | 'registration-failed' // no client id could be obtained (registration refused or unsupported)
+  | 'token-request-failed' // the token endpoint refused the code or the refresh token
+  | 'sign-in-failed'; // anything else
+
+/**
+ * Signing in to a server failed or is needed. `endpoint` names the OAuth endpoint at fault
+ * (without its query), when one is. Messages never carry a token, code or verifier.
+ */
+export class McpAuthError extends McpElementsError {
+  declare readonly code: AuthErrorCode;
+  /** The endpoint at fault (metadata, registration, token, authorization…), when there is one. */
+  readonly endpoint?: string;
+  /** Scopes the server asked for (insufficient-scope, sign-in-required), space-separated. */
+  readonly scope?: string;
+  constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown; endpoint?: string; scope?: string }) {
+    super(code, message, options);
+    this.name = 'McpAuthError';
+    if (options?.endpoint !== undefined) this.endpoint = options.endpoint;
+    if (options?.scope !== undefined) this.scope = options.scope;
+  }
+}
+
 /** Persistent storage failed; the hub keeps running in memory. */
 export class McpStorageError extends McpElementsError {
   constructor(message: string, options?: { cause?: unknown }) {

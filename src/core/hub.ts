@@ -8,6 +8,7 @@ import type { CallRegistry, ToolCallRecord } from './calls/records.js';
 import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
 import { assistantRegistry, callRegistry, HubEventTarget, serverRegistry } from './registries.js';
+import { SignIns, type SignInOptions } from './auth/sign-ins.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
@@ -46,11 +47,13 @@ export class McpHub extends HubEventTarget {
   readonly #history: CallHistory;
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
+  readonly #signIns: SignIns;
   #onPageHide?: () => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
+    SignIns.checkOptions({ redirectUrl: options.redirectUrl, clientMetadataUrl: options.clientMetadataUrl });
     this.storeName = name;
     this.#log = options.logger ?? console;
     this.#target =
@@ -71,6 +74,7 @@ export class McpHub extends HubEventTarget {
       elicitations: {},
       samplings: {},
       logs: {},
+      signIns: {},
       warnings: [],
     });
     let loaded!: (p: Promise<void>) => void;
@@ -97,12 +101,19 @@ export class McpHub extends HubEventTarget {
       sessions: () => this.#connections.sessions(),
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });
+    const connections = this.#connections;
+    this.#signIns = SignIns.forHub(ctx, options, connections);
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
-    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections);
+    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections, this.#signIns);
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
-    this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, this.#connections);
+    const signIns = this.#signIns;
+    this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {
+      close: (id) => connections.close(id),
+      hasSession: (id) => connections.hasSession(id),
+      signInChanged: (id) => signIns.remoteChanged(id),
+    });
 
     this.servers = serverRegistry(this.#servers);
     this.assistants = assistantRegistry(this.#assistants);
@@ -152,11 +163,7 @@ export class McpHub extends HubEventTarget {
     return this.store.state.catalogues[id];
   }
 
-  /**
-   * Connect to a server (retrying with backoff as configured), discover its tools, resources and
-   * prompts, and keep the session. Resolves with the catalogue; rejects with McpConnectionError.
-   * A second call while one is in flight joins it.
-   */
+  /** Connect (retrying as configured; a second call joins the first), discover, keep the session. */
   connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
     return this.#connections.connect(id, options);
   }
@@ -166,11 +173,7 @@ export class McpHub extends HubEventTarget {
     return this.#connections.disconnect(id);
   }
 
-  /**
-   * Try a config without saving it: connect, discover, disconnect. For an edit form pass the
-   * server's id so the secrets it keeps (as references) can be used. Resolves with what was
-   * found (server info, protocol version, session id, tools…); rejects like `connect()`.
-   */
+  /** Try a config without saving it: connect, discover, disconnect. See docs/API.md. */
   testConnection(
     input: ServerConfigInput,
     options: { serverId?: string; signal?: AbortSignal } = {},
@@ -215,6 +218,23 @@ export class McpHub extends HubEventTarget {
     this.#answers.clearLog(id);
   }
 
+  // ---- sign-in (OAuth) ------------------------------------------------------------------------
+
+  /** Sign in to an OAuth server. See docs/API.md. */
+  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+    return this.#signIns.signIn(id, options);
+  }
+
+  /** Set `redirectUrl` / `clientMetadataUrl` of a hub already made; McpConfigError for bad values. */
+  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl'>): void {
+    this.#signIns.setOptions(options);
+  }
+
+  /** Sign out: revoke the tokens where supported (RFC 7009) and wipe them; then `needs-sign-in`. */
+  signOut(id: string): Promise<void> {
+    return this.#signIns.signOut(id);
+  }
+
   // ---- mcp.json -----------------------------------------------------------------------------
 
   /** Every server as `mcp.json` text (`{ "mcpServers": … }`); secrets are written as `<redacted>`. */
@@ -222,10 +242,7 @@ export class McpHub extends HubEventTarget {
     return this.#servers.exportConfig();
   }
 
-  /**
-   * Add the servers of an `mcp.json` text. Every entry is validated; bad ones are reported in
-   * `errors` (with field issues) and not imported; the good ones are added.
-   */
+  /** Add the servers of an `mcp.json` text. See docs/API.md. */
   importConfig(text: string): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
     return this.#servers.importConfig(text);
   }
@@ -237,32 +254,19 @@ export class McpHub extends HubEventTarget {
     return this.#assistants.modelTools(options);
   }
 
-  /**
-   * The assistant's tools in a provider's request format, to concatenate with the host's own
-   * tools: `openai` (Chat Completions), `openai-responses`, `anthropic`, `gemini` (one
-   * `{ functionDeclarations }` entry, or none when there are no tools).
-   */
+  /** The assistant's tools in a provider's format (openai, openai-responses, anthropic, gemini). */
   toolsFor(provider: Provider, options: ToolsForOptions = {}): unknown[] {
     return this.#assistants.toolsFor(provider, options);
   }
 
   // ---- calls --------------------------------------------------------------------------------
 
-  /**
-   * One tool call through the whole path: `mcp-tool-call-request` (a host may veto), the
-   * assistant's approval policy, argument validation, then execution (concurrency cap, timeout,
-   * size cap, progress, cancellation) and history. Resolves with the finished record whatever
-   * happened; rejects only for a call that cannot be identified (unknown tool or server).
-   */
+  /** One call: request event, approval, validation, execution, history; resolves with the record. */
   callTool(options: CallToolOptions): Promise<ToolCallRecord> {
     return this.#pipeline.callTool(options);
   }
 
-  /**
-   * Run every tool call in a provider's assistant message (or whole response), in parallel,
-   * each through `callTool`; return what to append before the next model request. Denied,
-   * invalid, failed and cancelled calls come back as results the model can read.
-   */
+  /** Run every tool call of a provider's assistant message; resolves with the messages to append. */
   runToolCalls(
     provider: Provider,
     assistantMessage: unknown,
@@ -271,10 +275,7 @@ export class McpHub extends HubEventTarget {
     return this.#conversation.runToolCalls(provider, assistantMessage, options);
   }
 
-  /**
-   * Alternate model and tools until the model stops calling tools or `maxSteps` model turns
-   * were taken. `complete(messages, tools)` calls the host's LLM and returns its reply.
-   */
+  /** Alternate model and tools until the model stops calling tools or `maxSteps` model turns were taken. */
   runConversation(options: RunConversationOptions): Promise<RunConversationResult> {
     return this.#conversation.runConversation(options);
   }
@@ -282,6 +283,7 @@ export class McpHub extends HubEventTarget {
   /** Close every session and stop listening to other tabs. */
   async dispose(): Promise<void> {
     this.#sync.close();
+    this.#signIns.dispose();
     if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
     this.#pipeline.dispose();
     await this.#history.flush();

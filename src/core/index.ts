@@ -6,6 +6,14 @@ export type { McpHubOptions } from './context.js';
 export type { ServerRegistry } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
+export type { SignInOptions } from './auth/sign-ins.js';
+export {
+  completeSignIn,
+  CALLBACK_CHANNEL,
+  type CompleteSignInOptions,
+  type CompleteSignInResult,
+} from './auth/callback.js';
+export { clientMetadataDocument, type ClientMetadataDocumentOptions } from './auth/cimd.js';
 export type { AssistantRegistry, ToolsForOptions } from './assistants/registry.js';
 export { estimateTokens } from './assistants/ranking.js';
 export type { CallToolOptions } from './calls/pipeline.js';
@@ -72,6 +80,8 @@ export {
   ServerConfigInputSchema,
   ServerConfigPatchSchema,
   AuthSchema,
+  AuthOAuthSchema,
+  ScopesSchema,
   HeaderSchema,
   TransportKindSchema,
   ProtocolRevisionSchema,
@@ -85,6 +95,7 @@ export {
   type ServerConfigInput,
   type ServerConfigPatch,
   type AuthInput,
+  type AuthOAuth,
   type SecretRef,
   type StoredAuth,
   type StoredHeader,

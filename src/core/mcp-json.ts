@@ -20,6 +20,10 @@ export interface McpJsonServer {
   headers?: Record<string, string>;
   /** A pinned protocol revision (absent: negotiated). */
   revision?: string;
+  /** OAuth sign-in settings (never a token: those stay in the vault of the page that signed in). */
+  auth?:
+    | { type: 'oauth'; clientId?: string; clientMetadataUrl?: string; scopes?: string[] }
+    | { type: 'client-credentials'; clientId: string; clientSecret: string; method?: string; scopes?: string[] };
   description?: string;
   timeout?: number;
   retries?: number;
@@ -51,6 +55,26 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
       ...(type ? { type } : {}),
       ...(Object.keys(headers).length ? { headers } : {}),
       ...(s.revision && s.revision !== 'auto' ? { revision: s.revision } : {}),
+      ...(a.type === 'oauth'
+        ? {
+            auth: {
+              type: 'oauth' as const,
+              ...(a.clientId ? { clientId: a.clientId } : {}),
+              ...(a.clientMetadataUrl ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
+              ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
+            },
+          }
+        : a.type === 'client-credentials'
+          ? {
+              auth: {
+                type: 'client-credentials' as const,
+                clientId: a.clientId,
+                clientSecret: REDACTED,
+                method: a.method,
+                ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
+              },
+            }
+          : {}),
       ...(s.description ? { description: s.description } : {}),
       timeout: s.timeout,
       retries: s.retries,
@@ -122,10 +146,28 @@ export function fromMcpJson(text: string): {
           : type === 'jsonrpc'
             ? 'jsonrpc'
             : 'auto';
+    // only OAuth settings travel in `auth` (other kinds are headers in mcp.json)
+    const kind = e.auth && typeof e.auth === 'object' ? (e.auth as { type?: unknown }).type : undefined;
+    const oauth = kind === 'oauth' || kind === 'client-credentials' ? e.auth : undefined;
+    if (e.auth !== undefined && !oauth) {
+      errors.push({
+        name,
+        issues: [{ path: 'auth', message: 'only { "type": "oauth" | "client-credentials", … } is read here' }],
+      });
+      continue;
+    }
+    if ((oauth as { clientSecret?: unknown } | undefined)?.clientSecret === REDACTED) {
+      errors.push({
+        name,
+        issues: [{ path: 'auth.clientSecret', message: 'the secret was not exported; enter it and import again' }],
+      });
+      continue;
+    }
     const candidate = {
       name,
       url: e.url,
       transport,
+      ...(oauth ? { auth: oauth } : {}),
       ...(e.revision !== undefined ? { revision: e.revision } : {}),
       headers: Object.entries(headers).map(([k, v]) => ({ name: k, value: typeof v === 'string' ? v : String(v) })),
       ...(typeof e.description === 'string' ? { description: e.description } : {}),

@@ -25,6 +25,11 @@ export type SecretRef = z.infer<typeof SecretRefSchema>;
 /** What a caller may give for a secret: the clear value (stored encrypted) or an existing reference. */
 const SecretInputSchema = z.union([z.string().min(1, 'must not be empty').max(8192), SecretRefSchema]);
 
+// C0 controls and DEL: the URL parser silently drops tab/CR/LF and percent-encodes the rest, so
+// what would be stored is not what the user sees
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 // RFC 9110 token characters.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Headers the browser forbids or that the transport itself owns.
@@ -85,12 +90,72 @@ export const AuthBasicSchema = z
     password: SecretInputSchema,
   })
   .strict();
-/** Authentication kinds. The union is open: OAuth joins it as another member. */
+// RFC 6749 §3.3 scope-token: printable ASCII except space, '"' and '\\'
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+/** OAuth scopes to ask for, each an RFC 6749 scope token. */
+export const ScopesSchema = z
+  .array(z.string().max(200).regex(SCOPE_TOKEN, 'is not a valid OAuth scope (printable ASCII, no spaces or quotes)'))
+  .max(50);
+/**
+ * OAuth 2.1 sign-in (authorization code with PKCE) in the user's browser. Nothing here is a
+ * secret: tokens live in the vault, keyed by issuer, and never in the config.
+ * - `clientId`: a client id registered with the server's authorization server beforehand;
+ *   without one the hub uses `clientMetadataUrl` where the server supports Client ID Metadata
+ *   Documents, else Dynamic Client Registration.
+ * - `clientMetadataUrl`: the HTTPS URL where the host publishes its Client ID Metadata Document
+ *   (overrides the hub's `clientMetadataUrl` option for this server).
+ * - `scopes`: scopes to ask for besides those the server's challenge names.
+ */
+export const AuthOAuthSchema = z
+  .object({
+    type: z.literal('oauth'),
+    clientId: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(512)
+      .refine((v) => !CONTROL.test(v), 'must not contain control characters')
+      .optional(),
+    clientMetadataUrl: z
+      .string()
+      .trim()
+      .max(2048)
+      .superRefine((v, ctx) => {
+        const p = clientMetadataUrlProblem(v);
+        if (p) ctx.addIssue({ code: 'custom', message: p });
+      })
+      .optional(),
+    scopes: ScopesSchema.optional(),
+  })
+  .strict();
+export type AuthOAuth = z.infer<typeof AuthOAuthSchema>;
+/**
+ * Machine credentials (OAuth `client_credentials`, no user): a client registered with the
+ * server's authorization server and its secret (kept in the vault), sent as HTTP Basic
+ * (`client_secret_basic`, the default) or in the body (`client_secret_post`).
+ */
+export const AuthClientCredentialsSchema = z
+  .object({
+    type: z.literal('client-credentials'),
+    clientId: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(512)
+      .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+    clientSecret: SecretInputSchema,
+    method: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
+    scopes: ScopesSchema.optional(),
+  })
+  .strict();
+/** Authentication kinds. */
 export const AuthSchema = z.discriminatedUnion('type', [
   AuthNoneSchema,
   AuthBearerSchema,
   AuthApiKeySchema,
   AuthBasicSchema,
+  AuthOAuthSchema,
+  AuthClientCredentialsSchema,
 ]);
 export type AuthInput = z.input<typeof AuthSchema>;
 
@@ -103,10 +168,6 @@ function isLoopbackHost(hostname: string): boolean {
   return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-// C0 controls and DEL: the URL parser silently drops tab/CR/LF and percent-encodes the rest, so
-// what would be stored is not what the user sees
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
 // Bidi embeddings/overrides (U+202A–202E) and isolates (U+2066–2069) make a name read differently
 // from what it is ("abc\u202Eexe.moc" shows as "abccom.exe")
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
@@ -133,6 +194,18 @@ export function urlProblem(value: string): string | null {
       : `must use https: (plain http: is allowed only for localhost, 127.0.0.0/8 and [::1]; got host "${url.hostname}")`;
   }
   return `must use https: or http: (got "${url.protocol}")`;
+}
+/**
+ * A Client ID Metadata Document URL must be https (loopback http too, for development) with a
+ * path: the authorization server fetches it and the URL itself is the client id.
+ */
+export function clientMetadataUrlProblem(value: string): string | null {
+  const p = urlProblem(value);
+  if (p) return p;
+  const url = new URL(value);
+  if (url.pathname === '/' || url.pathname === '') return 'must have a path (the URL is the client id)';
+  if (url.hash) return 'must not have a fragment';
+  return null;
 }
 const UrlSchema = z
   .string()
@@ -207,6 +280,16 @@ const StoredAuthSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bearer'), token: StoredSecret }).strict(),
   z.object({ type: z.literal('api-key'), headerName, key: StoredSecret }).strict(),
   z.object({ type: z.literal('basic'), username: z.string(), password: StoredSecret }).strict(),
+  AuthOAuthSchema,
+  z
+    .object({
+      type: z.literal('client-credentials'),
+      clientId: z.string(),
+      clientSecret: StoredSecret,
+      method: z.enum(['client_secret_basic', 'client_secret_post']),
+      scopes: ScopesSchema.optional(),
+    })
+    .strict(),
 ]);
 export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 const StoredHeaderSchema = z

@@ -22,7 +22,8 @@ import type { AssistantProfile } from './assistants/profile.js';
 import type { ToolCallRecord } from './calls/records.js';
 import type { ElicitationRecord, SamplingRecord, ServerLogEntry } from './answers/records.js';
 
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
+/** `needs-sign-in`: the server wants a signed-in user (OAuth); `hub.signIn(id)` from a click. */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error' | 'needs-sign-in';
 
 /** A connection error as kept in state and sent in events: code and message only, no secrets. */
 export interface ConnectionErrorInfo {
@@ -75,6 +76,25 @@ export interface StorageState {
   readonly warning?: string;
 }
 
+/**
+ * Where the user stands with an OAuth server. Never holds a token: only who issued it, what it
+ * allows and until when.
+ */
+export interface SignInState {
+  /** `pending`: a sign-in window is open (or the page is on its way to the authorization server). */
+  readonly status: 'signed-out' | 'pending' | 'signed-in';
+  /** The authorization server (its issuer identifier). */
+  readonly issuer?: string;
+  /** Scopes granted (signed in) or asked for (pending). */
+  readonly scopes?: readonly string[];
+  /** When the access token expires (epoch ms), if the server said. */
+  readonly expiresAt?: number;
+  /** Whether the hub holds a refresh token (it renews the access token without the user). */
+  readonly refreshable?: boolean;
+  /** When the user signed in (epoch ms). */
+  readonly signedInAt?: number;
+}
+
 /** The hub's whole state: one immutable snapshot. */
 export interface HubState {
   readonly ready: boolean;
@@ -94,6 +114,8 @@ export interface HubState {
   readonly samplings: Readonly<Record<string, SamplingRecord>>;
   /** The latest log messages per server (a bounded ring, text only). Memory only. */
   readonly logs: Readonly<Record<string, readonly ServerLogEntry[]>>;
+  /** OAuth servers: signed in or not, by server id (servers with other auth are absent). */
+  readonly signIns: Readonly<Record<string, SignInState>>;
   /** Problems found while loading (corrupt records set aside), newest last. */
   readonly warnings: readonly string[];
 }

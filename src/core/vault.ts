@@ -86,6 +86,45 @@ export class Vault {
     await this.storage.delete(SECRET_PREFIX + ref.secretRef);
   }
 
+  /**
+   * Encrypt a JSON value under a name of the caller's choosing (record `secret:<name>`), for
+   * secrets that are looked up by what they belong to rather than by reference: OAuth tokens
+   * (by server), client registrations (by issuer), a sign-in in progress (PKCE verifier, state).
+   */
+  async seal(name: string, value: unknown): Promise<void> {
+    const key = await this.#getKey();
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    let data: ArrayBuffer;
+    try {
+      data = await this.#subtle().encrypt(
+        { name: 'AES-GCM', iv },
+        key,
+        new TextEncoder().encode(JSON.stringify(value)),
+      );
+    } catch (e) {
+      throw new McpVaultError('Could not encrypt a secret.', { cause: e });
+    }
+    await this.storage.set(SECRET_PREFIX + name, { iv, data } satisfies SealedSecret);
+  }
+
+  /** Decrypt a value sealed under `name`; undefined when there is none (or it cannot be read). */
+  async unseal<T>(name: string): Promise<T | undefined> {
+    const sealed = await this.storage.get<SealedSecret>(SECRET_PREFIX + name);
+    if (!sealed) return undefined;
+    const key = await this.#getKey();
+    try {
+      const plain = await this.#subtle().decrypt({ name: 'AES-GCM', iv: sealed.iv }, key, sealed.data);
+      return JSON.parse(new TextDecoder().decode(plain)) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Delete a value sealed under `name`. */
+  async remove(name: string): Promise<void> {
+    await this.storage.delete(SECRET_PREFIX + name);
+  }
+
   /** Every clear secret value this vault has handled on this page (for redaction only). */
   /** Treat a value derived from secrets (e.g. a Basic header's base64) as secret too. */
   remember(value: string): void {

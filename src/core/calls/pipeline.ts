@@ -15,8 +15,14 @@ import { assistantIdOf, isTrusted, type AssistantRef } from '../assistants/profi
 import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
 import { randomId, type HubContext } from '../context.js';
-import { McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
+import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
 import type { CallHistory } from './history.js';
+
+/** What a call waiting on sign-in needs (src/core/auth). */
+export interface SignInWait {
+  /** Say the call waits (mcp-sign-in-required with its id); resolves once the user signed in. */
+  waitFor(serverId: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void>;
+}
 import {
   Limiter,
   McpToolError,
@@ -81,6 +87,7 @@ export class CallPipeline {
     private readonly history: CallHistory,
     private readonly assistants: Assistants,
     private readonly connections: Connections,
+    private readonly signIns?: SignInWait,
   ) {}
 
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
@@ -254,8 +261,26 @@ export class CallPipeline {
     }
   }
 
-  /** 5. Connect if needed, run on the server with progress, and settle with the result. */
+  /**
+   * 5. Connect if needed, run on the server with progress, and settle with the result. A server
+   * that asks for sign-in (401, or 403 insufficient_scope) puts the call in `needs-sign-in`
+   * until the user signed in, then it runs again — once: a second refusal ends it.
+   */
   async #execute(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
+    for (let resumed = false; ; resumed = true) {
+      try {
+        return await this.#run(call, approval);
+      } catch (e) {
+        const asks = e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
+        if (!asks || resumed || !this.signIns || call.signal.aborted) throw e;
+        this.history.patch(call.id, { status: 'needs-sign-in' });
+        await this.signIns.waitFor(call.serverId, e, call.id, call.signal);
+        this.history.patch(call.id, { status: 'pending' });
+      }
+    }
+  }
+
+  async #run(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
     const { id, serverId, tool, args, signal } = call;
     if (!this.connections.hasSession(serverId)) await this.connections.connect(serverId, { signal });
     const started = this.history.patch(id, { status: 'running', approval, startedAt: Date.now() });

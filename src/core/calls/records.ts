@@ -4,8 +4,17 @@ import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
 
+/** `needs-sign-in`: the server asked for sign-in (OAuth); the call resumes once the user signed in. */
 export type ToolCallStatus =
-  'pending' | 'awaiting-approval' | 'running' | 'success' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+  | 'pending'
+  | 'awaiting-approval'
+  | 'needs-sign-in'
+  | 'running'
+  | 'success'
+  | 'error'
+  | 'denied'
+  | 'cancelled'
+  | 'interrupted';
 export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set([
   'success',
   'error',

@@ -1,7 +1,7 @@
 // Connections: one session per server, opened with retries, discovered, re-initialised when
 // the server's session expires, and reflected in `state.connections`.
 import { KEYS, type HubContext } from '../context.js';
-import { McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
+import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
 import {
   ServerConfigInputSchema,
   ServerConfigSchema,
@@ -10,9 +10,10 @@ import {
   type ServerConfigInput,
 } from '../schemas.js';
 import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
-import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
+import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import {
   openSession,
+  signInError,
   toConnectionError,
   type CallOptions,
   type ClientAnswers,
@@ -42,10 +43,27 @@ export interface ServerClient {
   refresh(options?: RequestOptions): Promise<ServerCatalogue>;
 }
 
+/** What the connections need from sign-in (src/core/auth): tokens, and what to do when one is missing. */
+export interface ConnectionAuth {
+  /**
+   * The transport's token source for an OAuth server (`id` undefined: a config being tested),
+   * or for machine credentials (`target`, the config being connected).
+   */
+  authProviderFor(id: string | undefined, target?: ConnectTarget): AuthProvider;
+  /** The server wants the user to sign in: status `needs-sign-in` and `mcp-sign-in-required`. */
+  needsSignIn(id: string, err: McpAuthError, callId?: string): void;
+}
+
+/** An error that asks for sign-in (a missing or refused token, or a missing scope). */
+function asksSignIn(e: unknown): e is McpAuthError {
+  return e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
+}
+
 export class Connections {
   readonly #sessions = new Map<string, McpSession>();
   readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
   readonly #reinit = new Map<string, Promise<McpSession>>();
+  #auth?: ConnectionAuth;
 
   constructor(
     private readonly ctx: HubContext,
@@ -66,6 +84,11 @@ export class Connections {
   /** `logging/setLevel` on a connected server (2025 revisions; 2026-07-28 has no such request). */
   async setLogLevel(id: string, level: LoggingLevel): Promise<void> {
     await this.withSession(id, {}, (session, request) => session.setLogLevel?.(level, request) ?? Promise.resolve());
+  }
+
+  /** Wire sign-in in (the hub does, once both parts exist). */
+  useAuth(auth: ConnectionAuth): void {
+    this.#auth = auth;
   }
 
   get #secrets(): Iterable<string> {
@@ -102,11 +125,19 @@ export class Connections {
     retries: number,
     id?: string,
     prior?: Readonly<Record<string, unknown>>,
+    authId: string | undefined = id,
   ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
+    const authProvider =
+      cfg.auth.type === 'oauth'
+        ? this.#auth?.authProviderFor(authId)
+        : cfg.auth.type === 'client-credentials'
+          ? this.#auth?.authProviderFor(authId, cfg)
+          : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
         return await openSession({
+          ...(authProvider ? { authProvider } : {}),
           url: cfg.url,
           transport: cfg.transport,
           revision: cfg.revision,
@@ -122,7 +153,10 @@ export class Connections {
           ...(prior ? { prior } : {}),
         });
       } catch (e) {
+        const auth = signInError(e);
+        if (auth) throw this.#oauthError(cfg, auth);
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
+        if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw this.#oauthError(cfg, err);
         if (attempt >= retries || !retryable(err) || signal.aborted) throw err;
         await sleep(backoffDelay(attempt), signal);
       }
@@ -171,9 +205,16 @@ export class Connections {
     } catch (e) {
       await session?.close();
       const err = e instanceof McpElementsError ? e : toConnectionError(e, this.#secrets, signal);
-      setStatus(ctx, id, 'error', err);
+      if (asksSignIn(err) && this.#auth) this.#auth.needsSignIn(id, err);
+      else setStatus(ctx, id, 'error', err);
       throw err;
     }
+  }
+
+  /** A 401 from an OAuth server, however it surfaced, as a sign-in error. */
+  #oauthError(cfg: ConnectTarget, e: McpAuthError | McpConnectionError): McpElementsError {
+    if (e instanceof McpAuthError || cfg.auth.type !== 'oauth') return e;
+    return new McpAuthError('sign-in-required', 'The server refused the token: sign in again.', { cause: e });
   }
 
   /** Tools the session left out (invalid x-mcp-header): say so once per listing. */
@@ -256,7 +297,10 @@ export class Connections {
     if (options.serverId && !owner) throw new McpNotFoundError('server', options.serverId);
     checkRefs(parsed, owner ? collectRefs(owner) : []);
     const signal = options.signal ?? new AbortController().signal;
-    const session = await this.#open(parsed, signal, 0);
+    // an OAuth server is tested with the tokens of the server being edited, if they were issued
+    // for this very URL (a token goes to no other resource)
+    const authId = owner?.auth.type === 'oauth' && owner.url === parsed.url ? owner.id : undefined;
+    const session = await this.#open(parsed, signal, 0, undefined, undefined, authId);
     try {
       return await this.#discover(options.serverId ?? 'test', session, { signal, timeout: parsed.timeout * 1000 });
     } catch (e) {
@@ -293,6 +337,16 @@ export class Connections {
     try {
       return await run(session, request);
     } catch (e) {
+      const auth = signInError(e);
+      if (auth || (cfg.auth.type === 'oauth' && toConnectionError(e, [], request.signal).code === 'unauthorized')) {
+        const err = this.#oauthError(cfg, auth ?? toConnectionError(e, this.#secrets, request.signal));
+        if (asksSignIn(err)) {
+          // without a token the session is of no use; a missing scope concerns only this request
+          if (err.code === 'sign-in-required' && this.#sessions.get(id) === session) await this.closeSession(id);
+          this.#auth?.needsSignIn(id, err);
+        }
+        throw err;
+      }
       const err = toConnectionError(e, this.#secrets, request.signal);
       if (!(err.code === 'http' && err.status === 404 && session.sessionId)) throw err;
       const fresh = await this.#reinitialize(id, session, cfg);

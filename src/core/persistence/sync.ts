@@ -142,6 +142,8 @@ export interface RemoteHooks {
   close(id: string): Promise<void>;
   /** Whether this tab holds a live session (then its own catalogue wins). */
   hasSession(id: string): boolean;
+  /** Another tab signed in to or out of a server (OAuth). */
+  signInChanged?(id: string): Promise<void>;
 }
 
 /** Keeps this hub in step with other tabs of the same origin and store. */
@@ -198,6 +200,8 @@ export class TabSync {
       ctx.emit(
         new McpToolSelectionChangedEvent({ assistantId: r.data.assistantId, profile: r.data, source: 'remote' }),
       );
+    } else if (msg.kind === 'sign-in') {
+      await this.hooks.signInChanged?.(msg.id);
     } else if (!this.hooks.hasSession(msg.id)) {
       const raw = await ctx.storage.get(KEYS.catalogue + msg.id);
       const r = CatalogueSchema.safeParse(raw);

@@ -26,6 +26,7 @@ export function collectRefs(config: Pick<ServerConfig, 'auth' | 'headers'>): Sec
   if (a.type === 'bearer') refs.push(a.token);
   if (a.type === 'api-key') refs.push(a.key);
   if (a.type === 'basic') refs.push(a.password);
+  if (a.type === 'client-credentials') refs.push(a.clientSecret);
   for (const h of config.headers) if (typeof h.value !== 'string') refs.push(h.value);
   return refs;
 }
@@ -57,6 +58,16 @@ export async function sealSecrets(
         sealedAuth = { type: 'api-key', headerName: a.headerName ?? 'x-api-key', key: await put(a.key) };
       else if (a.type === 'basic')
         sealedAuth = { type: 'basic', username: a.username, password: await put(a.password) };
+      // OAuth settings hold no secret (tokens are sealed per server when the user signs in)
+      else if (a.type === 'oauth') sealedAuth = a;
+      else if (a.type === 'client-credentials')
+        sealedAuth = {
+          type: 'client-credentials',
+          clientId: a.clientId,
+          clientSecret: await put(a.clientSecret),
+          method: a.method ?? 'client_secret_basic',
+          ...(a.scopes ? { scopes: a.scopes } : {}),
+        };
       else sealedAuth = { type: 'none' };
     }
     let sealedHeaders: StoredHeader[] | undefined;

@@ -1,5 +1,6 @@
 // Everything a transport or the SDK throws, mapped to a McpConnectionError with no secret in it.
 import {
+  InsufficientScopeError,
   ProtocolError,
   ProtocolErrorCode,
   SdkError,
@@ -7,7 +8,7 @@ import {
   SdkHttpError,
   SseError,
 } from '@modelcontextprotocol/client';
-import { McpConnectionError, redact } from '../errors.js';
+import { McpAuthError, McpConnectionError, redact } from '../errors.js';
 
 /**
  * Marks the JSON-RPC error our fetch wrapper injects for an oversized response. A server may use
@@ -48,9 +49,28 @@ function fromSdkError(e: SdkError, clean: (m: string) => string): McpConnectionE
   return new McpConnectionError('protocol', `Unexpected response from the server. ${detail}`, { cause: e });
 }
 
+/**
+ * The sign-in error inside what a transport threw, if it is one: an McpAuthError our OAuth
+ * provider raised (anywhere in the cause chain), or the transport's InsufficientScopeError.
+ */
+export function signInError(e: unknown): McpAuthError | undefined {
+  for (let c = e, depth = 0; c instanceof Error && depth < 6; c = c.cause, depth++) {
+    if (c instanceof McpAuthError) return c;
+    if (c instanceof InsufficientScopeError)
+      return new McpAuthError(
+        'insufficient-scope',
+        `The server needs more permissions${c.requiredScope ? ` (${c.requiredScope.slice(0, 200)})` : ''}: sign in again to grant them.`,
+        { cause: c, ...(c.requiredScope ? { scope: c.requiredScope } : {}) },
+      );
+  }
+  return undefined;
+}
+
 /** Map anything a transport or the SDK throws to a McpConnectionError with no secrets in it. */
 export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?: AbortSignal): McpConnectionError {
   const clean = (m: string) => redact(m, secrets);
+  const auth = signInError(e);
+  if (auth) return new McpConnectionError('unauthorized', clean(auth.message), { cause: auth });
   // the explaining fetch's error travels as the cause of a TypeError, maybe wrapped by the SDK
   for (let c = e, depth = 0; c instanceof Error && depth < 5; c = c.cause, depth++)
     if (c instanceof McpConnectionError && c.code === 'network' && !(e instanceof McpConnectionError)) {

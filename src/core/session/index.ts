@@ -3,13 +3,13 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { McpConnectionError } from '../errors.js';
 import { diagnoseCors } from './cors.js';
-import { toConnectionError } from './errors.js';
+import { signInError, toConnectionError } from './errors.js';
 import { crossOrigin, explainingFetch, type FetchRecord } from './fetch.js';
 import { JsonRpcSession } from './jsonrpc.js';
 import { openSdk, type MakeFetch } from './sdk.js';
 import type { McpSession, OpenOptions } from './types.js';
 
-export { toConnectionError } from './errors.js';
+export { signInError, toConnectionError } from './errors.js';
 export { CORS_HINT } from './fetch.js';
 export { normaliseCallResult } from './jsonrpc.js';
 export type { DroppedTool } from './tools.js';
@@ -35,6 +35,8 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
       try {
         return await openSdk(o.transport, o, makeFetch, record);
       } catch (e) {
+        const auth = signInError(e);
+        if (auth) throw auth;
         const err = toConnectionError(e, o.secrets, o.signal);
         if (err.code === 'network' && crossOrigin(o.url) && !o.signal?.aborted) return corsFallback(o, err);
         throw err;
@@ -45,12 +47,16 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
       try {
         return await openSdk('streamable-http', o, makeFetch, record);
       } catch (e) {
+        const auth = signInError(e);
+        if (auth) throw auth;
         const err = toConnectionError(e, o.secrets, o.signal);
         if (err.code === 'server' && err.rpcCode === ProtocolErrorCode.MethodNotFound) return jsonrpc();
         if (err.code === 'http' && [400, 404, 405].includes(err.status ?? 0)) {
           try {
             return await openSdk('sse', o, makeFetch, record);
           } catch (e2) {
+            const auth2 = signInError(e2);
+            if (auth2) throw auth2;
             const err2 = toConnectionError(e2, o.secrets, o.signal);
             throw new McpConnectionError(err.code, `${err.message} (Tried legacy HTTP+SSE too: ${err2.message})`, {
               status: err.status,

@@ -15,7 +15,7 @@ import {
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
-import { DROPPED_MARK, TOO_LARGE_MARK, toConnectionError } from './errors.js';
+import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
@@ -245,10 +245,18 @@ export async function openSdk(
     },
   );
   const requestInit: RequestInit = { headers: o.headers };
+  // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
+  // it (InsufficientScopeError) instead of re-authorizing by itself
+  const auth = o.authProvider ? { authProvider: o.authProvider } : {};
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchFn })
-      : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn } });
+      ? new StreamableHTTPClientTransport(url, {
+          requestInit,
+          fetch: fetchFn,
+          ...auth,
+          ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),
+        })
+      : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn }, ...auth });
   transportRef = transport;
   const holder: { session?: SdkSession } = {};
   const client = newClient(o, kind, (l) => holder.session?.onListChanged?.(l));
@@ -273,6 +281,8 @@ export async function openSdk(
     });
   } catch (e) {
     await client.close().catch(() => {});
+    const auth = signInError(e);
+    if (auth) throw auth;
     // EventSource hides the fetch error; use the one our fetch recorded
     const net = e instanceof SseError || (e instanceof SdkError && kind === 'sse') ? record.lastNetwork : undefined;
     throw toConnectionError(net ?? e, o.secrets, signal);

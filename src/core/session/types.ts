@@ -1,4 +1,5 @@
 import type {
+  AuthProvider,
   CallToolResult,
   ClientCapabilities,
   CreateMessageRequest,
@@ -104,4 +105,6 @@ export interface OpenOptions {
   answers?: ClientAnswers;
   /** Tools a `tools/list` page listed that the client must not offer, with why. */
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
+  /** OAuth: a token before every request, and what to do on 401 (Streamable HTTP and SSE). */
+  authProvider?: AuthProvider;
 }

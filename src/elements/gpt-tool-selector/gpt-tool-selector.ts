@@ -28,6 +28,7 @@ const STRINGS = {
   connected: 'Connected',
   connecting: 'Connecting',
   disconnected: 'Not connected',
+  'needs-sign-in': 'Sign-in needed',
   error: 'Error',
   notDiscovered: 'Tools not discovered yet; connect the server.',
   tokensShort: 'tokens',

@@ -21,8 +21,15 @@ export interface FormState {
   url: string;
   transport: TransportKind;
   revision: ProtocolRevision;
-  authType: 'none' | 'bearer' | 'api-key' | 'basic';
+  authType: 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth' | 'client-credentials';
   token: string;
+  /** OAuth: a pre-registered client id, a Client ID Metadata Document URL, scopes (space-separated). */
+  clientId: string;
+  clientMetadataUrl: string;
+  scopes: string;
+  /** Machine credentials: the client secret (empty keeps the saved one) and how it is sent. */
+  clientSecret: string;
+  clientAuthMethod: 'client_secret_basic' | 'client_secret_post';
   headerName: string;
   apiKey: string;
   username: string;
@@ -38,6 +45,11 @@ export const EMPTY_FORM: FormState = {
   revision: 'auto',
   authType: 'none',
   token: '',
+  clientId: '',
+  clientMetadataUrl: '',
+  scopes: '',
+  clientSecret: '',
+  clientAuthMethod: 'client_secret_basic',
   headerName: 'x-api-key',
   apiKey: '',
   username: '',
@@ -58,6 +70,10 @@ export function formFromServer(server: ServerConfig): FormState {
     authType: auth.type,
     headerName: auth.type === 'api-key' ? auth.headerName : 'x-api-key',
     username: auth.type === 'basic' ? auth.username : '',
+    clientId: auth.type === 'oauth' ? (auth.clientId ?? '') : auth.type === 'client-credentials' ? auth.clientId : '',
+    clientMetadataUrl: auth.type === 'oauth' ? (auth.clientMetadataUrl ?? '') : '',
+    scopes: auth.type === 'oauth' || auth.type === 'client-credentials' ? (auth.scopes ?? []).join(' ') : '',
+    clientAuthMethod: auth.type === 'client-credentials' ? auth.method : 'client_secret_basic',
     headers: server.headers.map((h) => ({
       name: h.name,
       value: typeof h.value === 'string' ? h.value : '',
@@ -78,7 +94,10 @@ function fieldOf(path: string): string {
         'auth.headerName': 'headerName',
         'auth.username': 'username',
         'auth.password': 'password',
-      }[path] ?? 'authType'
+        'auth.clientId': 'clientId',
+        'auth.clientMetadataUrl': 'clientMetadataUrl',
+        'auth.clientSecret': 'clientSecret',
+      }[path] ?? (path.startsWith('auth.scopes') ? 'scopes' : 'authType')
     );
   const m = /^headers\.(\d+)\.(name|value)/.exec(path);
   if (m) return `header-${m[1]}-${m[2]}`;
@@ -110,7 +129,22 @@ function formInput(el: McpServerManagerElement): ServerConfigInput {
               username: f.username,
               password: keep(f.password, sa?.type === 'basic' ? sa.password : undefined),
             }
-          : { type: 'none' as const };
+          : f.authType === 'oauth'
+            ? {
+                type: 'oauth' as const,
+                ...(f.clientId.trim() ? { clientId: f.clientId.trim() } : {}),
+                ...(f.clientMetadataUrl.trim() ? { clientMetadataUrl: f.clientMetadataUrl.trim() } : {}),
+                ...(f.scopes.trim() ? { scopes: f.scopes.trim().split(/\s+/) } : {}),
+              }
+            : f.authType === 'client-credentials'
+              ? {
+                  type: 'client-credentials' as const,
+                  clientId: f.clientId.trim(),
+                  clientSecret: keep(f.clientSecret, sa?.type === 'client-credentials' ? sa.clientSecret : undefined),
+                  method: f.clientAuthMethod,
+                  ...(f.scopes.trim() ? { scopes: f.scopes.trim().split(/\s+/) } : {}),
+                }
+              : { type: 'none' as const };
   const headers = f.headers.map((h, i) => {
     const old = stored?.headers[i];
     const value =
@@ -311,7 +345,7 @@ function renderTest({ el, t }: ManagerUi) {
 
 function renderSelect<V extends string>(
   ui: ManagerUi,
-  id: 'transport' | 'revision' | 'authType',
+  id: 'transport' | 'revision' | 'authType' | 'clientAuthMethod',
   label: string,
   options: readonly V[],
   current: V,
@@ -345,10 +379,26 @@ export function renderForm(ui: ManagerUi) {
     ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
       o === 'auto' ? t('revisionAuto') : o,
     )}
-    ${renderSelect(ui, 'authType', t('auth'), ['none', 'bearer', 'api-key', 'basic'] as const, f.authType)}
+    ${renderSelect(
+      ui,
+      'authType',
+      t('auth'),
+      ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials'] as const,
+      f.authType,
+    )}
     ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
     ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
     ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
+    ${
+      f.authType === 'oauth'
+        ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+        : nothing
+    }
+    ${
+      f.authType === 'client-credentials'
+        ? html`${textField(el, 'clientId', t('clientId'))}${textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post'] as const, f.clientAuthMethod)}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+        : nothing
+    }
     ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
     ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
     <div class="row">

@@ -2,7 +2,12 @@
 // confirmed removal) and the mcp.json import / export panel.
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { McpElementsError, McpServerRemoveRequestEvent, type ServerConfig } from '../../core/index.js';
+import {
+  McpElementsError,
+  McpServerRemoveRequestEvent,
+  type ServerConfig,
+  type SignInState,
+} from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 import type { ManagerUi } from './strings.js';
 
@@ -37,6 +42,62 @@ async function importConfig(el: McpServerManagerElement) {
       result: { added: [], errors: [{ name: '', message: e instanceof McpElementsError ? e.message : String(e) }] },
     };
   }
+}
+
+/** The host of an issuer URL, for a short line ("Signed in with auth.example.com"). */
+function issuerHost(issuer: string | undefined): string {
+  try {
+    return issuer ? new URL(issuer).host : '';
+  } catch {
+    return issuer ?? '';
+  }
+}
+
+/**
+ * An OAuth server's sign-in line. The Sign in button calls `hub.signIn()` in its click handler
+ * itself: the popup must open in the user's click, before anything is awaited.
+ */
+function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signIn: SignInState | undefined) {
+  const { el, t } = ui;
+  if (server.auth.type !== 'oauth') return nothing;
+  const failed = el._signInErrors[server.id];
+  if (signIn?.status === 'signed-in' && status !== 'needs-sign-in')
+    return html`<div class="row sign-in" part="sign-in">
+      <span class="muted"
+        >${t('signedInWith')} <strong>${issuerHost(signIn.issuer)}</strong>${
+          signIn.scopes?.length ? html` · ${t('scopesGranted')}: ${signIn.scopes.join(' ')}` : nothing
+        }${
+          signIn.expiresAt
+            ? html` · ${signIn.refreshable ? t('expires') : t('tokenExpires')}
+                <time datetime=${new Date(signIn.expiresAt).toISOString()}
+                  >${new Date(signIn.expiresAt).toLocaleTimeString()}</time
+                >`
+            : nothing
+        }</span
+      >
+      <span class="spacer"></span>
+      <button data-action="sign-out" @click=${() => void el.hub.signOut(server.id).catch(() => {})}>
+        ${t('signOut')}
+      </button>
+    </div>`;
+  const pending = signIn?.status === 'pending';
+  return html`<div class="row sign-in" part="sign-in">
+    <button
+      class="primary"
+      data-action="sign-in"
+      ?disabled=${!server.enabled}
+      @click=${() => {
+        el._signInErrors = { ...el._signInErrors, [server.id]: '' };
+        el.hub.signIn(server.id).catch((e: Error) => {
+          if ((e as McpElementsError).code !== 'cancelled')
+            el._signInErrors = { ...el._signInErrors, [server.id]: e.message };
+        });
+      }}
+    >
+      ${pending ? t('signingIn') : t('signIn')}
+    </button>
+    ${failed ? html`<p class="last-error" role="alert">${failed}</p>` : nothing}
+  </div>`;
 }
 
 function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
@@ -84,7 +145,7 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
 
 export function renderServer(ui: ManagerUi, server: ServerConfig) {
   const { el, t } = ui;
-  const { connections, catalogues } = ui.state();
+  const { connections, catalogues, signIns } = ui.state();
   const c = connections[server.id];
   const status = c?.status ?? 'disconnected';
   const cat = catalogues[server.id];
@@ -115,7 +176,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
     </div>
     <div class="url">${server.url}</div>
     ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
-    ${renderActions(ui, server, status)}
+    ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status)}
   </li>`;
 }
 

@@ -49,7 +49,8 @@ export const styles = css`
   .dot[data-status='connected'] {
     background: var(--_success);
   }
-  .dot[data-status='connecting'] {
+  .dot[data-status='connecting'],
+  .dot[data-status='needs-sign-in'] {
     background: var(--_warning);
   }
   .dot[data-status='error'] {

@@ -26,11 +26,16 @@ export type { McpServerManagerStrings } from './strings.js';
  * @fires {McpServerAddedEvent} mcp-server-added - From the hub, after an add.
  * @fires {McpServerUpdatedEvent} mcp-server-updated - From the hub, after a change.
  * @fires {McpServerRemovedEvent} mcp-server-removed - From the hub, after a removal.
+ * @fires {McpSignInCompletedEvent} mcp-sign-in-completed - From the hub, after Sign in succeeded.
+ * @fires {McpSignInFailedEvent} mcp-sign-in-failed - From the hub, when Sign in failed.
+ * @fires {McpSignOutCompletedEvent} mcp-sign-out-completed - From the hub, after Sign out.
  *
  * @csspart list - The server list.
  * @csspart server - One server.
  * @csspart status - A server's status (dot and text).
  * @csspart revision - The protocol revision a connected server negotiated (or "Plain JSON-RPC").
+ * @csspart sign-in - An OAuth server's sign-in line: Sign in, or who issued the token, its
+ *   permissions and renewal time, and Sign out.
  * @csspart form - The add/edit form.
  * @csspart notice - The notice about what a server receives.
  * @csspart test-result - What "Test connection" found.
@@ -47,6 +52,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _test: { state: true },
     _confirm: { state: true },
     _io: { state: true },
+    _signInErrors: { state: true },
   };
   static override styles = [baseStyles, styles];
   /** @internal */
@@ -56,6 +62,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _errors: Record<string, string>;
   declare _test: { state: 'idle' | 'testing' | 'ok' | 'error'; result?: ServerCatalogue; error?: string };
   declare _confirm: string | null;
+  /** Why the last Sign in of a server failed (by server id). */
+  declare _signInErrors: Record<string, string>;
   declare _io: {
     importText: string;
     result?: { added: string[]; errors: { name: string; message: string }[] };
@@ -65,6 +73,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     servers: s.servers,
     connections: s.connections,
     catalogues: s.catalogues,
+    signIns: s.signIns,
   }));
   readonly #ui: ManagerUi = {
     el: this,
@@ -81,6 +90,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._test = { state: 'idle' };
     this._confirm = null;
     this._io = { importText: '' };
+    this._signInErrors = {};
   }
 
   /** Open the add form. */

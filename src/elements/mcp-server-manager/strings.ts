@@ -1,4 +1,4 @@
-import type { ConnectionState, ServerCatalogue } from '../../core/index.js';
+import type { ConnectionState, ServerCatalogue, SignInState } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 
 /** The manager's user-visible strings (English); hosts replace any through `strings`. */
@@ -18,6 +18,14 @@ export const STRINGS = {
   connecting: 'Connecting',
   disconnected: 'Not connected',
   error: 'Error',
+  'needs-sign-in': 'Sign-in needed',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  signingIn: 'Signing in…',
+  signedInWith: 'Signed in with',
+  scopesGranted: 'Permissions',
+  expires: 'Token renews',
+  tokenExpires: 'Token expires',
   name: 'Name',
   url: 'URL',
   transport: 'Transport',
@@ -30,6 +38,18 @@ export const STRINGS = {
   bearer: 'Bearer token',
   'api-key': 'API key',
   basic: 'Username and password',
+  oauth: 'Sign in (OAuth)',
+  'client-credentials': 'Machine credentials (OAuth client)',
+  clientSecret: 'Client secret',
+  clientAuthMethod: 'Send the secret',
+  client_secret_basic: 'As HTTP Basic (client_secret_basic)',
+  client_secret_post: 'In the request body (client_secret_post)',
+  clientId: 'Client ID',
+  clientIdHelp: 'Optional: a client registered with the server beforehand.',
+  clientMetadataUrl: 'Client metadata URL',
+  clientMetadataUrlHelp: 'Optional: where this site publishes its OAuth client metadata document (HTTPS).',
+  scopes: 'Scopes',
+  scopesHelp: 'Optional: permissions to ask for besides what the server asks, separated by spaces.',
   token: 'Token',
   headerName: 'Header name',
   apiKey: 'API key',
@@ -77,5 +97,6 @@ export interface ManagerUi {
   state(): {
     connections: Readonly<Record<string, ConnectionState>>;
     catalogues: Readonly<Record<string, ServerCatalogue>>;
+    signIns: Readonly<Record<string, SignInState>>;
   };
 }

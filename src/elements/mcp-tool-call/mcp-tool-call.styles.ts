@@ -48,7 +48,8 @@ export const styles = css`
   .status[data-status='interrupted'] {
     color: var(--_danger);
   }
-  .status[data-status='awaiting-approval'] {
+  .status[data-status='awaiting-approval'],
+  .status[data-status='needs-sign-in'] {
     color: var(--_warning);
   }
   .status[data-status='running'],
@@ -104,7 +105,8 @@ export const styles = css`
     gap: 0.5rem;
     flex-wrap: wrap;
   }
-  .approval {
+  .approval,
+  .sign-in {
     display: grid;
     gap: 0.4rem;
     outline: none;

@@ -12,6 +12,9 @@ import { styles } from './mcp-tool-call.styles.js';
 const STRINGS = {
   pending: 'Pending',
   'awaiting-approval': 'Needs approval',
+  'needs-sign-in': 'Needs sign-in',
+  signInNeeded: 'The server asks you to sign in. The call continues once you have.',
+  signIn: 'Sign in',
   running: 'Running',
   success: 'Done',
   error: 'Failed',
@@ -53,6 +56,7 @@ export type McpToolCallStrings = typeof STRINGS;
 const STATUSES: readonly ToolCallStatus[] = [
   'pending',
   'awaiting-approval',
+  'needs-sign-in',
   'running',
   'success',
   'error',
@@ -105,6 +109,8 @@ function formatDuration(ms?: number): string {
  * @csspart status - The status badge.
  * @csspart arguments - The arguments disclosure.
  * @csspart approval - The approval box (warnings and buttons).
+ * @csspart sign-in - For a call waiting on sign-in: the note and the Sign in button (it calls
+ *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
  * @csspart progress - The progress bar.
  * @csspart result - The result.
@@ -202,6 +208,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const r = this.record;
     if (r) this.hub.calls.deny(r.id);
   }
+  /** In the click itself: the sign-in popup must open before anything is awaited. */
+  #signIn() {
+    const r = this.record;
+    if (r) this.hub.signIn(r.serverId).catch(() => {});
+  }
   #cancel() {
     const r = this.record;
     if (r) this.hub.calls.cancel(r.id);
@@ -274,7 +285,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     const r = this.record;
     if (!r) return html`<div class="card" part="card"><p class="muted">${this.t('noCall')}</p></div>`;
     const waiting = r.status === 'awaiting-approval';
-    const live = r.status === 'pending' || r.status === 'running' || waiting;
+    const signIn = r.status === 'needs-sign-in';
+    const live = r.status === 'pending' || r.status === 'running' || waiting || signIn;
     const args = JSON.stringify(r.arguments, null, 2);
     const error = this.#errorText(r);
     return html`<article
@@ -294,6 +306,18 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <summary>${this.t('arguments')}</summary>
         <pre tabindex="0">${args}</pre>
       </details>
+      ${
+        signIn
+          ? html`<div class="sign-in" part="sign-in" role="group" aria-label=${this.t('signInNeeded')}>
+              <p>${this.t('signInNeeded')}</p>
+              <div class="actions" part="actions">
+                <button class="primary" data-action="sign-in" @click=${() => this.#signIn()}>
+                  ${this.t('signIn')}
+                </button>
+              </div>
+            </div>`
+          : nothing
+      }
       ${
         r.status === 'running' && r.progress
           ? html`<div part="progress">

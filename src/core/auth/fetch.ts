@@ -1,0 +1,216 @@
+// The fetch every OAuth request goes through: the endpoint rules (https, or http on loopback)
+// are checked before anything is sent; none of the MCP server's configured headers ride along
+// (they are for the MCP server, not its authorization server); each request has a deadline; and
+// what failed is recorded, so an error can name the endpoint and the CORS header it lacks.
+import {
+  AuthorizationServerMismatchError,
+  InsecureTokenEndpointError,
+  InsufficientScopeError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+} from '@modelcontextprotocol/client';
+import { McpAuthError, McpElementsError, redact } from '../errors.js';
+import { urlProblem } from '../schemas.js';
+import { crossOrigin, preflightHeaders } from '../session/fetch.js';
+
+/** A request that never got an answer the page could read. */
+export interface EndpointFailure {
+  readonly url: string;
+  readonly method: string;
+  /** Request headers a CORS preflight had to allow. */
+  readonly headers: readonly string[];
+  readonly crossOrigin: boolean;
+}
+
+/** The URL without query and fragment (a code or state never appears in a message). */
+export function endpointOf(url: string | URL): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return 'an invalid URL';
+  }
+}
+
+/** What an OAuth URL is, for a person: "the token endpoint http://…/token". */
+export function describeEndpoint(url: string, metadata?: Readonly<Record<string, unknown>>): string {
+  const at = endpointOf(url);
+  const named: [string, string][] = [
+    ['token_endpoint', 'token endpoint'],
+    ['registration_endpoint', 'registration endpoint'],
+    ['revocation_endpoint', 'revocation endpoint'],
+    ['authorization_endpoint', 'authorization endpoint'],
+  ];
+  for (const [field, label] of named)
+    if (typeof metadata?.[field] === 'string' && endpointOf(metadata[field]) === at) return `the ${label} ${at}`;
+  const path = (() => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return '';
+    }
+  })();
+  if (path.includes('/.well-known/oauth-protected-resource')) return `the protected resource metadata ${at}`;
+  if (path.includes('/.well-known/oauth-authorization-server') || path.includes('/.well-known/openid-configuration'))
+    return `the authorization server metadata ${at}`;
+  if (/\/token$/.test(path)) return `the token endpoint ${at}`;
+  if (/\/(register|reg)$/.test(path)) return `the registration endpoint ${at}`;
+  return at;
+}
+
+/** One OAuth exchange's fetch and what failed in it. */
+export class OAuthFetch {
+  readonly failures: EndpointFailure[] = [];
+  constructor(
+    private readonly base: typeof fetch | undefined,
+    private readonly timeoutMs: number,
+  ) {}
+
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const problem = urlProblem(url);
+    if (problem)
+      throw new McpAuthError(
+        'insecure-endpoint',
+        `Refused to contact ${describeEndpoint(url)}: an OAuth endpoint ${problem}.`,
+        { endpoint: endpointOf(url) },
+      );
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const f = this.base ?? globalThis.fetch;
+    try {
+      return await f(input, { ...init, signal });
+    } catch (e) {
+      if (deadline.aborted)
+        throw new McpAuthError('endpoint-unreachable', `${describeEndpoint(url)} did not answer in time.`, {
+          endpoint: endpointOf(url),
+          cause: e,
+        });
+      if ((e as Error)?.name === 'AbortError') throw e;
+      this.failures.push({
+        url,
+        method: (init?.method ?? 'GET').toUpperCase(),
+        headers: preflightHeaders(init),
+        crossOrigin: crossOrigin(url),
+      });
+      // still a TypeError, as fetch's own: the SDK's discovery reads one as "try the next
+      // well-known URL"; the explanation travels as its cause
+      throw new TypeError(`Could not reach ${endpointOf(url)}.`, { cause: e });
+    }
+  };
+
+  /** An error naming the endpoint(s) the browser could not read, or undefined when none failed. */
+  unreachable(
+    metadata?: Readonly<Record<string, unknown>>,
+    only?: (f: EndpointFailure) => boolean,
+  ): McpAuthError | undefined {
+    const failed = this.failures.filter(only ?? (() => true));
+    if (!failed.length) return undefined;
+    const last = failed[failed.length - 1];
+    const where = [...new Set(failed.map((f) => describeEndpoint(f.url, metadata)))];
+    const cors = failed.some((f) => f.crossOrigin);
+    const headers = [...new Set(failed.flatMap((f) => f.headers))].filter((h) => h !== 'mcp-protocol-version');
+    const hint = cors
+      ? ` The server is down, or its responses lack CORS headers for this page: it must send ` +
+        `Access-Control-Allow-Origin (this page's origin, or *)` +
+        (headers.length
+          ? ` and allow the request header${headers.length > 1 ? 's' : ''} ${headers.join(', ')} in Access-Control-Allow-Headers`
+          : '') +
+        '.'
+      : ' Is the server running, and is the URL right?';
+    return new McpAuthError('endpoint-unreachable', `The browser could not read ${where.join(', then ')}.${hint}`, {
+      endpoint: endpointOf(last.url),
+    });
+  }
+}
+
+/** The first McpAuthError in an error's cause chain. */
+export function authErrorIn(e: unknown): McpAuthError | undefined {
+  for (let c = e, depth = 0; c instanceof Error && depth < 6; c = c.cause, depth++)
+    if (c instanceof McpAuthError) return c;
+  return undefined;
+}
+
+/**
+ * Anything the SDK's OAuth functions throw, as an McpAuthError. Values an attacker controls in
+ * a mix-up (the callback's `iss`, `error_description`) are never repeated.
+ */
+export function toAuthError(
+  e: unknown,
+  log: OAuthFetch,
+  metadata: Readonly<Record<string, unknown>> | undefined,
+  secrets: Iterable<string>,
+): McpAuthError {
+  const own = authErrorIn(e);
+  if (own) return own;
+  if (e instanceof McpElementsError) return new McpAuthError('sign-in-failed', e.message, { cause: e });
+  const clean = (m: string) => redact(m, secrets).slice(0, 300);
+  if (e instanceof IssuerMismatchError)
+    return new McpAuthError(
+      'issuer-mismatch',
+      e.kind === 'metadata'
+        ? `The authorization server metadata names another issuer than the one it was fetched for (RFC 8414); sign-in refused.`
+        : `The authorization response did not come from the authorization server sign-in started with (RFC 9207 iss check); it was refused.`,
+      { cause: e },
+    );
+  if (e instanceof AuthorizationServerMismatchError)
+    return new McpAuthError(
+      'issuer-mismatch',
+      `The server now names another authorization server than the one this sign-in started with; sign in again.`,
+      { cause: e },
+    );
+  if (e instanceof InsecureTokenEndpointError)
+    return new McpAuthError(
+      'insecure-endpoint',
+      `Refused to send credentials to ${describeEndpoint(e.tokenEndpoint, metadata)}: OAuth endpoints must use https: (plain http: only on loopback).`,
+      { endpoint: endpointOf(e.tokenEndpoint), cause: e },
+    );
+  if (e instanceof InsufficientScopeError)
+    return new McpAuthError(
+      'insufficient-scope',
+      `The server needs more permissions${e.requiredScope ? ` (${clean(e.requiredScope)})` : ''}: sign in again to grant them.`,
+      { cause: e, ...(e.requiredScope ? { scope: e.requiredScope } : {}) },
+    );
+  if (e instanceof RegistrationRejectedError) {
+    let code = '';
+    try {
+      code = String((JSON.parse(e.body) as { error?: unknown }).error ?? '');
+    } catch {
+      // not JSON
+    }
+    const at = typeof metadata?.registration_endpoint === 'string' ? metadata.registration_endpoint : undefined;
+    return new McpAuthError(
+      'registration-failed',
+      `${at ? describeEndpoint(at, metadata) : 'The registration endpoint'} refused to register this page as a client (HTTP ${e.status}${/^[a-z_]{1,64}$/.test(code) ? `, ${code}` : ''}). Set a client id in the server's sign-in settings.`,
+      { cause: e, ...(at ? { endpoint: endpointOf(at) } : {}) },
+    );
+  }
+  if (e instanceof OAuthError) {
+    const code = /^[a-z_]{1,64}$/.test(e.code) ? e.code : 'error';
+    const at = typeof metadata?.token_endpoint === 'string' ? metadata.token_endpoint : undefined;
+    return new McpAuthError(
+      'token-request-failed',
+      `${at ? describeEndpoint(at, metadata) : 'The token endpoint'} refused the request (${code}${e.message ? `: ${clean(e.message)}` : ''}).`,
+      { cause: e, ...(at ? { endpoint: endpointOf(at) } : {}) },
+    );
+  }
+  if (e instanceof TypeError) {
+    const named = log.unreachable(metadata);
+    if (named) return named;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  if (/does not support dynamic client registration/.test(message))
+    return new McpAuthError(
+      'registration-failed',
+      `The authorization server does not support Dynamic Client Registration and no client id is configured: set one in the server's sign-in settings.`,
+      { cause: e },
+    );
+  if (/code challenge method/.test(message))
+    return new McpAuthError('pkce-unsupported', `The authorization server does not support PKCE S256.`, { cause: e });
+  if ((e as Error)?.name === 'ZodError' || (e as Error)?.name === '$ZodError' || e instanceof SyntaxError)
+    return new McpAuthError('metadata', `An OAuth endpoint answered with a malformed document: ${clean(message)}`, {
+      cause: e,
+    });
+  return new McpAuthError('sign-in-failed', `Sign-in failed: ${clean(message)}`, { cause: e });
+}

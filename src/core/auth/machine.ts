@@ -1,0 +1,165 @@
+// Machine credentials (the `client_credentials` grant, no user): the SDK's auth() discovers the
+// authorization server and asks its token endpoint; this provider gives it the client id and
+// the secret (opened from the vault when needed), the grant, and keeps the access token in
+// memory only — a new one is one request away, so nothing long-lived is stored beyond the
+// secret itself. Tokens are renewed ahead of expiry and on 401, one request at a time.
+import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
+import type * as Sdk from '@modelcontextprotocol/client';
+import { McpAuthError } from '../errors.js';
+import type { SecretRef } from '../schemas.js';
+import type { Vault } from '../vault.js';
+import { OAuthFetch, toAuthError } from './fetch.js';
+
+/** The stored settings of a server with machine credentials. */
+export interface MachineConfig {
+  readonly url: string;
+  readonly timeout: number;
+  readonly auth: {
+    readonly clientId: string;
+    readonly clientSecret: SecretRef | string;
+    readonly method: 'client_secret_basic' | 'client_secret_post';
+    readonly scopes?: readonly string[];
+  };
+}
+
+export class MachineOAuth implements Sdk.OAuthClientProvider {
+  #tokens?: { tokens: Sdk.StoredOAuthTokens; obtainedAt: number };
+  #secret?: string;
+  #discovery?: Sdk.OAuthDiscoveryState;
+  #busy?: Promise<void>;
+  #lastSent?: string;
+
+  constructor(
+    private readonly vault: Vault,
+    private readonly config: () => MachineConfig | undefined,
+    private readonly fetchImpl?: typeof fetch,
+  ) {}
+
+  get #config(): MachineConfig {
+    const c = this.config();
+    if (!c) throw new McpAuthError('sign-in-failed', 'The server was removed.');
+    return c;
+  }
+
+  get redirectUrl(): undefined {
+    return undefined;
+  }
+
+  get clientMetadata(): Sdk.OAuthClientMetadata {
+    const scopes = this.config()?.auth.scopes;
+    return {
+      redirect_uris: [],
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: this.config()?.auth.method ?? 'client_secret_basic',
+      ...(scopes?.length ? { scope: scopes.join(' ') } : {}),
+    };
+  }
+
+  clientInformation(ctx?: Sdk.OAuthClientInformationContext): Sdk.StoredOAuthClientInformation {
+    const { auth: a } = this.#config;
+    return {
+      client_id: a.clientId,
+      ...(this.#secret ? { client_secret: this.#secret } : {}),
+      token_endpoint_auth_method: a.method,
+      ...(ctx?.issuer ? { issuer: ctx.issuer } : {}),
+    } as Sdk.StoredOAuthClientInformation;
+  }
+
+  tokens(): Sdk.StoredOAuthTokens | undefined {
+    return this.#tokens?.tokens;
+  }
+
+  saveTokens(tokens: Sdk.StoredOAuthTokens): void {
+    this.vault.remember(tokens.access_token);
+    this.#tokens = { tokens, obtainedAt: Date.now() };
+  }
+
+  redirectToAuthorization(): void {
+    throw new McpAuthError('sign-in-failed', 'Machine credentials never send a user to sign in.');
+  }
+
+  saveCodeVerifier(): void {}
+
+  codeVerifier(): string {
+    throw new McpAuthError('sign-in-failed', 'Machine credentials use no PKCE verifier.');
+  }
+
+  saveDiscoveryState(state: Sdk.OAuthDiscoveryState): void {
+    this.#discovery = state;
+  }
+
+  discoveryState(): Sdk.OAuthDiscoveryState | undefined {
+    return this.#discovery;
+  }
+
+  prepareTokenRequest(scope?: string): URLSearchParams {
+    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    const configured = this.config()?.auth.scopes?.join(' ');
+    const asked = [...new Set([...(configured?.split(' ') ?? []), ...(scope?.split(' ') ?? [])])].filter(Boolean);
+    if (asked.length) params.set('scope', asked.join(' '));
+    return params;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'tokens') this.#tokens = undefined;
+    if (scope === 'all' || scope === 'discovery') this.#discovery = undefined;
+  }
+
+  /** Drop the token (the config changed). */
+  reset(): void {
+    this.#tokens = undefined;
+    this.#secret = undefined;
+    this.#discovery = undefined;
+  }
+
+  #due(now = Date.now()): boolean {
+    const t = this.#tokens;
+    if (!t) return true;
+    const s = t.tokens.expires_in;
+    if (typeof s !== 'number' || s <= 0) return false;
+    const end = t.obtainedAt + s * 1000;
+    return end - now < Math.min(60_000, (end - t.obtainedAt) / 2);
+  }
+
+  /** Ask the token endpoint for a new access token (one request at a time). */
+  #fetchToken(scope?: string, resourceMetadataUrl?: URL): Promise<void> {
+    this.#busy ??= (async () => {
+      const c = this.#config;
+      this.#secret ??=
+        typeof c.auth.clientSecret === 'string' ? c.auth.clientSecret : await this.vault.get(c.auth.clientSecret);
+      const log = new OAuthFetch(this.fetchImpl, c.timeout * 1000);
+      this.#tokens = undefined;
+      try {
+        await auth(this, {
+          serverUrl: c.url,
+          fetchFn: log.fetch,
+          ...(scope ? { scope } : {}),
+          ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+        });
+      } catch (e) {
+        throw toAuthError(
+          e,
+          log,
+          this.#discovery?.authorizationServerMetadata as Record<string, unknown> | undefined,
+          this.vault.knownValues,
+        );
+      }
+    })().finally(() => (this.#busy = undefined));
+    return this.#busy;
+  }
+
+  /** The transports' view: a token before every request (fetched when missing or due), a new one on 401. */
+  readonly authProvider: Sdk.AuthProvider = {
+    token: async () => {
+      if (this.#due()) await this.#fetchToken();
+      this.#lastSent = this.#tokens?.tokens.access_token;
+      return this.#lastSent;
+    },
+    onUnauthorized: async ({ response }) => {
+      const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+      // another request renewed it meanwhile: retry with that one
+      if (this.#tokens && this.#tokens.tokens.access_token !== this.#lastSent) return;
+      await this.#fetchToken(scope, resourceMetadataUrl);
+    },
+  };
+}

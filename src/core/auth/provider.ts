@@ -1,0 +1,520 @@
+// One OAuth server's client side: the SDK's `OAuthClientProvider` backed by the hub's vault
+// (tokens by server and issuer, client registrations by issuer, the sign-in in progress with
+// its PKCE verifier), and the `AuthProvider` the transports call before every request and on
+// every 401. The SDK's `auth()` does discovery (RFC 9728, RFC 8414 / OpenID), registration
+// (pre-registered id → Client ID Metadata Document → Dynamic Client Registration), PKCE, the
+// `resource` parameter, the RFC 9207 `iss` check and the token requests; this file adds what a
+// browser page needs around it: refresh ahead of expiry and on 401, single-flight and locked
+// across tabs, the endpoint rules, PKCE S256 required, and errors that name the endpoint.
+import {
+  auth,
+  checkResourceAllowed,
+  computeScopeUnion,
+  extractWWWAuthenticateParams,
+  resourceUrlFromServerUrl,
+  type AuthProvider,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { McpAuthError } from '../errors.js';
+import type { AuthOAuth } from '../schemas.js';
+import type { SignInState } from '../types.js';
+import type { Vault } from '../vault.js';
+import { describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
+import { withLock } from './locks.js';
+import { urlProblem } from '../schemas.js';
+
+/** How long a started sign-in (state, PKCE verifier) stays usable. */
+export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
+/** Prefix of every `state` the hub sends, so a redirect page can tell a sign-in of ours. */
+export const STATE_PREFIX = 'mcpe.';
+
+/** Tokens as kept in the vault for one server. */
+export interface TokenSet {
+  readonly issuer: string;
+  /** The RFC 8707 resource the tokens were issued for: they go to no other URL. */
+  readonly resource: string;
+  readonly tokens: StoredOAuthTokens;
+  readonly obtainedAt: number;
+  readonly signedInAt: number;
+}
+
+/** A sign-in in progress, as kept in the vault until the authorization server answers. */
+export interface PendingSignIn {
+  readonly serverId: string;
+  readonly state: string;
+  readonly verifier: string;
+  /** The authorization URL (holds the state and the PKCE challenge, never the verifier). */
+  readonly url: string;
+  readonly issuer?: string;
+  readonly discovery?: OAuthDiscoveryState;
+  readonly scope?: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** Set for a full-page redirect: where to send the user back after signing in. */
+  readonly returnTo?: string;
+}
+
+/** What a server's OAuth client needs from the hub. */
+export interface OAuthHost {
+  readonly vault: Vault;
+  readonly storeName: string;
+  readonly fetch?: typeof fetch;
+  /** The redirect URI registered with authorization servers (same origin as the page). */
+  redirectUrl(): string | undefined;
+  readonly clientName: string;
+  /** The host's Client ID Metadata Document URL, when it publishes one. */
+  readonly clientMetadataUrl?: string;
+  /** The server's current URL and OAuth settings (undefined once removed). */
+  config(serverId: string): { url: string; auth: AuthOAuth; timeout: number } | undefined;
+  /** Tokens changed: keep the summary, tell the state and other tabs. */
+  tokensChanged(serverId: string, summary: SignInState): void;
+}
+
+export const names = {
+  tokens: (serverId: string) => `oauth:tokens:${serverId}`,
+  /** Keyed by `state`: a sign-in opened in a popup stays valid when another one is prepared. */
+  pending: (state: string) => `oauth:pending:${state}`,
+  client: (issuer: string, redirectUrl: string) => `oauth:client:${issuer} ${redirectUrl}`,
+};
+
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return (
+    STATE_PREFIX +
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '')
+  );
+}
+
+/** When the access token expires (epoch ms), if the server said. */
+export function expiresAt(set: TokenSet): number | undefined {
+  const s = set.tokens.expires_in;
+  return typeof s === 'number' && s > 0 ? set.obtainedAt + s * 1000 : undefined;
+}
+
+/** Refresh once less than a minute, or half the token's life, is left. */
+function dueForRefresh(set: TokenSet, now = Date.now()): boolean {
+  const end = expiresAt(set);
+  if (end === undefined) return false;
+  return end - now < Math.min(60_000, (end - set.obtainedAt) / 2);
+}
+
+export function summaryOf(set: TokenSet): SignInState {
+  const end = expiresAt(set);
+  return Object.freeze({
+    status: 'signed-in' as const,
+    issuer: set.issuer,
+    scopes: Object.freeze((set.tokens.scope ?? '').split(' ').filter(Boolean)),
+    ...(end ? { expiresAt: end } : {}),
+    refreshable: !!set.tokens.refresh_token,
+    signedInAt: set.signedInAt,
+  });
+}
+
+/** The OAuth client of one server. */
+export class ServerOAuth implements OAuthClientProvider {
+  #tokens?: TokenSet | null;
+  #discovery?: OAuthDiscoveryState;
+  #resource?: string;
+  /** A sign-in being prepared by `auth()` (state, verifier, url). */
+  #draft?: { state?: string; verifier?: string; url?: string; scope?: string };
+  /** The sign-in whose code is being exchanged. */
+  #exchanging?: PendingSignIn;
+  #log?: OAuthFetch;
+  #lastSent?: string;
+  #busy?: Promise<void>;
+  /** The scope the server's last challenge named, and everything asked for since (step-up). */
+  #asked?: string;
+  /** The scope an interactive sign-in being prepared asks for (a registration must allow it). */
+  #registering?: string;
+  /** A prepared sign-in (authorization URL ready): `hub.signIn` opens it without waiting. */
+  prepared?: PendingSignIn;
+
+  constructor(
+    private readonly host: OAuthHost,
+    readonly serverId: string,
+  ) {}
+
+  get #config() {
+    const c = this.host.config(this.serverId);
+    if (!c) throw new McpAuthError('sign-in-failed', 'The server was removed.');
+    return c;
+  }
+
+  get #lockName() {
+    return `mcp-elements:${this.host.storeName}:oauth:${this.serverId}`;
+  }
+
+  // ---- OAuthClientProvider (called by the SDK's auth()) --------------------------------------
+
+  get redirectUrl(): string | undefined {
+    return this.host.redirectUrl();
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.host.config(this.serverId)?.auth.clientMetadataUrl ?? this.host.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const redirect = this.redirectUrl;
+    const scopes = this.host.config(this.serverId)?.auth.scopes;
+    return {
+      client_name: this.host.clientName,
+      redirect_uris: redirect ? [redirect] : [],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      // a page in a browser is a web application, even on localhost
+      application_type: 'web',
+      ...(scopes?.length ? { scope: scopes.join(' ') } : {}),
+    };
+  }
+
+  state(): string {
+    const state = randomState();
+    this.#draft = { ...this.#draft, state };
+    return state;
+  }
+
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    // auth() asks for the client right after discovery: the place to refuse an authorization
+    // server the hub cannot use before anything (a registration) is sent to it
+    this.#checkServer();
+    const { auth: settings } = this.#config;
+    const issuer = ctx?.issuer ?? this.#discovery?.authorizationServerMetadata?.issuer;
+    if (settings.clientId) return { client_id: settings.clientId, ...(issuer ? { issuer } : {}) };
+    if (!issuer) return undefined;
+    const redirect = this.redirectUrl ?? '';
+    const info = await this.host.vault.unseal<StoredOAuthClientInformation>(names.client(issuer, redirect));
+    // a client registered for fewer scopes than a new sign-in asks for (a step-up) is refused
+    // them by the authorization server (RFC 7591 `scope`): register again with the wider set
+    const asked = this.#registering?.split(' ').filter(Boolean) ?? [];
+    const registered = (info as { scope?: unknown } | undefined)?.scope;
+    const allowed = typeof registered === 'string' ? registered.split(' ') : undefined;
+    if (info && allowed && asked.some((s) => !allowed.includes(s) && s !== 'offline_access')) return undefined;
+    return info;
+  }
+
+  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+    const issuer = ctx?.issuer ?? info.issuer;
+    if (!issuer || this.#config.auth.clientId) return;
+    if (info.client_secret) this.host.vault.remember(info.client_secret);
+    await this.host.vault.seal(names.client(issuer, this.redirectUrl ?? ''), info);
+  }
+
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    const set = await this.tokenSet();
+    if (!set) return undefined;
+    if (ctx && set.issuer !== ctx.issuer && set.issuer.replace(/\/$/, '') !== ctx.issuer.replace(/\/$/, ''))
+      return undefined;
+    return set.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    const now = Date.now();
+    const previous = this.#tokens ?? undefined;
+    const set: TokenSet = {
+      issuer: ctx?.issuer ?? tokens.issuer ?? previous?.issuer ?? '',
+      resource: this.#resource ?? resourceUrlFromServerUrl(this.#config.url).href,
+      tokens,
+      obtainedAt: now,
+      // a refresh keeps the time the user signed in
+      signedInAt: this.#exchanging || !previous ? now : previous.signedInAt,
+    };
+    this.host.vault.remember(tokens.access_token);
+    if (tokens.refresh_token) this.host.vault.remember(tokens.refresh_token);
+    await this.host.vault.seal(names.tokens(this.serverId), set);
+    this.#tokens = set;
+    this.host.tokensChanged(this.serverId, summaryOf(set));
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    const problem = urlProblem(authorizationUrl.href);
+    if (problem)
+      throw new McpAuthError(
+        'insecure-endpoint',
+        `Refused to open ${describeEndpoint(authorizationUrl.href, this.#metadata)}: an OAuth endpoint ${problem}.`,
+        { endpoint: endpointOf(authorizationUrl) },
+      );
+    this.#draft = { ...this.#draft, url: authorizationUrl.href };
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.#draft = { ...this.#draft, verifier: codeVerifier };
+  }
+
+  codeVerifier(): string {
+    const v = this.#exchanging?.verifier ?? this.#draft?.verifier;
+    if (!v) throw new McpAuthError('sign-in-failed', 'No sign-in is in progress for this server.');
+    return v;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.#discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.#exchanging?.discovery ?? this.#discovery;
+  }
+
+  saveResourceUrl(resourceUrl: string): void {
+    this.#resource = resourceUrl;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'all' || scope === 'discovery') this.#discovery = undefined;
+    if (scope === 'all' || scope === 'verifier') this.#draft = undefined;
+    if (scope === 'all' || scope === 'client') {
+      const issuer = this.#metadata?.issuer;
+      if (typeof issuer === 'string' && !this.host.config(this.serverId)?.auth.clientId)
+        await this.host.vault.remove(names.client(issuer, this.redirectUrl ?? ''));
+    }
+    if (scope === 'all' || scope === 'tokens') await this.forgetTokens();
+  }
+
+  // ---- what the hub uses -----------------------------------------------------------------------
+
+  get #metadata(): Readonly<Record<string, unknown>> | undefined {
+    return this.discoveryState()?.authorizationServerMetadata as Readonly<Record<string, unknown>> | undefined;
+  }
+
+  /** The discovered authorization server metadata, if any (for revocation). */
+  get metadata(): Readonly<Record<string, unknown>> | undefined {
+    return this.#metadata;
+  }
+
+  /** The hub can use this authorization server: it has metadata and supports PKCE S256. */
+  #checkServer(): void {
+    const discovery = this.discoveryState();
+    const metadata = discovery?.authorizationServerMetadata;
+    if (!metadata) {
+      const unread = this.#log?.unreachable(undefined);
+      if (unread) throw unread;
+      const as = discovery?.authorizationServerUrl;
+      throw new McpAuthError(
+        'metadata',
+        `${as ? `The authorization server ${endpointOf(as)}` : 'The authorization server'} publishes no metadata ` +
+          `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused.`,
+        ...(as ? [{ endpoint: endpointOf(as) }] : []),
+      );
+    }
+    if (!metadata.code_challenge_methods_supported?.includes('S256'))
+      throw new McpAuthError(
+        'pkce-unsupported',
+        `The authorization server ${metadata.issuer} does not advertise PKCE with S256 ` +
+          `(code_challenge_methods_supported), which OAuth 2.1 and MCP require; sign-in refused.`,
+        { endpoint: endpointOf(metadata.issuer) },
+      );
+  }
+
+  /** The stored tokens, if they were issued for this server's current URL. */
+  async tokenSet(reload = false): Promise<TokenSet | undefined> {
+    if (reload || this.#tokens === undefined)
+      this.#tokens = (await this.host.vault.unseal<TokenSet>(names.tokens(this.serverId))) ?? null;
+    const set = this.#tokens;
+    if (!set) return undefined;
+    const config = this.host.config(this.serverId);
+    if (!config) return undefined;
+    // tokens go only to the resource they were issued for: a changed URL outside it drops them
+    const allowed = checkResourceAllowed({
+      requestedResource: resourceUrlFromServerUrl(config.url),
+      configuredResource: set.resource,
+    });
+    if (!allowed) return undefined;
+    this.host.vault.remember(set.tokens.access_token);
+    if (set.tokens.refresh_token) this.host.vault.remember(set.tokens.refresh_token);
+    return set;
+  }
+
+  /** Drop the cached tokens (another tab changed them). */
+  reload(): void {
+    this.#tokens = undefined;
+  }
+
+  async forgetTokens(): Promise<void> {
+    this.#tokens = null;
+    await this.host.vault.remove(names.tokens(this.serverId));
+    this.host.tokensChanged(this.serverId, Object.freeze({ status: 'signed-out' as const }));
+  }
+
+  /** The scope to ask for: the configured scopes, everything challenged so far, and `extra`. */
+  scopeFor(extra?: string): string | undefined {
+    const configured = this.host.config(this.serverId)?.auth.scopes?.join(' ');
+    this.#asked = computeScopeUnion(this.#asked, extra);
+    return computeScopeUnion(configured, this.#asked);
+  }
+
+  /** Run the SDK's auth() with the hub's fetch; errors become McpAuthError. */
+  async #authorize(options: {
+    scope?: string;
+    resourceMetadataUrl?: URL;
+    authorizationCode?: string;
+    iss?: string;
+    force?: boolean;
+  }): Promise<'AUTHORIZED' | 'REDIRECT'> {
+    const config = this.#config;
+    const log = new OAuthFetch(this.host.fetch, config.timeout * 1000);
+    this.#log = log;
+    this.#draft = undefined;
+    try {
+      return await auth(this, {
+        serverUrl: config.url,
+        fetchFn: log.fetch,
+        ...(options.scope ? { scope: options.scope } : {}),
+        ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
+        ...(options.authorizationCode !== undefined
+          ? { authorizationCode: options.authorizationCode, ...(options.iss ? { iss: options.iss } : {}) }
+          : {}),
+        ...(options.force ? { forceReauthorization: true } : {}),
+      });
+    } catch (e) {
+      throw toAuthError(e, log, this.#metadata, this.host.vault.knownValues);
+    }
+  }
+
+  /** After auth() answered REDIRECT: the prepared sign-in, kept (encrypted) until answered. */
+  async #keepDraft(scope: string | undefined, returnTo?: string): Promise<PendingSignIn> {
+    const d = this.#draft;
+    if (!d?.url || !d.state || !d.verifier)
+      throw new McpAuthError('sign-in-failed', 'The authorization request could not be prepared.');
+    const now = Date.now();
+    const issuer = this.#metadata?.issuer;
+    const pending: PendingSignIn = {
+      serverId: this.serverId,
+      state: d.state,
+      verifier: d.verifier,
+      url: d.url,
+      ...(typeof issuer === 'string' ? { issuer } : {}),
+      ...(this.#discovery ? { discovery: this.#discovery } : {}),
+      ...(scope ? { scope } : {}),
+      createdAt: now,
+      expiresAt: now + SIGN_IN_TTL_MS,
+      ...(returnTo ? { returnTo } : {}),
+    };
+    this.#draft = undefined;
+    await this.host.vault.seal(names.pending(pending.state), pending);
+    this.prepared = pending;
+    return pending;
+  }
+
+  /**
+   * Prepare an interactive sign-in: discovery, registration, PKCE; resolves with the
+   * authorization URL to open. The tokens held (if any) stay until new ones arrive.
+   */
+  prepare(options: { scope?: string; returnTo?: string } = {}): Promise<PendingSignIn> {
+    return this.#single(async () => {
+      // discover afresh: the server may have moved to another authorization server
+      this.#discovery = undefined;
+      // a step-up keeps what was granted (RFC 6749 §3.3 union, as the MCP spec asks)
+      const granted = (await this.tokenSet())?.tokens.scope;
+      const scope = computeScopeUnion(this.scopeFor(options.scope), granted);
+      this.#registering = scope;
+      const result = await this.#authorize({ scope, force: true }).finally(() => (this.#registering = undefined));
+      if (result !== 'REDIRECT') throw new McpAuthError('sign-in-failed', 'The authorization server issued no URL.');
+      return this.#keepDraft(scope, options.returnTo);
+    });
+  }
+
+  /** A prepared sign-in still fresh enough to open, if any. */
+  fresh(now = Date.now()): PendingSignIn | undefined {
+    const p = this.prepared;
+    return p && p.expiresAt - now > 60_000 ? p : undefined;
+  }
+
+  /** Redeem an authorization code of a sign-in this server started. */
+  exchange(pending: PendingSignIn, code: string, iss: string | undefined): Promise<TokenSet> {
+    return this.#single(async () => {
+      this.#exchanging = pending;
+      try {
+        const result = await this.#authorize({
+          authorizationCode: code,
+          ...(iss !== undefined ? { iss } : {}),
+          ...(pending.scope ? { scope: pending.scope } : {}),
+        });
+        if (result !== 'AUTHORIZED') throw new McpAuthError('sign-in-failed', 'The code was not redeemed.');
+      } finally {
+        if (pending.discovery) this.#discovery = pending.discovery;
+        this.#exchanging = undefined;
+      }
+      if (this.prepared?.state === pending.state) this.prepared = undefined;
+      const set = await this.tokenSet();
+      if (!set) throw new McpAuthError('sign-in-failed', 'No tokens were stored.');
+      return set;
+    });
+  }
+
+  /** One OAuth exchange at a time per server, across tabs. */
+  #single<T>(fn: () => Promise<T>): Promise<T> {
+    const run = (this.#busy ?? Promise.resolve()).then(
+      () => withLock(this.#lockName, fn),
+      () => withLock(this.#lockName, fn),
+    );
+    this.#busy = run.then(
+      () => {},
+      () => {},
+    );
+    return run;
+  }
+
+  /** Refresh now unless someone (another tab) already did since `stale` was read. */
+  refresh(stale: TokenSet | undefined): Promise<void> {
+    return this.#single(async () => {
+      const fresh = await this.tokenSet(true);
+      if (fresh && stale && fresh.tokens.access_token !== stale.tokens.access_token && !dueForRefresh(fresh)) return;
+      if (!fresh?.tokens.refresh_token) throw this.#signInRequired();
+      const result = await this.#authorize({});
+      if (result === 'REDIRECT') {
+        await this.#keepDraft(undefined);
+        throw this.#signInRequired();
+      }
+    });
+  }
+
+  #signInRequired(scope?: string): McpAuthError {
+    return new McpAuthError('sign-in-required', 'Sign in to use this server.', scope ? { scope } : undefined);
+  }
+
+  /** The transport's view: a token before every request, a second chance on 401. */
+  readonly authProvider: AuthProvider = {
+    token: async () => {
+      let set = await this.tokenSet();
+      if (!set) return undefined;
+      if (dueForRefresh(set) && set.tokens.refresh_token) {
+        // a failed refresh leaves the current token: the server decides, and a 401 comes back here
+        await this.refresh(set).catch(() => {});
+        set = await this.tokenSet();
+      }
+      this.#lastSent = set?.tokens.access_token;
+      return this.#lastSent;
+    },
+    onUnauthorized: async ({ response }) => {
+      const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+      const sent = this.#lastSent;
+      const asked = this.scopeFor(scope);
+      await this.#single(async () => {
+        const fresh = await this.tokenSet(true);
+        // another request (or tab) renewed the token meanwhile: retry with it
+        if (fresh && fresh.tokens.access_token !== sent && !dueForRefresh(fresh)) return;
+        if (fresh && !fresh.tokens.refresh_token) await this.forgetTokens();
+        const result = await this.#authorize({
+          ...(asked ? { scope: asked } : {}),
+          ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+        });
+        if (result === 'REDIRECT') {
+          // the refresh token (if any) was refused, or there was none: the user must sign in;
+          // the authorization URL is ready for their click
+          await this.#keepDraft(asked);
+          if ((await this.tokenSet(true)) !== undefined) await this.forgetTokens();
+          throw this.#signInRequired(scope);
+        }
+      });
+    },
+  };
+}

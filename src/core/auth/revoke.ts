@@ -1,0 +1,67 @@
+// Token revocation (RFC 7009) on sign-out: the refresh token first (revoking it ends the grant
+// at most servers), then the access token. Best effort: the tokens are wiped locally whatever
+// the authorization server says.
+import {
+  discoverAuthorizationServerMetadata,
+  selectClientAuthMethod,
+  type StoredOAuthClientInformation,
+} from '@modelcontextprotocol/client';
+import type { Vault } from '../vault.js';
+import { OAuthFetch } from './fetch.js';
+import { names, type TokenSet } from './provider.js';
+
+export interface RevokeContext {
+  vault: Vault;
+  fetch?: typeof fetch;
+  redirectUrl: string;
+  /** A pre-registered client id, if the server's config has one. */
+  clientId?: string;
+  /** The authorization server metadata, when already discovered. */
+  metadata?: Readonly<Record<string, unknown>>;
+  timeoutMs: number;
+}
+
+/** Revoke a server's tokens; true when the authorization server revoked the grant (the refresh token, else the access token). */
+export async function revokeTokens(set: TokenSet, c: RevokeContext): Promise<boolean> {
+  const log = new OAuthFetch(c.fetch, c.timeoutMs);
+  const metadata =
+    c.metadata?.issuer === set.issuer
+      ? c.metadata
+      : ((await discoverAuthorizationServerMetadata(set.issuer, { fetchFn: log.fetch }).catch(() => undefined)) as
+          Readonly<Record<string, unknown>> | undefined);
+  const endpoint = typeof metadata?.revocation_endpoint === 'string' ? metadata.revocation_endpoint : undefined;
+  if (!endpoint) return false;
+  const client: StoredOAuthClientInformation | undefined = c.clientId
+    ? { client_id: c.clientId }
+    : await c.vault.unseal<StoredOAuthClientInformation>(names.client(set.issuer, c.redirectUrl));
+  if (!client) return false;
+  const supported = Array.isArray(metadata?.revocation_endpoint_auth_methods_supported)
+    ? (metadata.revocation_endpoint_auth_methods_supported as string[])
+    : Array.isArray(metadata?.token_endpoint_auth_methods_supported)
+      ? (metadata.token_endpoint_auth_methods_supported as string[])
+      : [];
+  const method = selectClientAuthMethod(client, supported);
+  const revoke = async (token: string, hint: 'refresh_token' | 'access_token') => {
+    const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' });
+    const body = new URLSearchParams({ token, token_type_hint: hint });
+    if (method === 'client_secret_basic' && client.client_secret)
+      headers.set(
+        'authorization',
+        `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`)}`,
+      );
+    else {
+      body.set('client_id', client.client_id);
+      if (method === 'client_secret_post' && client.client_secret) body.set('client_secret', client.client_secret);
+    }
+    const res = await log.fetch(endpoint, { method: 'POST', headers, body });
+    await res.text().catch(() => '');
+    return res.ok;
+  };
+  // revoking the refresh token ends the grant; a self-contained (JWT) access token often cannot
+  // be revoked (`unsupported_token_type`, RFC 7009 §2.2.1) and simply expires: ask anyway
+  const refreshRevoked = set.tokens.refresh_token
+    ? await revoke(set.tokens.refresh_token, 'refresh_token').catch(() => false)
+    : undefined;
+  const accessRevoked = await revoke(set.tokens.access_token, 'access_token').catch(() => false);
+  return refreshRevoked ?? accessRevoked;
+}

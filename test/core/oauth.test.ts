@@ -1,0 +1,390 @@
+// Sign-in (issue 10) against real parts: oidc-provider as the authorization server (DCR, PKCE,
+// resource indicators, rotating refresh tokens, revocation) and an MCP server on
+// @modelcontextprotocol/server 2.4.0 that validates its JWT access tokens and serves Protected
+// Resource Metadata (test/fixtures/oauth-server.mjs). The popup is a real window: the `auto`
+// resources have their login and consent finished by the fixture, and the redirect page
+// (/__oauth-callback.html, web-test-runner.config.mjs) calls completeSignIn().
+import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import {
+  CALLBACK_CHANNEL,
+  McpAuthError,
+  McpConfigError,
+  type McpHub,
+  type ServerConfig,
+} from '../../src/core/index.js';
+import { privateHub, rawIdb, unique, urls } from '../helpers.js';
+
+const CALLBACK = `${location.origin}/__oauth-callback.html`;
+
+function tenant(flags = 'auto') {
+  const t = unique('oauth');
+  const base = `${urls.oauthMcp}/t/${t}`;
+  return {
+    url: `${base}/${flags}/mcp`,
+    seen: () =>
+      fetch(`${base}/seen`).then(
+        (r) =>
+          r.json() as Promise<{
+            requests: { method?: string; name?: string; authorization: boolean; status: number }[];
+            tokens: { token: string; valid: boolean; scope?: string }[];
+          }>,
+      ),
+    revokeSeen: () =>
+      fetch(`${base}/control`, { method: 'POST', body: JSON.stringify({ revokeSeen: true }) }).then((r) => r.json()),
+  };
+}
+
+/** A real click (user activation: WebKit blocks popups without one) running `fn` in its handler. */
+async function click<T>(fn: () => T): Promise<T> {
+  const b = document.createElement('button');
+  b.textContent = 'Sign in';
+  b.style.cssText = 'position:fixed;left:10px;top:10px;width:120px;height:40px;z-index:99999';
+  document.body.append(b);
+  let result: { value: T } | undefined;
+  b.addEventListener('click', () => (result = { value: fn() }), { once: true });
+  const r = b.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
+  b.remove();
+  if (!result) throw new Error('the click did not reach the button');
+  return result.value;
+}
+
+/** hub.signIn(id) from a real click, as the manager's Sign in button does. */
+function clickToSignIn(hub: McpHub, id: string): Promise<void> {
+  return click(() => hub.signIn(id)).then((p) => p);
+}
+
+/** Every mcp-* event on window, as JSON of its detail. */
+function recordEvents() {
+  const seen: { type: string; detail: string }[] = [];
+  const names = [
+    'mcp-server-added',
+    'mcp-server-updated',
+    'mcp-server-status-changed',
+    'mcp-tools-changed',
+    'mcp-sign-in-required',
+    'mcp-sign-in-completed',
+    'mcp-sign-in-failed',
+    'mcp-sign-out-completed',
+    'mcp-tool-call-completed',
+  ];
+  const on = (e: Event) => seen.push({ type: e.type, detail: JSON.stringify((e as CustomEvent).detail) });
+  for (const n of names) addEventListener(n, on);
+  return { seen, stop: () => names.forEach((n) => removeEventListener(n, on)) };
+}
+
+/** Every console line written while `fn` runs. */
+function recordConsole() {
+  const lines: string[] = [];
+  const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+  const saved = methods.map((m) => console[m]);
+  methods.forEach((m, i) => {
+    console[m] = (...args: unknown[]) => {
+      lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' '));
+      saved[i].apply(console, args);
+    };
+  });
+  return { lines, stop: () => methods.forEach((m, i) => (console[m] = saved[i])) };
+}
+
+/** Every value in the hub's IndexedDB database, raw bytes included, as one searchable string. */
+async function rawDatabase(name: string): Promise<string> {
+  const text = (v: unknown): string => {
+    if (v instanceof ArrayBuffer) return new TextDecoder('latin1').decode(v);
+    if (ArrayBuffer.isView(v)) return new TextDecoder('latin1').decode(v as Uint8Array);
+    if (v && typeof v === 'object')
+      return Object.entries(v)
+        .map(([k, x]) => `${k}:${text(x)}`)
+        .join(' ');
+    return String(v);
+  };
+  return (await rawIdb(name)).map((r) => `${r.key} ${text(r.value)}`).join('\n');
+}
+
+async function addOAuthServer(hub: McpHub, url: string, extra: Partial<{ scopes: string[] }> = {}) {
+  return hub.servers.add({ name: 'Protected', url, auth: { type: 'oauth', ...extra } });
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
+  this.timeout(60000);
+
+  it('a server that answers 401 goes needs-sign-in with one mcp-sign-in-required', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const events = recordEvents();
+    const server = await addOAuthServer(hub, t.url);
+    let error: unknown;
+    try {
+      await hub.connect(server.id);
+    } catch (e) {
+      error = e;
+    }
+    events.stop();
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect((error as McpAuthError).code).to.equal('sign-in-required');
+    expect(hub.status(server.id).status).to.equal('needs-sign-in');
+    const required = events.seen.filter((e) => e.type === 'mcp-sign-in-required');
+    expect(required).to.have.length(1);
+    const detail = JSON.parse(required[0].detail);
+    expect(detail).to.include({ serverId: server.id, name: 'Protected', reason: 'sign-in-required' });
+    expect(detail.scopes).to.deep.equal(['mcp:tools']);
+    expect(hub.store.state.signIns[server.id]?.status).to.equal('signed-out');
+  });
+
+  it('signs in through a popup opened in the click, lists tools and calls one; tokens never leak', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const events = recordEvents();
+    const logs = recordConsole();
+    let server: ServerConfig;
+    try {
+      server = await addOAuthServer(hub, t.url);
+      await hub.connect(server.id).catch(() => {});
+      expect(hub.status(server.id).status).to.equal('needs-sign-in');
+      await clickToSignIn(hub, server.id);
+      expect(hub.status(server.id).status).to.equal('connected');
+      expect(hub.catalogue(server.id)?.tools.map((x) => x.name)).to.include.members(['whoami', 'echo', 'admin']);
+      const who = await hub.client(server.id).callTool('whoami');
+      expect((who.content[0] as { text: string }).text).to.equal('auto-user mcp:tools');
+      const signIn = hub.store.state.signIns[server.id];
+      expect(signIn).to.include({ status: 'signed-in', issuer: urls.oauthIssuer, refreshable: true });
+      expect(signIn.scopes).to.include('mcp:tools');
+    } finally {
+      events.stop();
+      logs.stop();
+    }
+    const completed = events.seen.filter((e) => e.type === 'mcp-sign-in-completed');
+    expect(completed).to.have.length(1);
+    expect(JSON.parse(completed[0].detail)).to.include({ serverId: server.id, issuer: urls.oauthIssuer });
+
+    // the resource saw a token; search for it (and the refresh token's absence is proven by
+    // searching for every token-looking value the server accepted) in storage, events,
+    // console, export and state
+    const { tokens, requests } = await t.seen();
+    expect(tokens.length).to.be.greaterThan(0);
+    expect(requests.some((r) => r.authorization && r.status === 200)).to.equal(true);
+    const haystacks = {
+      indexeddb: await rawDatabase(hub.storeName),
+      events: events.seen.map((e) => e.detail).join('\n'),
+      console: logs.lines.join('\n'),
+      export: hub.exportConfig(),
+      state: JSON.stringify(hub.store.state),
+    };
+    for (const { token } of tokens) {
+      expect(token.length).to.be.greaterThan(20);
+      for (const [where, text] of Object.entries(haystacks))
+        expect(text.includes(token), `the access token appears in ${where}`).to.equal(false);
+      // the JWT's signature part alone (in case something split it)
+      const signature = token.split('.')[2];
+      for (const [where, text] of Object.entries(haystacks))
+        expect(text.includes(signature), `a token signature appears in ${where}`).to.equal(false);
+    }
+    // the sealed records exist, and the export carries the sign-in settings only
+    expect(haystacks.indexeddb).to.include(`secret:oauth:tokens:${server.id}`);
+    expect(JSON.parse(haystacks.export).mcpServers.Protected.auth).to.deep.equal({ type: 'oauth' });
+  });
+
+  it('refreshes ahead of expiry and on 401, without the user', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant('short+auto'); // access tokens live 4 s
+    const server = await addOAuthServer(hub, t.url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    const first = hub.store.state.signIns[server.id];
+    expect(first.expiresAt! - Date.now()).to.be.lessThan(4500);
+    // past half its life the token is renewed before the request goes out
+    await new Promise((r) => setTimeout(r, 2300));
+    await hub.client(server.id).callTool('echo', { message: 'after refresh' });
+    let seen = await t.seen();
+    const valid = seen.tokens.filter((k) => k.valid);
+    expect(valid.length, 'a second access token').to.be.greaterThan(1);
+    expect(seen.requests.filter((r) => r.status === 401 && r.authorization)).to.have.length(0);
+    expect(hub.store.state.signIns[server.id].signedInAt).to.equal(first.signedInAt);
+    // the resource refuses every token it has seen (revoked there): a 401, a refresh, the retry
+    await t.revokeSeen();
+    const result = await hub.client(server.id).callTool('echo', { message: 'after 401' });
+    expect((result.content[0] as { text: string }).text).to.equal('Echo: after 401');
+    seen = await t.seen();
+    expect(seen.requests.some((r) => r.status === 401 && r.authorization)).to.equal(true);
+    expect(hub.status(server.id).status).to.equal('connected');
+  });
+
+  it('steps up on 403 insufficient_scope: the call waits, sign-in asks for the union of scopes, the call resumes', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(hub, t.url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    expect(hub.store.state.signIns[server.id].scopes).not.to.include('mcp:admin');
+    const required: { reason: string; scopes?: string[]; callId?: string }[] = [];
+    const on = (e: Event) => required.push((e as CustomEvent).detail);
+    hub.addEventListener('mcp-sign-in-required', on);
+    const running = hub.callTool({ serverId: server.id, tool: 'admin', source: 'user' });
+    await until(() => hub.calls.list()[0]?.status === 'needs-sign-in');
+    hub.removeEventListener('mcp-sign-in-required', on);
+    expect(hub.status(server.id).status).to.equal('needs-sign-in');
+    expect(required.at(-1)).to.include({ reason: 'insufficient-scope', callId: hub.calls.list()[0].id });
+    expect(required.at(-1)!.scopes).to.deep.equal(['mcp:admin']);
+    await clickToSignIn(hub, server.id);
+    const done = await running;
+    expect(done.status, JSON.stringify(done.error)).to.equal('success');
+    expect((done.result!.content[0] as { text: string }).text).to.equal('admin done');
+    expect(hub.store.state.signIns[server.id].scopes).to.include.members(['mcp:tools', 'mcp:admin']);
+  });
+
+  it('signs out: tokens revoked and wiped, status needs-sign-in', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(hub, t.url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    const outs: unknown[] = [];
+    const on = (e: Event) => outs.push((e as CustomEvent).detail);
+    hub.addEventListener('mcp-sign-out-completed', on);
+    await hub.signOut(server.id);
+    hub.removeEventListener('mcp-sign-out-completed', on);
+    expect(outs).to.deep.equal([{ serverId: server.id, revoked: true, source: 'local' }]);
+    expect(hub.status(server.id).status).to.equal('needs-sign-in');
+    expect(hub.store.state.signIns[server.id]?.status).to.equal('signed-out');
+    expect(await rawDatabase(hub.storeName)).not.to.include(`secret:oauth:tokens:${server.id}`);
+    // the revoked refresh token is dead at the authorization server too: connecting asks again
+    let error: unknown;
+    await hub.connect(server.id).catch((e) => (error = e));
+    expect((error as McpAuthError).code).to.equal('sign-in-required');
+  });
+
+  it('a reload in the middle of sign-in loses nothing: the new page finishes it', async () => {
+    const store = unique('store');
+    const first = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(first, t.url);
+    let authorizationUrl = '';
+    void first.signIn(server.id, { open: (u) => void (authorizationUrl = u) }).catch(() => {});
+    await until(() => authorizationUrl !== '');
+    expect(new URL(authorizationUrl).searchParams.get('code_challenge_method')).to.equal('S256');
+    expect(new URL(authorizationUrl).searchParams.get('resource')).to.equal(t.url);
+    await first.dispose(); // the page goes away
+    const second = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    await second.ready;
+    const popup = await click(() => window.open(authorizationUrl, '_blank', 'popup'));
+    expect(popup, 'the test page may open a window').not.to.equal(null);
+    await until(() => second.store.state.signIns[server.id]?.status === 'signed-in', 20000);
+    await until(() => second.status(server.id).status === 'connected');
+    expect(second.catalogue(server.id)?.tools.length).to.equal(3);
+  });
+
+  it('refuses an answer whose iss is not the issuer the sign-in started with (RFC 9207)', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(hub, t.url);
+    let authorizationUrl = '';
+    const signingIn = hub.signIn(server.id, { open: (u) => void (authorizationUrl = u) });
+    await until(() => authorizationUrl !== '');
+    const state = new URL(authorizationUrl).searchParams.get('state')!;
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    channel.postMessage({ type: 'mcp-elements:sign-in-callback', state, code: 'x', iss: 'http://127.0.0.1:9/evil' });
+    let error: unknown;
+    await signingIn.catch((e) => (error = e));
+    channel.close();
+    expect((error as McpAuthError).code).to.equal('issuer-mismatch');
+    expect((error as Error).message).not.to.include('evil');
+  });
+
+  it('names the endpoint: no PKCE S256, no CORS on metadata, an insecure authorization server', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const cases = [
+      ['nopkce', 'pkce-unsupported', '/as/nopkce'],
+      ['nocors', 'endpoint-unreachable', '/as/nocors/.well-known/'],
+      ['insecure', 'insecure-endpoint', 'http://0.0.0.0:1'],
+    ] as const;
+    for (const [flag, code, where] of cases) {
+      const server = await addOAuthServer(hub, tenant(flag).url);
+      let error: unknown;
+      await hub.connect(server.id).catch((e) => (error = e));
+      expect(error, flag).to.be.instanceOf(McpAuthError);
+      expect((error as McpAuthError).code, `${flag}: ${(error as Error).message}`).to.equal(code);
+      expect((error as McpAuthError).endpoint ?? '', flag).to.include(where);
+      expect((error as Error).message, flag).to.include(where);
+      expect(hub.status(server.id).status).to.equal('error');
+      expect(hub.status(server.id).error?.code).to.equal(code);
+    }
+    const nocors = (await hub.connect(hub.servers.list()[1].id).catch((e) => e)) as Error;
+    expect(nocors.message).to.include('Access-Control-Allow-Origin');
+  });
+
+  it('machine credentials: client_credentials with client_secret_basic and _post, renewed on 401, secret sealed', async () => {
+    for (const [clientId, clientSecret, method] of [
+      ['machine-basic', 'machine-basic-secret-0123456789abcdef', 'client_secret_basic'],
+      ['machine-post', 'machine-post-secret-0123456789abcdef', 'client_secret_post'],
+    ] as const) {
+      const hub = privateHub({ redirectUrl: CALLBACK });
+      const t = tenant('short');
+      const server = await hub.servers.add({
+        name: 'Machine',
+        url: t.url,
+        auth: { type: 'client-credentials', clientId, clientSecret, method },
+      });
+      expect(server.auth).to.have.nested.property('clientSecret.secretRef');
+      const catalogue = await hub.connect(server.id);
+      expect(catalogue.tools.map((x) => x.name)).to.include('whoami');
+      const who = await hub.client(server.id).callTool('whoami');
+      expect((who.content[0] as { text: string }).text, method).to.equal(`${clientId} mcp:tools`);
+      // the resource refuses the token: a new one is fetched and the request retried
+      await t.revokeSeen();
+      await hub.client(server.id).callTool('echo', { message: 'again' });
+      const seen = await t.seen();
+      expect(seen.tokens.filter((k) => k.valid).length, method).to.be.greaterThan(1);
+      const raw = await rawDatabase(hub.storeName);
+      expect(raw.includes(clientSecret), `${method}: the secret is in plain IndexedDB`).to.equal(false);
+      for (const { token } of seen.tokens) expect(raw.includes(token)).to.equal(false);
+      expect(hub.exportConfig()).not.to.include(clientSecret);
+      expect(JSON.parse(hub.exportConfig()).mcpServers.Machine.auth).to.deep.include({
+        type: 'client-credentials',
+        clientId,
+        clientSecret: '<redacted>',
+        method,
+      });
+    }
+    // a wrong secret: the token endpoint's refusal, named
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await hub.servers.add({
+      name: 'Wrong',
+      url: tenant().url,
+      auth: { type: 'client-credentials', clientId: 'machine-basic', clientSecret: 'not-the-secret' },
+    });
+    let error: unknown;
+    await hub.connect(server.id).catch((e) => (error = e));
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect((error as McpAuthError).code).to.equal('token-request-failed');
+    expect((error as McpAuthError).endpoint).to.equal(`${urls.oauthIssuer}/token`);
+    expect(hub.status(server.id).status).to.equal('error');
+  });
+
+  it('validates the OAuth settings and the redirect URL', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    for (const auth of [
+      { type: 'oauth', clientMetadataUrl: 'http://example.com/client.json' },
+      { type: 'oauth', clientMetadataUrl: 'https://example.com/' },
+      { type: 'oauth', scopes: ['has space'] },
+      { type: 'oauth', secret: 'no' },
+    ]) {
+      let error: unknown;
+      await hub.servers.add({ name: 'x', url: tenant().url, auth: auth as never }).catch((e) => (error = e));
+      expect(error, JSON.stringify(auth)).to.be.instanceOf(McpConfigError);
+    }
+    expect(() => privateHub({ redirectUrl: 'https://elsewhere.example/cb' })).to.throw(McpConfigError);
+    const plain = await hub.servers.add({ name: 'plain', url: tenant().url });
+    let error: unknown;
+    await hub.signIn(plain.id).catch((e) => (error = e));
+    expect(error).to.be.instanceOf(McpConfigError);
+  });
+});

@@ -1,0 +1,148 @@
+// Sign-in end to end (issue 10), as a user would: the demo's "Protected demo server" needs
+// sign-in; Sign in opens a popup on the real authorization server (oidc-provider) whose own
+// login and consent pages playwright fills in; the popup hands the answer back and closes; the
+// server connects; the call works; tokens appear nowhere in the page; Sign out asks again.
+// Screenshots go to test-results/e2e.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { startDemo } from '../../scripts/demo-server.mjs';
+import { freePort } from '../fixtures/servers.mjs';
+import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+
+const shots = new URL('../../test-results/e2e/', import.meta.url);
+mkdirSync(shots, { recursive: true });
+
+const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, shots).pathname, fullPage: true });
+
+/** Everything a user or a script of the page could read: DOM (shadow roots too) and storage. */
+const pageText = (page) =>
+  page.evaluate(() => {
+    const walk = (node) =>
+      (node.innerHTML ?? '') +
+      [...node.querySelectorAll('*')]
+        .filter((e) => e.shadowRoot)
+        .map((e) => walk(e.shadowRoot))
+        .join('');
+    const storage = [localStorage, sessionStorage]
+      .map((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`))
+      .flat()
+      .join('\n');
+    return `${walk(document.documentElement)}\n${storage}\n${document.cookie}`;
+  });
+
+/** The demo and a Chromium for one test, both stopped after it. */
+async function start(t, launch = {}) {
+  const demo = await startDemo({
+    port: await freePort(),
+    everythingPort: await freePort(),
+    strictPort: true,
+    quiet: true,
+  });
+  t.after(() => demo.close());
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, ...launch });
+  t.after(() => browser.close());
+  return { demo, browser };
+}
+
+test('demo: sign in through the real login and consent pages in a popup, call a tool, sign out', async (t) => {
+  const { demo, browser } = await start(t);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const logs = [];
+  page.on('console', (m) => logs.push(m.text()));
+  page.on('pageerror', (e) => logs.push(e.message));
+  await page.goto(demo.url);
+  await page.click('#open-settings');
+  const row = page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Protected demo server' });
+  await row.filter({ hasText: 'Sign-in needed' }).waitFor();
+  await shot(page, 'sign-in-01-needed');
+
+  // the popup opens in the click, on the authorization server's own login page
+  const [popup] = await Promise.all([page.waitForEvent('popup'), row.locator('[data-action=sign-in]').click()]);
+  popup.on('console', (m) => logs.push(m.text()));
+  await popup.locator('input[name=login]').waitFor();
+  assert.equal(new URL(popup.url()).origin, demo.issuer);
+  await popup.fill('input[name=login]', 'alice');
+  await popup.fill('input[name=password]', 'any password');
+  await shot(popup, 'sign-in-02-login');
+  await popup.click('button[type=submit]');
+  await popup.locator('button:has-text("Continue")').waitFor();
+  await shot(popup, 'sign-in-03-consent');
+  const closed = popup.waitForEvent('close');
+  await popup.click('button:has-text("Continue")');
+  await closed;
+
+  await row.filter({ hasText: 'Connected' }).waitFor();
+  await row.filter({ hasText: 'Signed in with' }).waitFor();
+  assert.match(await row.textContent(), /3 tools/);
+  await shot(page, 'sign-in-04-signed-in');
+
+  // a call with the token, through the hub the page uses
+  const text = await page.evaluate(async () => {
+    const hub = document.querySelector('mcp-server-manager').hub;
+    const id = hub.servers.list().find((s) => s.name === 'Protected demo server').id;
+    const r = await hub.client(id).callTool('whoami');
+    return r.content[0].text;
+  });
+  assert.equal(text, 'alice mcp:tools');
+
+  // the tokens the server received appear nowhere the page or its user can read
+  const seen = await (await fetch(demo.protectedUrl.replace(/\/mcp$/, '/seen'))).json();
+  assert.ok(seen.tokens.length > 0);
+  const haystack = `${await pageText(page)}\n${logs.join('\n')}`;
+  for (const { token } of seen.tokens) {
+    assert.ok(!haystack.includes(token), 'an access token is readable in the page, its storage or its console');
+    assert.ok(!haystack.includes(token.split('.')[2]), 'a token signature is readable in the page');
+  }
+
+  // sign out: asked again
+  await row.locator('[data-action=sign-out]').click();
+  await row.filter({ hasText: 'Sign-in needed' }).waitFor();
+  await shot(page, 'sign-in-05-signed-out');
+  await context.close();
+});
+
+test('demo: a blocked popup falls back to a full-page sign-in that resumes after the return', async (t) => {
+  // Playwright turns popup blocking off by default: this browser blocks a popup without a click
+  const { demo, browser } = await start(t, { ignoreDefaultArgs: ['--disable-popup-blocking'] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const popups = [];
+  page.on('popup', (p) => popups.push(p));
+  await page.goto(demo.url);
+  await page.click('#open-settings');
+  const row = page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Protected demo server' });
+  await row.filter({ hasText: 'Sign-in needed' }).waitFor();
+  // no user activation (page.evaluate grants one; it lasts 5 s in Chromium): the popup is
+  // blocked, and the page itself goes to the authorization server
+  await page.evaluate(() => {
+    const hub = document.querySelector('mcp-server-manager').hub;
+    const id = hub.servers.list().find((s) => s.name === 'Protected demo server').id;
+    setTimeout(() => void hub.signIn(id), 5500);
+  });
+  await page.waitForURL((u) => u.origin === demo.issuer);
+  assert.equal(popups.length, 0, 'no popup opened');
+  await page.fill('input[name=login]', 'bob');
+  await page.fill('input[name=password]', 'any password');
+  await page.click('button[type=submit]');
+  await page.locator('button:has-text("Continue")').waitFor();
+  await page.click('button:has-text("Continue")');
+  // the redirect page sends the user back to the chat, whose hub finishes the sign-in
+  await page.waitForURL(demo.url);
+  await page.click('#open-settings');
+  await row.filter({ hasText: 'Connected' }).waitFor();
+  await row.filter({ hasText: 'Signed in with' }).waitFor();
+  assert.doesNotMatch(page.url(), /code=|state=/);
+  await shot(page, 'sign-in-06-after-redirect');
+  const text = await page.evaluate(async () => {
+    const hub = document.querySelector('mcp-server-manager').hub;
+    const id = hub.servers.list().find((s) => s.name === 'Protected demo server').id;
+    return (await hub.client(id).callTool('whoami')).content[0].text;
+  });
+  assert.equal(text, 'bob mcp:tools');
+  assert.equal(
+    await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('mcp-elements:')).length),
+    0,
+  );
+});
