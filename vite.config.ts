@@ -1,24 +1,53 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { singleFileBuild } from './scripts/vite-plugins.mjs';
+import { chunkedBuild, chunkManifest, singleFileBuild } from './scripts/vite-plugins.mjs';
+
+// CDN builds: the SDK's platform shim resolved to ours, whose default validator is the
+// @cfworker/json-schema copy we already ship (src/core/session/sdk-shims.ts)
+const sdkShims = {
+  alias: [
+    {
+      find: /^@modelcontextprotocol\/client\/_shims$/,
+      replacement: fileURLToPath(new URL('./src/core/session/sdk-shims.ts', import.meta.url)),
+    },
+  ],
+};
 
 const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\//, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
 
-export default defineConfig(({ mode }) =>
-  mode === 'cdn'
-    ? {
-        build: singleFileBuild({ entry: 'src/cdn.ts', outDir: 'dist/cdn', fileName: 'mcp-elements.js' }),
-      }
-    : {
-        build: {
-          outDir: 'dist',
-          emptyOutDir: false,
-          target: 'es2022',
-          minify: false,
-          lib: { entry: { index: 'src/index.ts', 'core/index': 'src/core/index.ts' }, formats: ['es'] },
-          rolldownOptions: {
-            external: deps,
-            output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
-          },
-        },
+export default defineConfig(({ mode }) => {
+  // the CDN entry (core + autoloader) with one chunk per element
+  if (mode === 'cdn')
+    return {
+      build: chunkedBuild({ entry: 'src/cdn.ts', outDir: 'dist/cdn', fileName: 'mcp-elements.js' }),
+      resolve: sdkShims,
+      plugins: [chunkManifest()],
+    };
+  // the one-file CDN build, beside it
+  if (mode === 'cdn-all')
+    return {
+      resolve: sdkShims,
+      build: singleFileBuild({
+        entry: 'src/cdn-all.ts',
+        outDir: 'dist/cdn',
+        fileName: 'mcp-elements.all.js',
+        emptyOutDir: false,
+      }),
+    };
+  return {
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: {
+        entry: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', autoload: 'src/autoload.ts' },
+        formats: ['es'],
       },
-);
+      rolldownOptions: {
+        external: deps,
+        output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      },
+    },
+  };
+});

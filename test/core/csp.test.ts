@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 
 describe('strict Content-Security-Policy (no unsafe-eval)', () => {
-  it('the CDN bundle connects to server-everything and lists its tools with zero violations', async () => {
+  it('the CDN bundle connects, lists tools, calls one and autoloads two elements with zero violations', async () => {
     const result = new Promise<any>((resolve) => {
       window.addEventListener('message', function on(e) {
         if (!e.data?.csp) return;
@@ -18,6 +18,7 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     expect(r.tools.length).to.be.greaterThan(10);
     expect(r.tools.some((t: { outputSchema: boolean }) => t.outputSchema)).to.equal(true);
     expect(r.structured).to.equal(true);
+    expect(r.rendered).to.deep.equal({ card: true, cardStyled: true, form: true });
     expect(r.violations).to.deep.equal([]);
   });
 

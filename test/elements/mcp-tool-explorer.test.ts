@@ -1,5 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
+// the "Try it" form loads lazily with the explorer; the corpus tests below use it directly
+import '../../src/internal/schema-form-define.js';
 import { validateArguments, type McpToolExplorerElement } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
 import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';

@@ -11,13 +11,13 @@ import {
   type ListToolsResult,
   type Tool,
 } from '@modelcontextprotocol/client';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { TOO_LARGE_MARK, toConnectionError } from './errors.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
+import { SchemaValidator } from './validator.js';
 
 type Lists = 'tools' | 'resources' | 'prompts';
 
@@ -134,7 +134,7 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
   const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
   return new Client(o.clientInfo, {
     capabilities: {},
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    jsonSchemaValidator: new SchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
     // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
     // cannot ask for those (it answers -32021, mapped to `input-required`), and a server that

@@ -1,9 +1,11 @@
 // The explorer's tool list: search box, count, and a hand-virtualised listbox (fixed-height
-// rows, overscan) with keyboard navigation.
+// rows, overscan) with keyboard navigation. Row positions are set through the CSSOM, never a
+// style attribute: a CSP without 'unsafe-inline' styles blocks those (style-src-attr).
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { styleProps } from '../../internal/style-props.js';
 import type { Tool } from '../../core/index.js';
-import { initialValue } from '../../internal/schema-form.js';
+import { initialValue } from '../../internal/schema-values.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { RASTER, type Translate } from './strings.js';
 
@@ -104,7 +106,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
             @scroll=${(e: Event) => (el._scroll = (e.target as HTMLElement).scrollTop)}
             @keydown=${(e: KeyboardEvent) => onListKey(el, e)}
           >
-            <div class="spacer" style=${`height:${list.length * ROW_HEIGHT}px`}>
+            <div class="spacer" ${styleProps({ height: `${list.length * ROW_HEIGHT}px` })}>
               ${list.slice(first, last).map((e, i) => {
                 const index = first + i;
                 return html`<div
@@ -114,7 +116,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
                   aria-selected=${e.key === el._selected ? 'true' : 'false'}
                   aria-setsize=${list.length}
                   aria-posinset=${index + 1}
-                  style=${`top:${index * ROW_HEIGHT}px`}
+                  ${styleProps({ top: `${index * ROW_HEIGHT}px` })}
                   data-tool=${e.tool.name}
                   @click=${() => {
                     el._active = index;
