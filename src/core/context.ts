@@ -40,6 +40,8 @@ export interface HubContext {
     readonly callConcurrency: number;
     /** Largest response accepted for one request, in bytes. */
     readonly maxResponseBytes: number;
+    /** Connections a browser opens per origin (HTTP/1.1: 6): bounds discovery and streams. */
+    readonly connectionsPerOrigin: number;
   };
   /** Resolves once stored records are loaded. */
   readonly ready: Promise<void>;
@@ -78,4 +80,10 @@ export interface McpHubOptions {
   callConcurrency?: number;
   /** Largest response accepted from a server for one request, in bytes. Default 10 MB. */
   maxResponseBytes?: number;
+  /**
+   * Connections the browser opens per server origin. Default 6 (HTTP/1.1). Discovery runs at most
+   * that many requests per origin, and long-lived notification streams may take all but two of
+   * them; raise it for servers behind HTTP/2.
+   */
+  connectionsPerOrigin?: number;
 }

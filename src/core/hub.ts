@@ -80,6 +80,7 @@ export class McpHub extends EventTarget {
         historyLimit: options.historyLimit ?? 1000,
         callConcurrency: options.callConcurrency ?? 10,
         maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+        connectionsPerOrigin: options.connectionsPerOrigin ?? 6,
       },
       ready: this.ready,
       emit: (event) => this.#emit(event),
@@ -185,9 +186,10 @@ export class McpHub extends EventTarget {
   }
 
   /**
-   * Connect to a server (retrying with backoff as configured), discover its tools, resources and
-   * prompts, and keep the session. Resolves with the catalogue; rejects with McpConnectionError.
-   * A second call while one is in flight joins it.
+   * Connect to a server (retrying with backoff as configured), list its tools and keep the
+   * session. Resolves with the catalogue as soon as the tools are in (status `connected`);
+   * resources, templates and prompts follow (`discovery: 'complete'` waits for them too).
+   * Rejects with McpConnectionError. A second call while one is in flight joins it.
    */
   connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
     return this.#connections.connect(id, options);

@@ -14,7 +14,8 @@ const qa = (el: Element, sel: string) => [...root(el).querySelectorAll(sel)] as 
 async function everything() {
   const hub = privateHub();
   const s = await hub.servers.add({ name: 'Everything', url: urls.everything });
-  await hub.connect(s.id);
+  // resources and prompts too (a connect resolves once the tools are in)
+  await hub.connect(s.id, { discovery: 'complete' });
   const el = await fixture<McpToolExplorerElement>(
     html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
   );
@@ -119,7 +120,7 @@ describe('<mcp-tool-explorer>', () => {
   it('resources: a template with a form-style query ({?q,lang}) reads the URI the server expects', async () => {
     const hub = privateHub();
     const s = await hub.servers.add({ name: 'fx', url: fixtureTenant().url });
-    await hub.connect(s.id);
+    await hub.connect(s.id, { discovery: 'complete' });
     const el = await fixture<McpToolExplorerElement>(
       html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
     );

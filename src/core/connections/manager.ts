@@ -24,12 +24,18 @@ const HEADER_MISMATCH = -32020;
 import { McpToolsDroppedEvent } from '../../events/index.js';
 import { setCatalogue, setServer, setStatus, toolsChanged } from '../state.js';
 import type { ConnectionState, ServerCatalogue } from '../types.js';
-import { discover } from './discovery.js';
+import { catalogueOf, discover, listRest, listTools, type DiscoverySlot, type Listed } from './discovery.js';
+import { OriginBudget } from './origins.js';
 import { backoffDelay, retryable, sleep } from './retry.js';
 
 /** Options for `hub.connect()`. */
 export interface ConnectOptions {
   signal?: AbortSignal;
+  /**
+   * `tools-first` (default): resolve once the tools are listed; resources, templates and prompts
+   * follow in the background. `complete`: resolve once they are listed too.
+   */
+  discovery?: 'tools-first' | 'complete';
 }
 
 /** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
@@ -45,8 +51,15 @@ export class Connections {
   readonly #sessions = new Map<string, McpSession>();
   readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
   readonly #reinit = new Map<string, Promise<McpSession>>();
+  /** Per server: the background listing of resources, templates and prompts after a connect. */
+  readonly #rest = new Map<string, Promise<ServerCatalogue>>();
+  /** Work left running after a connect resolved (writes, the rest of discovery): dispose waits for it. */
+  readonly #background = new Set<Promise<unknown>>();
+  readonly #origins: OriginBudget;
 
-  constructor(private readonly ctx: HubContext) {}
+  constructor(private readonly ctx: HubContext) {
+    this.#origins = new OriginBudget(ctx.limits.connectionsPerOrigin);
+  }
 
   get #secrets(): Iterable<string> {
     return this.ctx.vault.knownValues;
@@ -62,47 +75,91 @@ export class Connections {
     return this.#sessions.has(id);
   }
 
-  /** Connect (single-flight per server): a second call while one is in flight joins it. */
+  /**
+   * Connect (single-flight per server): a second call while one is in flight joins it. Resolves
+   * once the tools are listed, or with `discovery: 'complete'` once everything is.
+   */
   connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
-    const inflight = this.#connecting.get(id);
-    if (inflight) return inflight.promise;
-    const abort = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
-    const promise = this.#connect(id, signal).finally(() => {
-      if (this.#connecting.get(id)?.promise === promise) this.#connecting.delete(id);
-    });
-    this.#connecting.set(id, { promise, abort });
-    return promise;
+    let promise = this.#connecting.get(id)?.promise;
+    if (!promise) {
+      const abort = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
+      const started = this.#connect(id, signal).finally(() => {
+        if (this.#connecting.get(id)?.promise === started) this.#connecting.delete(id);
+      });
+      this.#connecting.set(id, { promise: started, abort });
+      promise = started;
+    }
+    if (options.discovery !== 'complete') return promise;
+    return promise.then((c) => this.#rest.get(id) ?? this.ctx.store.state.catalogues[id] ?? c);
   }
 
-  /** Open a session, retrying retryable failures with backoff. */
+  /** One unit of discovery work on a server's origin (origins.ts). */
+  #slot(url: string, signal?: AbortSignal): DiscoverySlot {
+    return (priority, work) => this.#origins.run(url, priority, work, signal);
+  }
+
+  /**
+   * Open a session, retrying retryable failures with backoff; each attempt holds a request slot
+   * of the origin. The session gets a stream for notifications only while the origin has one
+   * to spare (`notifications: false` for a one-off session), and gives it back when closed.
+   */
   async #open(
     cfg: ConnectTarget,
     signal: AbortSignal,
     retries: number,
     id?: string,
     prior?: Readonly<Record<string, unknown>>,
+    notifications = true,
   ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
+    let release = notifications ? this.#origins.reserveStream(cfg.url) : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await openSession({
-          url: cfg.url,
-          transport: cfg.transport,
-          revision: cfg.revision,
-          headers,
-          timeoutMs: cfg.timeout * 1000,
+        const session = await this.#origins.run(
+          cfg.url,
+          'tools',
+          () =>
+            openSession({
+              url: cfg.url,
+              transport: cfg.transport,
+              revision: cfg.revision,
+              headers,
+              timeoutMs: cfg.timeout * 1000,
+              signal,
+              secrets: [...secrets, ...this.#secrets],
+              clientInfo: this.ctx.clientInfo,
+              fetch: this.ctx.fetch,
+              maxResponseBytes: this.ctx.limits.maxResponseBytes,
+              onToolsDropped: (tools) => this.#dropped(id, tools),
+              notifications: !!release,
+              onStreamUnused: () => release?.(),
+              ...(prior ? { prior } : {}),
+            }),
           signal,
-          secrets: [...secrets, ...this.#secrets],
-          clientInfo: this.ctx.clientInfo,
-          fetch: this.ctx.fetch,
-          maxResponseBytes: this.ctx.limits.maxResponseBytes,
-          onToolsDropped: (tools) => this.#dropped(id, tools),
-          ...(prior ? { prior } : {}),
-        });
+        );
+        // a stream is held by a legacy SSE channel (always), a 2025 session (unless the server
+        // declined its GET stream) and a 2026-07-28 session whose server announces list changes
+        const changes = session.capabilities ?? {};
+        const listens = !!(
+          changes.tools?.listChanged ||
+          changes.resources?.listChanged ||
+          changes.prompts?.listChanged
+        );
+        if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) release?.();
+        if (session.kind === 'sse') release ??= this.#origins.reserveStream(cfg.url, true);
+        const close = session.close.bind(session);
+        session.close = () => {
+          release?.();
+          return close();
+        };
+        return session;
       } catch (e) {
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
-        if (attempt >= retries || !retryable(err) || signal.aborted) throw err;
+        if (attempt >= retries || !retryable(err) || signal.aborted) {
+          release?.();
+          throw err;
+        }
         await sleep(backoffDelay(attempt), signal);
       }
     }
@@ -126,26 +183,22 @@ export class Connections {
       const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
       session = await this.#open(cfg, signal, cfg.retries, id, prior);
-      const catalogue =
-        usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at
-          ? cached
-          : await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
+      // tools first: the connection is usable once they are in; the rest follows
+      const fresh = usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial;
+      const tools = fresh
+        ? undefined
+        : await listTools(session, { signal, timeout: cfg.timeout * 1000 }, this.#slot(cfg.url, signal));
+      const catalogue = tools ? catalogueOf(id, session, tools) : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
-      const now = Date.now();
-      const [, rec] = await Promise.all([
-        this.#saveCatalogue(id, catalogue),
-        ctx.storage.update<ServerConfig | undefined>(KEYS.server + id, (old) =>
-          old ? { ...old, lastConnectedAt: now } : old,
-        ),
-      ]);
-      if (rec) setServer(ctx, id, ServerConfigSchema.parse(rec));
+      setCatalogue(ctx, id, catalogue);
       setStatus(ctx, id, 'connected', undefined, {
         ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
         era: session.era,
         transport: session.kind,
       });
       toolsChanged(ctx, id, 'connected');
+      this.#afterConnect(id, session, catalogue, cfg, tools);
       return catalogue;
     } catch (e) {
       await session?.close();
@@ -153,6 +206,66 @@ export class Connections {
       setStatus(ctx, id, 'error', err);
       throw err;
     }
+  }
+
+  /**
+   * Off the connect path: persist the catalogue and `lastConnectedAt`, and after a tools-first
+   * connect list resources, templates and prompts (behind every tool list of the origin), then
+   * announce them (`mcp-tools-changed`, reason `discovered`). Dropped once the session is replaced.
+   */
+  #afterConnect(
+    id: string,
+    session: McpSession,
+    first: ServerCatalogue,
+    cfg: ServerConfig,
+    tools: Listed<Pick<ServerCatalogue, 'tools'>> | undefined,
+  ): void {
+    const { ctx } = this;
+    const current = () => this.#sessions.get(id) === session;
+    const track = <T>(p: Promise<T>): Promise<T> => {
+      this.#background.add(p);
+      void p.catch(() => {}).finally(() => this.#background.delete(p));
+      return p;
+    };
+    void track(
+      (async () => {
+        const now = Date.now();
+        await this.#persistCatalogue(id, first);
+        try {
+          const rec = await ctx.storage.update<ServerConfig | undefined>(KEYS.server + id, (old) =>
+            old ? { ...old, lastConnectedAt: now } : old,
+          );
+          if (rec && current()) setServer(ctx, id, ServerConfigSchema.parse(rec));
+        } catch (e) {
+          ctx.warn(`Could not record the connection time of server "${id}": ${(e as Error).message}`);
+        }
+      })(),
+    );
+    if (!tools) return;
+    const rest = track(
+      (async (): Promise<ServerCatalogue> => {
+        const listed = await listRest(
+          id,
+          session,
+          { timeout: cfg.timeout * 1000 },
+          { warn: (message) => current() && ctx.warn(message), secrets: this.#secrets, slot: this.#slot(cfg.url) },
+        );
+        const latest = ctx.store.state.catalogues[id];
+        // a refresh (list change) may have listed everything meanwhile: keep the newer catalogue
+        if (!current() || !latest?.partial) return latest ?? first;
+        const complete = catalogueOf(id, session, tools, listed);
+        setCatalogue(ctx, id, complete);
+        toolsChanged(ctx, id, 'discovered');
+        await this.#persistCatalogue(id, complete);
+        return complete;
+      })(),
+    );
+    this.#rest.set(id, rest);
+    void rest
+      .catch(() => {})
+      .finally(() => {
+        if (this.#rest.get(id) === rest) this.#rest.delete(id);
+      });
   }
 
   /** Tools the session left out (invalid x-mcp-header): say so once per listing. */
@@ -171,6 +284,7 @@ export class Connections {
     session.onClosed = () => {
       if (this.#sessions.get(id) !== session) return;
       this.#sessions.delete(id);
+      void session.close(); // gives its stream back
       setStatus(
         this.ctx,
         id,
@@ -180,12 +294,22 @@ export class Connections {
     };
   }
 
-  #discover(id: string, session: McpSession, options: RequestOptions): Promise<ServerCatalogue> {
-    return discover(id, session, options, (message) => this.ctx.warn(message), this.#secrets);
+  #discover(id: string, url: string, session: McpSession, options: RequestOptions): Promise<ServerCatalogue> {
+    return discover(id, session, options, {
+      warn: (message) => this.ctx.warn(message),
+      secrets: this.#secrets,
+      slot: this.#slot(url, options.signal),
+    });
   }
 
   async #saveCatalogue(id: string, catalogue: ServerCatalogue) {
     setCatalogue(this.ctx, id, catalogue);
+    await this.#persistCatalogue(id, catalogue);
+  }
+
+  /** Write a catalogue for reloads and other tabs; a failure only warns. */
+  async #persistCatalogue(id: string, catalogue: ServerCatalogue) {
+    if (!this.ctx.store.state.servers[id]) return; // removed meanwhile: write nothing back
     try {
       await this.ctx.storage.set(KEYS.catalogue + id, catalogue);
       this.ctx.broadcast('catalogue', id);
@@ -196,7 +320,10 @@ export class Connections {
 
   /** Re-list everything on the server now, keep and announce it. */
   async refresh(id: string, options: RequestOptions = {}): Promise<ServerCatalogue> {
-    const catalogue = await this.withSession(id, options, (session, request) => this.#discover(id, session, request));
+    const url = this.ctx.store.state.servers[id]?.url ?? '';
+    const catalogue = await this.withSession(id, options, (session, request) =>
+      this.#discover(id, url, session, request),
+    );
     await this.#saveCatalogue(id, catalogue);
     toolsChanged(this.ctx, id, 'list-changed');
     return catalogue;
@@ -235,9 +362,13 @@ export class Connections {
     if (options.serverId && !owner) throw new McpNotFoundError('server', options.serverId);
     checkRefs(parsed, owner ? collectRefs(owner) : []);
     const signal = options.signal ?? new AbortController().signal;
-    const session = await this.#open(parsed, signal, 0);
+    // a one-off session: no notification stream
+    const session = await this.#open(parsed, signal, 0, undefined, undefined, false);
     try {
-      return await this.#discover(options.serverId ?? 'test', session, { signal, timeout: parsed.timeout * 1000 });
+      return await this.#discover(options.serverId ?? 'test', parsed.url, session, {
+        signal,
+        timeout: parsed.timeout * 1000,
+      });
     } catch (e) {
       throw toConnectionError(e, this.#secrets, signal);
     } finally {
@@ -356,9 +487,10 @@ export class Connections {
     };
   }
 
-  /** Stop connects in flight and close every session. */
+  /** Stop connects in flight, close every session, and let writes begun after a connect land. */
   async dispose(): Promise<void> {
     for (const c of this.#connecting.values()) c.abort.abort();
     await Promise.all([...this.#sessions.keys()].map((id) => this.closeSession(id)));
+    await Promise.allSettled([...this.#background]);
   }
 }

@@ -138,10 +138,27 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
     // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
     // cannot ask for those (it answers -32021, mapped to `input-required`), and a server that
-    // never stops asking ends at the SDK's round cap — a typed error, never a hang
-    listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') },
+    // never stops asking ends at the SDK's round cap — a typed error, never a hang.
+    // With listChanged handlers a 2026-07-28 connection opens `subscriptions/listen`, a stream.
+    ...(o.notifications === false
+      ? {}
+      : { listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') } }),
     ...negotiation(o.revision, kind),
   });
+}
+
+/**
+ * The 2025 GET event stream through the stream budget: answered 405 locally (as a server without
+ * one would) when the session may hold no stream, and reported unused when the server declines.
+ */
+function budgetedStream(fetchFn: typeof fetch, o: OpenOptions): typeof fetch {
+  return async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return fetchFn(input, init);
+    if (o.notifications === false) return new Response(null, { status: 405, statusText: 'No stream to spare' });
+    const res = await fetchFn(input, init);
+    if (!res.ok) o.onStreamUnused?.();
+    return res;
+  };
 }
 
 /** Open a Streamable HTTP or SSE session; errors become McpConnectionError. */
@@ -168,7 +185,7 @@ export async function openSdk(
   const requestInit: RequestInit = { headers: o.headers };
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchFn })
+      ? new StreamableHTTPClientTransport(url, { requestInit, fetch: budgetedStream(fetchFn, o) })
       : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn } });
   transportRef = transport;
   const holder: { session?: SdkSession } = {};
