@@ -3,7 +3,9 @@ import { expect } from '@open-wc/testing';
 import { MemoryStorage } from '../../src/core/index.js';
 import { nextEvent, privateHub, unique, until, urls } from '../helpers.js';
 
-const streams = async (): Promise<number> => (await (await fetch(`${urls.fixture}/control/streams`)).json()).open;
+/** GET event streams open on the fixture server for tenants named `prefix…`. */
+const streams = async (prefix: string): Promise<number> =>
+  (await (await fetch(`${urls.fixture}/control/streams?prefix=${prefix}`)).json()).open;
 
 describe('tools first', () => {
   it('connected and callable while resources, templates and prompts are still being listed', async () => {
@@ -83,24 +85,21 @@ describe('many servers', () => {
 
   it('eight sessionful servers on one origin: all connect and answer, holding at most four streams', async () => {
     const hub = privateHub();
-    const before = await streams();
+    const prefix = unique('eight');
     const servers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        hub.servers.add({ name: `s${i}`, url: `${urls.fixture}/t/${unique()}/mcp`, timeout: 10 }),
+        hub.servers.add({ name: `s${i}`, url: `${urls.fixture}/t/${prefix}-${i}/mcp`, timeout: 10 }),
       ),
     );
     await Promise.all(servers.map((s) => hub.connect(s.id)));
-    const held = await until(async () => {
-      const n = (await streams()) - before;
-      return n === 4 ? n : 0;
-    }, 'four event streams');
-    expect(held).to.equal(4);
+    await until(async () => (await streams(prefix)) === 4, 'four event streams');
     const results = await Promise.all(servers.map((s) => hub.client(s.id).callTool('echo', { message: s.name })));
     expect(results.map((r) => (r.content[0] as { text: string }).text)).to.deep.equal(
       servers.map((s) => `Echo: ${s.name}`),
     );
     // closing one gives its stream back; the next connect may take it
     await hub.disconnect(servers[0].id);
-    await until(async () => (await streams()) - before === 3, 'a stream given back');
+    await until(async () => (await streams(prefix)) === 3, 'a stream given back');
+    expect(await streams(prefix)).to.equal(3);
   });
 });

@@ -394,8 +394,9 @@ export class Connections {
     run: (session: McpSession, request: RequestOptions) => Promise<T>,
   ): Promise<T> {
     const { ctx } = this;
-    if (!ctx.store.state.ready) await ctx.ready;
-    const cfg = ctx.store.state.servers[id];
+    // on the call path: `settled` skips applying other calls' deferred records (store.ts)
+    if (!ctx.store.settled.ready) await ctx.ready;
+    const cfg = ctx.store.settled.servers[id];
     if (!cfg) throw new McpNotFoundError('server', id);
     const session = this.#sessions.get(id);
     if (!session) throw new McpConnectionError('not-connected', `Server "${cfg.name}" is not connected.`);
@@ -461,7 +462,7 @@ export class Connections {
     args: Record<string, unknown>,
     options: CallOptions = {},
   ): Promise<CallToolResult> {
-    const tool = options.tool ?? this.ctx.store.state.catalogues[id]?.tools.find((t) => t.name === name);
+    const tool = options.tool ?? this.ctx.store.settled.catalogues[id]?.tools.find((t) => t.name === name);
     const run = (definition: Tool | undefined) =>
       this.withSession(id, options, (session, request) =>
         session.callTool(name, args, { ...request, onprogress: options.onprogress, tool: definition }),
