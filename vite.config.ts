@@ -1,38 +1,70 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { singleFileBuild } from './scripts/vite-plugins.mjs';
+import { chunkedBuild, chunkManifest, singleFileBuild } from './scripts/vite-plugins.mjs';
+
+// CDN builds: the SDK's platform shim resolved to ours, whose default validator is the
+// @cfworker/json-schema copy we already ship (src/core/session/sdk-shims.ts)
+const sdkShims = {
+  alias: [
+    {
+      find: /^@modelcontextprotocol\/client\/_shims$/,
+      replacement: fileURLToPath(new URL('./src/core/session/sdk-shims.ts', import.meta.url)),
+    },
+  ],
+};
 
 const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\//, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
 
-export default defineConfig(({ mode }) =>
-  mode === 'cdn'
-    ? {
-        build: singleFileBuild({ entry: 'src/cdn.ts', outDir: 'dist/cdn', fileName: 'mcp-elements.js' }),
-      }
-    : mode === 'cdn-classic'
-      ? {
-          // the same bundle as a classic script, for pages whose scripts must run in order after it
-          build: singleFileBuild({
-            entry: 'src/cdn-classic.ts',
-            outDir: 'dist/cdn',
-            fileName: 'mcp-elements.classic.js',
-            emptyOutDir: false,
-            format: 'iife',
-          }),
-        }
-      : {
-          build: {
-            outDir: 'dist',
-            emptyOutDir: false,
-            target: 'es2022',
-            minify: false,
-            lib: {
-              entry: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'g4f/index': 'src/g4f/index.ts' },
-              formats: ['es'],
-            },
-            rolldownOptions: {
-              external: deps,
-              output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
-            },
-          },
+export default defineConfig(({ mode }) => {
+  // the CDN entry (core + autoloader) with one chunk per element
+  if (mode === 'cdn')
+    return {
+      build: chunkedBuild({ entry: 'src/cdn.ts', outDir: 'dist/cdn', fileName: 'mcp-elements.js' }),
+      resolve: sdkShims,
+      plugins: [chunkManifest()],
+    };
+  // the one-file CDN build, beside it
+  if (mode === 'cdn-all')
+    return {
+      resolve: sdkShims,
+      build: singleFileBuild({
+        entry: 'src/cdn-all.ts',
+        outDir: 'dist/cdn',
+        fileName: 'mcp-elements.all.js',
+        emptyOutDir: false,
+      }),
+    };
+  // the one-file build as a classic script, for pages whose scripts must run in order after it
+  if (mode === 'cdn-classic')
+    return {
+      resolve: sdkShims,
+      build: singleFileBuild({
+        entry: 'src/cdn-classic.ts',
+        outDir: 'dist/cdn',
+        fileName: 'mcp-elements.classic.js',
+        emptyOutDir: false,
+        format: 'iife',
+      }),
+    };
+  return {
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: {
+        entry: {
+          index: 'src/index.ts',
+          'core/index': 'src/core/index.ts',
+          autoload: 'src/autoload.ts',
+          'g4f/index': 'src/g4f/index.ts',
         },
-);
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        external: deps,
+        output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      },
+    },
+  };
+});

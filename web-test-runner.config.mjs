@@ -13,6 +13,9 @@ import { CHROMIUM_ARGS, chromePath } from './scripts/chromium.mjs';
 import { firefoxPath, miniBrowserPath } from './scripts/engines.mjs';
 
 const commonjs = fromRollup(rollupCommonjs);
+// WTR_BUILD=cdn: the element tests run against the built CDN files (dist/cdn) instead of the
+// sources: see cdnModules() below
+const againstCdn = process.env.WTR_BUILD === 'cdn';
 const servers = process.env.MCP_TEST_SERVERS ?? '{}';
 const engine = process.env.WTR_ENGINE || 'chromium';
 
@@ -71,8 +74,49 @@ function countingReporter(file) {
   };
 }
 
+/**
+ * With WTR_BUILD=cdn, the source modules tests import are served as the built CDN files: the
+ * package entries (`src/index.ts`, `src/core/index.ts`) as the CDN entry, which loads every
+ * element through its autoloader (the tags appear in the document, as on a host page), and any
+ * module that became a chunk of its own (`dist/cdn/manifest.json`) as that chunk.
+ */
+function cdnModules() {
+  const manifestUrl = new URL('./dist/cdn/manifest.json', import.meta.url);
+  let manifest;
+  const chunkOf = (path) => {
+    manifest ??= JSON.parse(readFileSync(manifestUrl, 'utf8'));
+    return manifest.modules[path.replace(/^\//, '').replace(/\.js$/, '.ts')];
+  };
+  return {
+    name: 'mcp-test-cdn-build',
+    serve(context) {
+      const p = context.path.replace(/\.js$/, '.ts');
+      if (p === '/src/core/index.ts') return { body: `export * from '/dist/cdn/mcp-elements.js';`, type: 'js' };
+      if (p === '/src/index.ts')
+        return {
+          body: `export * from '/dist/cdn/mcp-elements.js';
+import { AUTOLOADED_TAGS } from '/dist/cdn/mcp-elements.js';
+// every tag appears once, as on a host page: the autoloader imports each element's chunk
+const holder = document.createElement('div');
+holder.hidden = true;
+for (const tag of AUTOLOADED_TAGS) holder.append(document.createElement(tag));
+document.body.append(holder);
+await Promise.all(AUTOLOADED_TAGS.map((tag) => customElements.whenDefined(tag)));
+holder.remove();`,
+          type: 'js',
+        };
+      const chunk = p.startsWith('/src/') && chunkOf(p);
+      if (chunk) return { body: `export * from '/dist/cdn/${chunk}';`, type: 'js' };
+    },
+  };
+}
+
 export default {
-  files: process.env.WTR_FILES ? process.env.WTR_FILES.split(',') : ['test/**/*.test.ts'],
+  files: process.env.WTR_FILES
+    ? process.env.WTR_FILES.split(',')
+    : againstCdn
+      ? ['test/elements/**/*.test.ts']
+      : ['test/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
   hostname: '127.0.0.2',
   port: Number(process.env.WTR_PORT) || 8765,
@@ -84,6 +128,7 @@ export default {
   browsers: [launcher()],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.WTR_COUNTS_FILE)],
   plugins: [
+    ...(againstCdn ? [cdnModules()] : []),
     {
       name: 'mcp-test-support',
       serve(context) {
@@ -102,6 +147,32 @@ export default {
             body: `<!doctype html><meta charset="utf-8"><title>signing in</title><p id="status">…</p><script type="module">import { completeSignIn } from '/src/core/auth/callback.ts'; const r = await completeSignIn(); document.getElementById('status').textContent = r.status;</script>`,
             type: 'html',
           };
+        if (context.path === '/__build.js')
+          return { body: `export default ${JSON.stringify(againstCdn ? 'cdn' : 'source')};`, type: 'js' };
+        // The CDN directory as a CDN would serve it, under an arbitrary path (test/cdn/autoload.test.ts)
+        const copy = /^\/__cdn-copy\/(?:[\w.-]+\/)*?cdn\/((?:chunks\/)?[\w.-]+\.js)$/.exec(context.path);
+        if (copy) return { body: readFileSync(new URL(`./dist/cdn/${copy[1]}`, import.meta.url), 'utf8'), type: 'js' };
+        // A page loading one CDN build from such a path, under the strict CSP below
+        if (context.path === '/__cdn.html') {
+          const entry = context.URL.searchParams.get('entry') === 'all' ? 'mcp-elements.all.js' : 'mcp-elements.js';
+          return {
+            body:
+              `<!doctype html><meta charset="utf-8"><title>cdn</title>` +
+              `<script src="/test/cdn/violations.js"></script>` +
+              `<script type="module" src="/__cdn-copy/some/where/v9.9.9/cdn/${entry}"></script>` +
+              // tags already in the markup when the entry runs (?tags=a,b)
+              (context.URL.searchParams.get('tags') ?? '')
+                .split(',')
+                .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t))
+                .map((t) => `<div><${t}></${t}></div>`)
+                .join(''),
+            type: 'html',
+            headers: {
+              'content-security-policy':
+                "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'",
+            },
+          };
+        }
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') {
           return {

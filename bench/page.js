@@ -5,6 +5,16 @@ import '/dist/cdn/mcp-elements.js';
 
 const { McpHub } = globalThis.McpElements;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** `{ name: samples }` → `{ name: median }`. */
+const medians = (samples) => Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
+
+/** A raw v2 client connected to `url` with its tools listed. */
+async function rawConnect(url) {
+  const client = new Sdk.Client({ name: 'bench-raw', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
+  await client.listTools();
+  return client;
+}
 
 async function rawConnectList(url, full) {
   const client = new Sdk.Client({ name: 'bench-raw', version: '1' }, { versionNegotiation: { mode: 'auto' } });
@@ -29,6 +39,7 @@ window.benchConnect = async (url, rounds) => {
   const ours = [],
     raw = [],
     rawFull = [],
+    oursFull = [],
     oursMem = [];
   // warm-up of each path
   await rawConnectList(url, false);
@@ -42,13 +53,123 @@ window.benchConnect = async (url, rounds) => {
     await hub.disconnect(s.id);
     rawFull.push(await rawConnectList(url, true));
     t0 = performance.now();
+    await hub.connect(s.id, { discovery: 'complete' });
+    oursFull.push(performance.now() - t0);
+    await hub.disconnect(s.id);
+    t0 = performance.now();
     await mem.connect(sm.id);
     oursMem.push(performance.now() - t0);
     await mem.disconnect(sm.id);
   }
   await hub.dispose();
   await mem.dispose();
-  return { ours: median(ours), raw: median(raw), rawFull: median(rawFull), oursMem: median(oursMem) };
+  return medians({ ours, raw, rawFull, oursFull, oursMem });
+};
+
+// Discovery of many servers: one server, ten in parallel on ten origins, ten behind one origin.
+window.benchManyServers = async (tenOrigins, oneOrigin, rounds) => {
+  const hub = new McpHub({ storeName: `bench-many-${Date.now()}`, eventTarget: null });
+  const add = (urls, prefix) => Promise.all(urls.map((url, i) => hub.servers.add({ name: `${prefix}${i}`, url })));
+  const ten = await add(tenOrigins, 'o');
+  const gateway = await add(oneOrigin, 'g');
+  /** Time `open` over every item in parallel, then close what it opened (untimed). */
+  const timed = async (items, open, close) => {
+    const t0 = performance.now();
+    const opened = await Promise.all(items.map(open));
+    const dt = performance.now() - t0;
+    await Promise.all(opened.map(close));
+    return dt;
+  };
+  const connectAll = (list) =>
+    timed(
+      list,
+      (s) => hub.connect(s.id).then(() => s),
+      (s) => hub.disconnect(s.id),
+    );
+  // the same with raw v2 clients: what the browser and the servers allow at all
+  const rawAll = (urls) => timed(urls, rawConnect, (c) => c.close());
+  await connectAll([ten[0]]);
+  await connectAll(ten);
+  await connectAll(gateway);
+  await rawAll(tenOrigins);
+  const one = [],
+    parallel = [],
+    shared = [],
+    rawOne = [],
+    rawTen = [];
+  for (let i = 0; i < rounds; i++) {
+    one.push(await connectAll([ten[i % ten.length]]));
+    parallel.push(await connectAll(ten));
+    shared.push(await connectAll(gateway));
+    rawOne.push(await rawAll([tenOrigins[i % tenOrigins.length]]));
+    rawTen.push(await rawAll(tenOrigins));
+  }
+  await hub.dispose();
+  return medians({ one, parallel, shared, rawOne, rawTen });
+};
+
+// 500 concurrent calls across 5 servers (cap 10 per server) vs the same calls through raw clients.
+window.benchConcurrentCalls = async (urls, total, rounds) => {
+  const heap = async () => {
+    for (let i = 0; i < 3; i++) {
+      window.gc?.();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return performance.memory?.usedJSHeapSize ?? NaN;
+  };
+  const hub = new McpHub({ storeName: `bench-conc-${Date.now()}`, eventTarget: null, callConcurrency: 10 });
+  await hub.assistants.update('default', { approval: 'auto' });
+  const servers = await Promise.all(urls.map((url, i) => hub.servers.add({ name: `c${i}`, url })));
+  await Promise.all(servers.map((s) => hub.connect(s.id)));
+  const clients = await Promise.all(
+    urls.map(async (url) => {
+      const c = new Sdk.Client({ name: 'bench-raw', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+      await c.connect(new Sdk.StreamableHTTPClientTransport(new URL(url)));
+      await c.listTools();
+      return c;
+    }),
+  );
+  const oursRound = async (n) => {
+    const t0 = performance.now();
+    const records = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        hub.callTool({ serverId: servers[i % servers.length].id, tool: 'echo', arguments: { message: `m${i}` } }),
+      ),
+    );
+    const dt = performance.now() - t0;
+    const ended = records.filter((r) => ['success', 'error', 'cancelled', 'interrupted'].includes(r.status));
+    return { dt, ended: ended.length, ok: records.filter((r) => r.status === 'success').length };
+  };
+  const rawRound = async (n) => {
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        clients[i % clients.length].callTool({ name: 'echo', arguments: { message: `m${i}` } }),
+      ),
+    );
+    return performance.now() - t0;
+  };
+  await oursRound(50);
+  await rawRound(50);
+  await hub.calls.clear();
+  const before = await heap();
+  const ours = [],
+    raw = [];
+  let lost = 0,
+    failed = 0;
+  for (let i = 0; i < rounds; i++) {
+    const r = await oursRound(total);
+    ours.push(r.dt);
+    failed += total - r.ok;
+    // every call ends in a record, and every record is in the history (historyLimit 1000 ≥ total)
+    lost += total - r.ended + Math.max(0, total - hub.calls.list().length);
+    raw.push(await rawRound(total));
+    await hub.calls.clear();
+  }
+  const after = await heap();
+  for (const c of clients) await c.close();
+  await hub.dispose();
+  return { ours: median(ours), raw: median(raw), lost, failed, before, after };
 };
 window.benchCalls = async (url, n) => {
   const hub = new McpHub({
@@ -86,11 +207,13 @@ window.benchCalls = async (url, n) => {
   await hub.dispose();
   return { ours: median(ours), raw: median(raw) };
 };
-// Explorer with 2,000 tools: time to first render, and per-keystroke filter time.
-window.benchExplorer = async (url, keystrokes) => {
-  const hub = new McpHub({ storeName: `bench-explorer-${Date.now()}`, eventTarget: null });
-  const s = await hub.servers.add({ name: 'Many', url });
-  const cat = await hub.connect(s.id);
+// Explorer with many tools over many servers: time to first render, and per-keystroke filter.
+window.benchExplorer = async (urls, keystrokes) => {
+  const hub = new McpHub({ storage: new globalThis.McpElements.MemoryStorage(), eventTarget: null, broadcast: false });
+  const servers = await Promise.all(urls.map((url, i) => hub.servers.add({ name: `Many${i}`, url })));
+  await Promise.all(servers.map((s) => hub.connect(s.id, { discovery: 'complete' })));
+  const tools = servers.reduce((n, s) => n + hub.catalogue(s.id).tools.length, 0);
+  await globalThis.McpElements.loadElements('mcp-tool-explorer');
   const el = document.createElement('mcp-tool-explorer');
   el.hub = hub;
   const t0 = performance.now();
@@ -111,6 +234,30 @@ window.benchExplorer = async (url, keystrokes) => {
   }
   el.remove();
   await hub.dispose();
-  return { tools: cat.tools.length, firstRender, keystroke: median(times) };
+  return { tools, servers: servers.length, firstRender, keystroke: median(times) };
+};
+
+// toolsFor with many tools: a call on the memo, and the first call after a list change.
+window.benchToolsFor = async (url, calls, changes) => {
+  const hub = new McpHub({ storage: new globalThis.McpElements.MemoryStorage(), eventTarget: null, broadcast: false });
+  const s = await hub.servers.add({ name: 'Many', url });
+  const cat = await hub.connect(s.id, { discovery: 'complete' });
+  hub.toolsFor('openai');
+  const memo = [];
+  for (let i = 0; i < calls; i++) {
+    const t = performance.now();
+    hub.toolsFor('openai');
+    memo.push(performance.now() - t);
+  }
+  const changed = [];
+  for (let i = 0; i < changes; i++) {
+    await hub.client(s.id).refresh(); // a new catalogue (as after notifications/tools/list_changed)
+    const t = performance.now();
+    const list = hub.toolsFor('openai');
+    changed.push(performance.now() - t);
+    if (list.length !== cat.tools.length) throw new Error(`toolsFor gave ${list.length} tools`);
+  }
+  await hub.dispose();
+  return { tools: cat.tools.length, memo: median(memo), changed: median(changed) };
 };
 window.benchReady = true;

@@ -30,8 +30,44 @@ await build({
   build: singleFileBuild({ entry: 'bench/sdk-bare.ts', outDir: 'bench/.build', fileName: 'sdk-bare.js' }),
 });
 const gz = (f) => gzipSync(readFileSync(path.join(root, f)), { level: 9 }).length;
-const ours = gz('dist/cdn/mcp-elements.js');
 const bare = gz('bench/.build/sdk-bare.js');
+const sizes = firstLoad();
+
+/**
+ * Bytes a page fetches (each file gzipped on its own, as served) for the CDN entry plus the
+ * chunks of the given elements, following static imports; every element chunk on its own.
+ */
+function firstLoad() {
+  const dir = 'dist/cdn';
+  const m = JSON.parse(readFileSync(path.join(root, dir, 'manifest.json'), 'utf8'));
+  const closure = (files) => {
+    const seen = new Set();
+    const walk = (f) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const i of m.chunks[f]?.imports ?? []) walk(i);
+    };
+    files.forEach(walk);
+    return seen;
+  };
+  const bytes = (files) => [...files].reduce((n, f) => n + gz(`${dir}/${f}`), 0);
+  const tags = Object.keys(m.elements);
+  const everything = closure([m.entry, ...Object.keys(m.chunks)]);
+  return {
+    entry: bytes(closure([m.entry])),
+    chatPage: bytes(closure([m.entry, m.elements['mcp-tool-call']])),
+    allElements: bytes(closure([m.entry, ...tags.map((t) => m.elements[t])])),
+    everything: bytes(everything),
+    oneFile: gz(`${dir}/mcp-elements.all.js`),
+    // an element's own chunk, and what it adds to a page that has the entry (shared chunks included)
+    chunks: Object.fromEntries(
+      tags.map((t) => {
+        const added = [...closure([m.elements[t]])].filter((f) => !closure([m.entry]).has(f));
+        return [t, { own: gz(`${dir}/${m.elements[t]}`), added: bytes(added) }];
+      }),
+    ),
+  };
+}
 
 // serve the project root on 127.0.0.1 for the page
 const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json' };
@@ -51,83 +87,144 @@ const http = createServer((req, res) => {
 await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
 const origin = `http://127.0.0.1:${http.address().port}`;
 const everything = await startEverything('streamableHttp');
-const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-let connect, calls, explorer;
-const fixture = await startFixtureServer();
-try {
+// gc() and exact heap sizes for the heap row
+const browser = await chromium.launch({
+  executablePath: chromePath,
+  args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+});
+let connect, calls, explorer, many, concurrent, toolsFor;
+// ten fixture servers: ten origins (the first also serves the one-origin and explorer cases)
+const fixtures = await Promise.all(Array.from({ length: 10 }, () => startFixtureServer()));
+const fixture = fixtures[0];
+const tenant = (f, i) => `${f.url}/t/bench-${Date.now()}-${i}/mcp`;
+/** Run one bench function of bench/page.js in a fresh page, so no measurement inherits another's heap. */
+async function measure(fn, args, before) {
   const page = await browser.newPage();
-  await page.goto(`${origin}/bench.html`);
-  await page.waitForFunction(() => window.benchReady === true);
-  if (!(await page.evaluate(() => crossOriginIsolated)))
-    console.warn('bench page is not cross-origin isolated: timings are coarse (100 µs)');
-  connect = await page.evaluate(([url, n]) => window.benchConnect(url, n), [everything.url, ROUNDS]);
+  try {
+    await page.goto(`${origin}/bench.html`);
+    await page.waitForFunction(() => window.benchReady === true);
+    if (!(await page.evaluate(() => crossOriginIsolated)))
+      console.warn('bench page is not cross-origin isolated: timings are coarse (100 µs)');
+    if (before) await page.evaluate(before[0], before[1]);
+    return await page.evaluate(([name, a]) => window[name](...a), [fn, args]);
+  } finally {
+    await page.close();
+  }
+}
+try {
+  connect = await measure('benchConnect', [everything.url, ROUNDS]);
   // BENCH_HUB_OPTIONS='{"maxResponseBytes":0}' explores what a hub option costs
-  await page.evaluate((o) => (window.benchHubOptions = o), JSON.parse(process.env.BENCH_HUB_OPTIONS ?? '{}'));
-  calls = await page.evaluate(([url, n]) => window.benchCalls(url, n), [everything.url, CALLS]);
-  explorer = await page.evaluate(([url, n]) => window.benchExplorer(url, n), [`${fixture.url}/many/mcp`, 60]);
+  calls = await measure(
+    'benchCalls',
+    [everything.url, CALLS],
+    [(o) => (window.benchHubOptions = o), JSON.parse(process.env.BENCH_HUB_OPTIONS ?? '{}')],
+  );
+  many = await measure('benchManyServers', [
+    fixtures.map((f, i) => tenant(f, i)),
+    fixtures.map((_, i) => tenant(fixture, 100 + i)),
+    Math.max(5, Math.round(ROUNDS / 2)),
+  ]);
+  concurrent = await measure('benchConcurrentCalls', [fixtures.slice(0, 5).map((f, i) => tenant(f, 200 + i)), 500, 5]);
+  explorer = await measure('benchExplorer', [Array.from({ length: 50 }, () => `${fixture.url}/many/400/mcp`), 60]);
+  toolsFor = await measure('benchToolsFor', [`${fixture.url}/many/2000/mcp`, 200, ROUNDS]);
 } finally {
   await browser.close();
   await everything.close();
-  await fixture.close();
+  await Promise.all(fixtures.map((f) => f.close()));
   http.close();
 }
 
+const KB = 1024;
+const row = (measure, ours, baseline, baselineName) => ({
+  measure,
+  ours,
+  baseline,
+  baselineName,
+  ratio: Number.isNaN(baseline) ? NaN : ours / baseline,
+});
+const absolute = (measure, ours) => row(measure, ours, NaN, 'absolute (no baseline)');
+const BARE = 'bare v2 client (Client + Streamable HTTP + SSE), same build settings';
 const rows = [
-  {
-    measure: 'CDN bundle, min+gzip -9 (KB)',
-    ours: ours / 1024,
-    baseline: bare / 1024,
-    baselineName: 'bare SDK client, default validator',
-    ratio: ours / bare,
-  },
-  {
-    measure: `connect + list tools, median of ${ROUNDS} (ms)`,
-    ours: connect.ours,
-    baseline: connect.raw,
-    baselineName: 'raw SDK Client: connect + tools/list',
-    ratio: connect.ours / connect.raw,
-  },
-  {
-    measure: `connect + list tools, in-memory store, median of ${ROUNDS} (ms)`,
-    ours: connect.oursMem,
-    baseline: connect.raw,
-    baselineName: 'raw SDK Client: connect + tools/list',
-    ratio: connect.oursMem / connect.raw,
-  },
-  {
-    measure: `connect + full discovery, median of ${ROUNDS} (ms)`,
-    ours: connect.ours,
-    baseline: connect.rawFull,
-    baselineName: 'raw SDK Client: connect + tools, resources, templates, prompts',
-    ratio: connect.ours / connect.rawFull,
-  },
-  {
-    measure: `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`,
-    ours: calls.ours,
-    baseline: calls.raw,
-    baselineName: 'raw SDK client.callTool, same server, interleaved',
-    ratio: calls.ours / calls.raw,
-  },
-  {
-    measure: `<mcp-tool-explorer> with ${explorer.tools} tools: first render (ms)`,
-    ours: explorer.firstRender,
-    baseline: NaN,
-    baselineName: 'absolute (no baseline)',
-    ratio: NaN,
-  },
-  {
-    measure: `<mcp-tool-explorer> with ${explorer.tools} tools: filter per keystroke, median (ms)`,
-    ours: explorer.keystroke,
-    baseline: NaN,
-    baselineName: 'absolute (no baseline)',
-    ratio: NaN,
-  },
+  row(
+    'first load, chat page: CDN entry + <mcp-tool-call> chunks, min+gzip -9 (KB)',
+    sizes.chatPage / KB,
+    bare / KB,
+    BARE,
+  ),
+  row('first load, all five elements: entry + their chunks (KB)', sizes.allElements / KB, bare / KB, BARE),
+  row('everything: entry + every chunk (KB)', sizes.everything / KB, bare / KB, BARE),
+  row('one-file build mcp-elements.all.js (KB)', sizes.oneFile / KB, bare / KB, BARE),
+  row('CDN entry alone (core + autoloader) (KB)', sizes.entry / KB, bare / KB, BARE),
+  ...Object.entries(sizes.chunks).map(([tag, c]) =>
+    row(
+      `<${tag}> chunk, own file (KB; with the shared chunks it adds: ${(c.added / KB).toFixed(1)})`,
+      c.own / KB,
+      8,
+      'goal: 8 KB',
+    ),
+  ),
+  row(
+    `connect → tools available, median of ${ROUNDS} (ms)`,
+    connect.ours,
+    connect.raw,
+    'raw v2 Client: connect + tools/list',
+  ),
+  row(
+    `connect → tools available, in-memory store, median of ${ROUNDS} (ms)`,
+    connect.oursMem,
+    connect.raw,
+    'raw v2 Client: connect + tools/list',
+  ),
+  row(
+    `connect + full discovery, median of ${ROUNDS} (ms)`,
+    connect.oursFull,
+    connect.rawFull,
+    'raw v2 Client: connect + tools, resources, templates, prompts',
+  ),
+  row('10 servers on 10 origins connected in parallel, median (ms)', many.parallel, many.one, 'one server'),
+  row('10 servers behind one origin connected in parallel, median (ms)', many.shared, many.one, 'one server'),
+  row(
+    `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`,
+    calls.ours,
+    calls.raw,
+    'raw v2 client.callTool, same server, interleaved',
+  ),
+  row(
+    '500 concurrent calls across 5 servers (cap 10 per server), wall time, median of 5 (ms)',
+    concurrent.ours,
+    concurrent.raw,
+    'raw v2 clients, the same 500 calls',
+  ),
+  absolute('500 concurrent calls: calls lost (no record) over 5 rounds', concurrent.lost),
+  row(
+    '500 concurrent calls: JS heap after GC, history cleared (MB)',
+    concurrent.after / KB / KB,
+    concurrent.before / KB / KB,
+    'before the 5 rounds',
+  ),
+  absolute(
+    `<mcp-tool-explorer> with ${explorer.tools} tools over ${explorer.servers} servers: first render (ms)`,
+    explorer.firstRender,
+  ),
+  absolute(
+    `<mcp-tool-explorer> with ${explorer.tools} tools over ${explorer.servers} servers: filter per keystroke, median (ms)`,
+    explorer.keystroke,
+  ),
+  row(
+    `toolsFor('openai') with ${toolsFor.tools} tools, memoised, median of 200 (ms)`,
+    toolsFor.memo,
+    toolsFor.changed,
+    `the first call after a list change (median of ${ROUNDS})`,
+  ),
+  absolute(`toolsFor('openai') with ${toolsFor.tools} tools after a list change, median (ms)`, toolsFor.changed),
 ];
+if (concurrent.failed) console.warn(`500 concurrent calls: ${concurrent.failed} calls did not succeed`);
 rows.push(...(await rankingRows(ROUNDS)));
+const fmt = (n) => (Math.abs(n) < 1 && n !== 0 ? n.toFixed(3) : n.toFixed(1));
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.measure} | ${r.ours.toFixed(1)} | ${Number.isNaN(r.baseline) ? '—' : r.baseline.toFixed(1)} | ${r.baselineName} | ${Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(2)} |`,
+    `| ${r.measure} | ${fmt(r.ours)} | ${Number.isNaN(r.baseline) ? '—' : fmt(r.baseline)} | ${r.baselineName} | ${Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(2)} |`,
   );
 writeFileSync(
   path.join(root, 'bench/results.json'),

@@ -3,7 +3,8 @@
 // (built core + fake-indexeddb) and the protocol conformance scenarios, then prints the counts
 // per engine and `N passed, N failed` as its last line.
 // `npm test -- browser` runs every engine; `-- chromium`, `-- firefox`, `-- webkit` one each
-// (WTR_ENGINES=chromium,webkit does the same for a full run).
+// (WTR_ENGINES=chromium,webkit does the same for a full run). `-- cdn` runs the element tests
+// against the built CDN files (dist/cdn, elements autoloaded); so does `-- chromium` and a full run.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +65,7 @@ if (!process.env.SKIP_BUILD) {
 }
 
 /** The browser suite in one engine; its counts go to the totals and a line of the summary. */
-async function runEngine(e, env) {
+async function runEngine(e, env, label = e.label) {
   const started = Date.now();
   const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
   const extra = { WTR_ENGINE: e.name };
@@ -84,7 +85,7 @@ async function runEngine(e, env) {
     if (!driver) {
       console.error(String(lastError?.message ?? lastError));
       totals.failed++;
-      notes.push(`${e.label}: FAILED to start WebKitWebDriver`);
+      notes.push(`${label}: FAILED to start WebKitWebDriver`);
       return;
     }
   }
@@ -105,8 +106,8 @@ async function runEngine(e, env) {
   totals.failed += c.failed;
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   notes.push(
-    `${e.label} (${engineVersion(e.name)}): ${c.passed} passed, ${c.failed} failed, ${c.skipped.length} skipped in ${secs} s`,
-    ...c.skipped.map((t) => `  skipped in ${e.label}: ${t}`),
+    `${label} (${engineVersion(e.name)}): ${c.passed} passed, ${c.failed} failed, ${c.skipped.length} skipped in ${secs} s`,
+    ...c.skipped.map((t) => `  skipped in ${label}: ${t}`),
   );
 }
 
@@ -114,6 +115,10 @@ const servers = await startAll();
 const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
 try {
   for (const e of runnable) await runEngine(e, env);
+  // the element tests once more against the built CDN files (entry + autoloaded chunks)
+  const chromium = engines().find((e) => e.name === 'chromium' && e.missing.length === 0);
+  if (chromium && (only.length === 0 || only.includes('cdn') || (only.includes('chromium') && !process.env.WTR_FILES)))
+    await runEngine(chromium, { ...env, WTR_BUILD: 'cdn' }, 'Chromium, CDN build');
   if (want('node')) {
     const r = await run(process.execPath, ['--test', '--test-reporter=tap', 'test/node/'], env, true);
     const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);

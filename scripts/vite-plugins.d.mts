@@ -1,11 +1,13 @@
 // Types of scripts/vite-plugins.mjs (plain JS shared with scripts/start.mjs and bench/run.mjs).
 import type { BuildEnvironmentOptions, Plugin } from 'vite';
 
-export function singleFileBuild(o: {
+interface BuildTarget {
   entry: string;
   outDir: string;
   fileName: string;
   emptyOutDir?: boolean;
   format?: 'es' | 'iife';
-}): BuildEnvironmentOptions;
-export function stubAjv(): Plugin;
+}
+export function singleFileBuild(o: BuildTarget): BuildEnvironmentOptions;
+export function chunkedBuild(o: BuildTarget): BuildEnvironmentOptions;
+export function chunkManifest(): Plugin;

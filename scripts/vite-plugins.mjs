@@ -1,16 +1,76 @@
 /**
- * Build options for one minified, self-contained ES module: our CDN file, and the bench's bare
- * SDK baseline, so both are built the same way.
+ * Build options for one minified, self-contained module: the one-file CDN build, and the
+ * bench's bare SDK baseline, so both are built the same way.
  * `format: 'iife'` makes a classic script that sets the global `McpElements`.
- * @param {{ entry: string, outDir: string, fileName: string, emptyOutDir?: boolean, format?: 'es' | 'iife' }} o
+ * @param {{ entry: string, outDir: string, fileName: string, emptyOutDir?: boolean, format?: 'es' | 'iife' }} target
  */
-export function singleFileBuild({ entry, outDir, fileName, emptyOutDir = true, format = 'es' }) {
+export function singleFileBuild(target) {
+  // dynamic imports (the autoloader's) stay inside the one file
+  return minifiedLib(target, { codeSplitting: false });
+}
+
+/** Minified library build options with these output options. */
+function minifiedLib({ entry, outDir, fileName, emptyOutDir = true, format = 'es' }, output) {
   return {
     outDir,
     emptyOutDir,
     target: 'es2022',
     minify: true,
     lib: { entry, formats: [format], fileName: () => fileName, ...(format === 'iife' ? { name: 'McpElements' } : {}) },
-    rolldownOptions: { output: { minify: true } },
+    rolldownOptions: { output: { minify: true, ...output } },
+  };
+}
+
+// modules kept out of the shared `core` chunk: the elements and lit (element chunks), and the
+// entry's own (autoloader, the McpElements global)
+const NOT_CORE =
+  /[\\/]src[\\/](elements|internal|g4f)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/;
+
+/**
+ * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
+ * its name, each element's chunk is named after its tag, shared code goes to `chunks/`. Chunks
+ * import each other by relative URL, so the directory works from any CDN path.
+ * @param {{ entry: string, outDir: string, fileName: string, emptyOutDir?: boolean }} target
+ */
+export function chunkedBuild(target) {
+  return minifiedLib(target, {
+    // the hub in one `core` chunk: the entry and every element chunk import it, so it
+    // exists once even when the entry's URL carries a query string
+    codeSplitting: { groups: [{ name: 'core', test: (id) => !NOT_CORE.test(id) }] },
+    chunkFileNames: (chunk) => {
+      const tag = /\/elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+      return tag ? `chunks/${tag}-[hash].js` : 'chunks/[name]-[hash].js';
+    },
+  });
+}
+
+/**
+ * Writes `manifest.json` beside a chunked build: the entry, which chunk defines each element,
+ * which chunk a source module became (for the tests that run against the build), and every
+ * chunk's static and dynamic imports (what a page fetches for a given element).
+ */
+export function chunkManifest() {
+  return {
+    name: 'mcp-elements-chunk-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = {};
+      const elements = {};
+      const modules = {};
+      let entry;
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk') continue;
+        if (c.isEntry) entry = c.fileName;
+        chunks[c.fileName] = { imports: c.imports, dynamicImports: c.dynamicImports };
+        const tag = /\/elements\/([^/]+)\/define\.ts$/.exec(c.facadeModuleId ?? '')?.[1];
+        if (tag) elements[tag] = c.fileName;
+        const src = /[\\/](src[\\/].*)$/.exec(c.facadeModuleId ?? '')?.[1];
+        if (src) modules[src.replaceAll('\\', '/')] = c.fileName;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.json',
+        source: JSON.stringify({ entry, elements, modules, chunks }, null, 2) + '\n',
+      });
+    },
   };
 }

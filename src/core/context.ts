@@ -42,6 +42,8 @@ export interface HubContext {
     readonly callConcurrency: number;
     /** Largest response accepted for one request, in bytes. */
     readonly maxResponseBytes: number;
+    /** Connections a browser opens per origin (HTTP/1.1: 6): bounds discovery and streams. */
+    readonly connectionsPerOrigin: number;
   };
   /** Resolves once stored records are loaded. */
   readonly ready: Promise<void>;
@@ -90,4 +92,10 @@ export interface McpHubOptions {
    * (`clientMetadataDocument()` writes its JSON); used with servers that support it.
    */
   clientMetadataUrl?: string;
+  /**
+   * Connections the browser opens per server origin. Default 6 (HTTP/1.1). Discovery runs at most
+   * that many requests per origin, and long-lived notification streams may take all but two of
+   * them; raise it for servers behind HTTP/2.
+   */
+  connectionsPerOrigin?: number;
 }

@@ -7,7 +7,7 @@ import { CallPipeline, type CallToolOptions } from './calls/pipeline.js';
 import type { CallRegistry, ToolCallRecord } from './calls/records.js';
 import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
-import { assistantRegistry, callRegistry, HubEventTarget, serverRegistry } from './registries.js';
+import { assistantRegistry, callRegistry, emptyHubState, HubEventTarget, serverRegistry } from './registries.js';
 import { SignIns, type SignInOptions } from './auth/sign-ins.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
@@ -62,21 +62,7 @@ export class McpHub extends HubEventTarget {
     const storage = options.storage
       ? new ResilientStorage(options.storage, onDegrade)
       : defaultStorage(name, onDegrade);
-    this.store = new Store<HubState>({
-      ready: false,
-      servers: {},
-      connections: {},
-      catalogues: {},
-      storage: { mode: storage.kind },
-      assistants: {},
-      calls: {},
-      activeCalls: {},
-      elicitations: {},
-      samplings: {},
-      logs: {},
-      signIns: {},
-      warnings: [],
-    });
+    this.store = new Store<HubState>(emptyHubState(storage.kind));
     let loaded!: (p: Promise<void>) => void;
     this.ready = new Promise<void>((resolve) => (loaded = resolve));
     const ctx: HubContext = {
@@ -90,6 +76,7 @@ export class McpHub extends HubEventTarget {
         historyLimit: options.historyLimit ?? 1000,
         callConcurrency: options.callConcurrency ?? 10,
         maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+        connectionsPerOrigin: options.connectionsPerOrigin ?? 6,
       },
       ready: this.ready,
       emit: (event) => this.#emit(event),
@@ -163,7 +150,7 @@ export class McpHub extends HubEventTarget {
     return this.store.state.catalogues[id];
   }
 
-  /** Connect (retrying as configured; a second call joins the first), discover, keep the session. */
+  /** Connect (retrying; a second call joins the first), list tools first (then the rest), keep the session. */
   connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
     return this.#connections.connect(id, options);
   }

@@ -1,12 +1,14 @@
 // What the hub façade exposes beside its methods: the registry objects (`hub.servers`,
 // `hub.assistants`, `hub.calls`) as object literals over the parts' methods, so destructuring
-// them (`const { add } = hub.servers`) keeps working, and the typed event target it extends.
+// them (`const { add } = hub.servers`) keeps working, the typed event target it extends, and the
+// empty state it starts from.
 import type { McpHubEventMap } from '../events/index.js';
 import type { AssistantRegistry, Assistants } from './assistants/registry.js';
 import type { CallHistory } from './calls/history.js';
 import type { CallPipeline } from './calls/pipeline.js';
 import type { CallRegistry } from './calls/records.js';
 import type { ServerRegistry, Servers } from './servers/registry.js';
+import type { HubState } from './types.js';
 
 export function serverRegistry(servers: Servers): ServerRegistry {
   return {
@@ -59,4 +61,23 @@ export class HubEventTarget extends EventTarget {
   ) {
     super.addEventListener(type, listener, options);
   }
+}
+
+/** The hub's state before anything is loaded. */
+export function emptyHubState(mode: HubState['storage']['mode']): HubState {
+  return {
+    ready: false,
+    servers: {},
+    connections: {},
+    catalogues: {},
+    storage: { mode },
+    assistants: {},
+    calls: {},
+    activeCalls: {},
+    elicitations: {},
+    samplings: {},
+    logs: {},
+    signIns: {},
+    warnings: [],
+  };
 }

@@ -325,6 +325,7 @@ export const CatalogueSchema = z.object({
   transport: z.enum(['streamable-http', 'sse', 'jsonrpc']).optional(),
   instructions: z.string().optional(),
   discoveredAt: timestamp,
+  partial: z.boolean().optional(),
   listsFreshUntil: timestamp.optional(),
   discover: z.looseObject({}).optional(),
   discoverFreshUntil: timestamp.optional(),

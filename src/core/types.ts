@@ -62,6 +62,12 @@ export interface ServerCatalogue {
   readonly transport?: ConcreteTransport;
   readonly instructions?: string;
   readonly discoveredAt: number;
+  /**
+   * True while only the tools are in: a connection reports `connected` as soon as its tools are
+   * listed, and resources, templates and prompts follow (then `mcp-tools-changed` with reason
+   * `discovered`). Absent on a complete catalogue.
+   */
+  readonly partial?: boolean;
   /** Until when (epoch ms) the lists may be reused without asking (2026-07-28 `ttlMs`). */
   readonly listsFreshUntil?: number;
   /** The server's 2026-07-28 `server/discover` answer, reused to connect while fresh. */

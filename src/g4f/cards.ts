@@ -1,7 +1,6 @@
 // Where the drop-in puts a `<mcp-tool-call>` card for each call it runs: the host's container,
 // or a small dock of its own so an approval is never invisible.
 import type { McpHub, ToolCallRecord } from '../core/index.js';
-import '../elements/mcp-tool-call/define.js';
 
 /**
  * Where cards go: an element, a CSS selector, a function of the call (return null for no card:
@@ -33,6 +32,9 @@ export class CardPlacer {
     else parent = c;
     // a selector that matches nothing must not leave an approval waiting where nobody sees it
     if (!parent?.isConnected) parent = this.dock();
+    // the element's module is loaded with the first card (in the CDN build: its own chunk, the
+    // autoloader's), so the drop-in adds no element code to a page until it shows a call
+    void import('../elements/mcp-tool-call/define.js');
     const card = document.createElement('mcp-tool-call') as HTMLElement & { hub: McpHub };
     card.hub = this.hub;
     card.setAttribute('call-id', call.id);

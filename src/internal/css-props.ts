@@ -5,6 +5,7 @@ import { noChange } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
 
 class CssPropsDirective extends Directive {
+  #previous = new Set<string>();
   constructor(part: PartInfo) {
     super(part);
     if (part.type !== PartType.ELEMENT) throw new Error('cssProps() goes on an element: <div ${cssProps({...})}>');
@@ -14,7 +15,9 @@ class CssPropsDirective extends Directive {
   }
   override update(part: ElementPart, [props]: [Record<string, string>]) {
     const style = (part.element as HTMLElement).style;
+    for (const name of this.#previous) if (!(name in props)) style.removeProperty(name);
     for (const [name, value] of Object.entries(props)) style.setProperty(name, value);
+    this.#previous = new Set(Object.keys(props));
     return noChange;
   }
 }

@@ -11,13 +11,27 @@ describe('connections', () => {
       ['auto → legacy SSE (404/405 at initialize)', () => urls.everythingSse, 'auto', 'sse'],
     ];
     for (const [what, url, transport, expected] of cases) {
-      it(`${what}: connects, lists everything and calls echo`, async () => {
+      it(`${what}: connects with the tools, lists everything after, and calls echo`, async () => {
         const hub = privateHub();
         const s = await hub.servers.add({ name: what, url: url(), transport: transport as never });
         const statuses: string[] = [];
         hub.addEventListener('mcp-server-status-changed', (e) => statuses.push(e.detail.status));
         const toolsChanged = nextEvent<CustomEvent>(window, 'mcp-tools-changed', (e) => e.detail.serverId === s.id);
-        const cat = await hub.connect(s.id);
+        const discovered = nextEvent<CustomEvent>(
+          window,
+          'mcp-tools-changed',
+          (e) => e.detail.serverId === s.id && e.detail.reason === 'discovered',
+        );
+        const first = await hub.connect(s.id);
+        // tools first: connected before resources and prompts are listed
+        expect(first.partial).to.equal(true);
+        expect(first.resources).to.deep.equal([]);
+        expect(first.tools.length).to.be.greaterThan(10);
+        expect((await toolsChanged).detail).to.include({ reason: 'connected', resourceCount: 0 });
+        const full = (await discovered).detail;
+        const cat = hub.catalogue(s.id)!;
+        expect(cat.partial).to.equal(undefined);
+        expect(full).to.include({ toolCount: cat.tools.length, resourceCount: cat.resources.length });
         expect(statuses).to.deep.equal(['connecting', 'connected']);
         expect(cat.transport).to.equal(expected);
         expect(cat.serverInfo?.name).to.be.a('string').and.not.equal('');
@@ -34,7 +48,8 @@ describe('connections', () => {
         expect(cat.prompts.length).to.be.greaterThan(0);
         expect((await toolsChanged).detail.toolCount).to.equal(cat.tools.length);
         expect(hub.status(s.id).status).to.equal('connected');
-        expect(hub.servers.get(s.id)?.lastConnectedAt).to.be.a('number');
+        // written off the connect path
+        await until(async () => hub.servers.get(s.id)?.lastConnectedAt, 'lastConnectedAt');
         const r = await hub.client(s.id).callTool('echo', { message: 'hello' });
         expect(r.content[0]).to.deep.equal({ type: 'text', text: 'Echo: hello' });
         const structured = await hub.client(s.id).callTool('get-structured-content', { location: 'New York' });

@@ -1,5 +1,6 @@
-// Loaded by /__csp.html, a page whose Content-Security-Policy has no 'unsafe-eval'. Uses the
-// built CDN bundle exactly as a host page would, and reports back to the test.
+// Loaded by /__csp.html, a page whose Content-Security-Policy has no 'unsafe-eval' and no
+// 'unsafe-inline' styles. Uses the built CDN entry exactly as a host page would (elements come
+// through its autoloader) and reports back to the test.
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
 try {
@@ -9,10 +10,32 @@ try {
   const s = await hub.servers.add({ name: 'everything', url: servers.everything });
   const cat = await hub.connect(s.id);
   const structured = await hub.client(s.id).callTool('get-structured-content', { location: 'Chicago' });
+  // elements, autoloaded: a tool call card and the explorer with its "Try it" form
+  const call = await hub.callTool({ serverId: s.id, tool: 'echo', arguments: { message: 'csp' }, source: 'user' });
+  const card = document.createElement('mcp-tool-call');
+  card.hub = hub;
+  card.call = call;
+  const explorer = document.createElement('mcp-tool-explorer');
+  explorer.hub = hub;
+  document.body.append(card, explorer);
+  await Promise.all(['mcp-tool-call', 'mcp-tool-explorer'].map((t) => customElements.whenDefined(t)));
+  await card.updateComplete;
+  await explorer.updateComplete;
+  explorer.shadowRoot.querySelector('[role=option][data-tool=echo]').click();
+  await explorer.updateComplete;
+  const tryForm = explorer.shadowRoot.querySelector('mcp-schema-form');
+  const rendered = {
+    card: card.shadowRoot.textContent.includes('Echo: csp'),
+    cardStyled: getComputedStyle(card).display === 'block',
+    form: !!tryForm?.shadowRoot?.querySelector('input'),
+  };
+  card.remove();
+  explorer.remove();
   // the elements render under the same policy: a server's form in <mcp-elicitation>
   const el = document.createElement('mcp-elicitation');
   el.hub = hub;
   document.body.append(el);
+  await customElements.whenDefined('mcp-elicitation');
   const asked = hub.client(s.id).callTool('trigger-elicitation-request', {});
   const form = () => el.shadowRoot?.querySelector('mcp-elicitation-view')?.shadowRoot?.querySelector('form');
   for (let i = 0; i < 500 && !form(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -21,13 +44,13 @@ try {
   hub.respondToElicitation(Object.keys(hub.store.state.elicitations)[0], { action: 'decline' });
   await asked;
   // and the explorer's virtualised list (rows placed by inline position) and its log tab
-  const explorer = document.createElement('mcp-tool-explorer');
-  explorer.hub = hub;
-  document.body.append(explorer);
-  await explorer.updateComplete;
-  const rows = explorer.shadowRoot.querySelectorAll('[role=option]').length;
-  explorer.shadowRoot.querySelector('#tab-log').click();
-  await explorer.updateComplete;
+  const explorer2 = document.createElement('mcp-tool-explorer');
+  explorer2.hub = hub;
+  document.body.append(explorer2);
+  await explorer2.updateComplete;
+  const rows = explorer2.shadowRoot.querySelectorAll('[role=option]').length;
+  explorer2.shadowRoot.querySelector('#tab-log').click();
+  await explorer2.updateComplete;
   // an element under `style-src 'self'` (no inline styles): the explorer's virtual list with
   // thousands of tools must position its rows and scroll
   const many = await hub.servers.add({ name: 'many', url: `${servers.fixture}/many/mcp` });
@@ -62,6 +85,7 @@ try {
       csp: true,
       tools: cat.tools.map((t) => ({ name: t.name, outputSchema: !!t.outputSchema })),
       structured: !!structured.structuredContent,
+      rendered,
       list: listCheck,
       formShown,
       styled,

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 
 describe('strict Content-Security-Policy (no unsafe-eval)', () => {
-  it("the CDN bundle connects, lists, renders a server's form in <mcp-elicitation> and the explorer with thousands of tools, with zero violations", async () => {
+  it("the CDN bundle connects, lists tools, calls one, autoloads elements (a tool call card, the explorer's Try-it form and its thousands of tools, a server's form in <mcp-elicitation>) with zero violations", async () => {
     const result = new Promise<any>((resolve) => {
       window.addEventListener('message', function on(e) {
         if (!e.data?.csp) return;
@@ -25,6 +25,7 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     expect(r.formShown, 'the elicitation form rendered').to.equal(true);
     expect(r.styled, 'the element styles applied (adopted style sheets)').to.equal(true);
     expect(r.rows, 'the explorer lists the tools').to.be.greaterThan(10);
+    expect(r.rendered).to.deep.equal({ card: true, cardStyled: true, form: true });
     expect(r.violations).to.deep.equal([]);
   });
 

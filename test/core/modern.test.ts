@@ -17,7 +17,7 @@ describe('2026-07-28: list cache hints (ttlMs)', () => {
     const storeName = unique('store');
     const first = new McpHub({ storeName });
     const s = await first.servers.add({ name: 'cached', url: `${base}/strict+cached/mcp`, retries: 0 });
-    const cat = await first.connect(s.id);
+    const cat = await first.connect(s.id, { discovery: 'complete' });
     expect(cat.listsFreshUntil, 'tools/list carried ttlMs 60000').to.be.greaterThan(Date.now() + 50_000);
     const before = (await seen(base)).requests;
     expect(count(before, 'tools/list')).to.equal(1);

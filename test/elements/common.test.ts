@@ -16,6 +16,14 @@ const colorOf = (el: Element) => getComputedStyle(el).color;
 const canEmulateScheme = engine === 'chromium';
 
 describe('all five elements', () => {
+  it('run from the build this run asked for (WTR_BUILD=cdn: the CDN entry and its chunks)', async () => {
+    // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
+    const build = (await import('/__build.js')).default as 'cdn' | 'source';
+    const cdn = (globalThis as { McpElements?: unknown }).McpElements !== undefined;
+    expect(cdn, 'globalThis.McpElements is set by the CDN entry only').to.equal(build === 'cdn');
+    for (const tag of TAGS) expect(customElements.get(tag), tag).to.be.a('function');
+  });
+
   afterEach(async () => {
     if (canEmulateScheme) await emulateMedia({ colorScheme: 'light' });
   });

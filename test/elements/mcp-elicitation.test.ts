@@ -4,6 +4,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { McpElicitationElement, McpHub } from '../../src/index.js';
+import type { McpElicitationView as View } from '../../src/internal/elicitation-view.js';
 import { expectNoLeakedSubscriptions, nextEvent, privateHub, unique, untilRendered, urls } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
@@ -153,7 +154,8 @@ describe('<mcp-elicitation>', () => {
   it('password-like field names are password inputs', async () => {
     const hub = privateHub();
     // no test server asks for a password: the view is given a record as the hub would make it
-    const { McpElicitationView } = await import('../../src/internal/elicitation-view.js');
+    // the registered class (from the build under test: with WTR_BUILD=cdn, its chunk)
+    const McpElicitationView = customElements.get('mcp-elicitation-view') as typeof View;
     const v = new McpElicitationView();
     v.hub = hub;
     v.serverName = 'S';

@@ -1,5 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
+// the "Try it" form loads lazily with the explorer; the corpus tests below use it directly
+import '../../src/internal/schema-form-define.js';
 import { validateArguments, type McpToolExplorerElement } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
 import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';
@@ -12,7 +14,8 @@ const qa = (el: Element, sel: string) => [...root(el).querySelectorAll(sel)] as 
 async function everything() {
   const hub = privateHub();
   const s = await hub.servers.add({ name: 'Everything', url: urls.everything });
-  await hub.connect(s.id);
+  // resources and prompts too (a connect resolves once the tools are in)
+  await hub.connect(s.id, { discovery: 'complete' });
   const el = await fixture<McpToolExplorerElement>(
     html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
   );
@@ -205,7 +208,7 @@ describe('<mcp-tool-explorer>', () => {
   it('resources: a template with a form-style query ({?q,lang}) reads the URI the server expects', async () => {
     const hub = privateHub();
     const s = await hub.servers.add({ name: 'fx', url: fixtureTenant().url });
-    await hub.connect(s.id);
+    await hub.connect(s.id, { discovery: 'complete' });
     const el = await fixture<McpToolExplorerElement>(
       html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
     );

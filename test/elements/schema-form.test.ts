@@ -3,6 +3,7 @@
 // real-world corpus can be filled in as a user would, giving arguments that validate.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
+import '../../src/internal/schema-form-define.js'; // the explorer loads it lazily; this test uses it alone
 import { validateArguments } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
 import { CORPUS } from '../fixtures/schemas.js';

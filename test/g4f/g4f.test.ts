@@ -44,8 +44,9 @@ function g4fStorage(servers: unknown[], selected?: string[]) {
 
 const card = (root: ParentNode, n = 0) =>
   root.querySelectorAll('mcp-tool-call')[n] as HTMLElement & { updateComplete: Promise<unknown> };
+// a card is upgraded once <mcp-tool-call>'s module, loaded with the first card, has run
 const button = (el: Element, action: string) =>
-  el.shadowRoot!.querySelector(`[data-action="${action}"]`) as HTMLButtonElement | null;
+  (el.shadowRoot?.querySelector(`[data-action="${action}"]`) ?? null) as HTMLButtonElement | null;
 
 describe('mcp-elements/g4f', () => {
   describe('first-run import of G4F localStorage', () => {

@@ -85,7 +85,7 @@ export class Assistants {
   constructor(private readonly ctx: HubContext) {}
 
   get(assistantId = 'default'): AssistantProfile {
-    return this.ctx.store.state.assistants[assistantId] ?? defaultProfile(assistantId);
+    return this.ctx.store.settled.assistants[assistantId] ?? defaultProfile(assistantId);
   }
 
   list(): AssistantProfile[] {
@@ -156,7 +156,7 @@ export class Assistants {
   }
 
   #tools(assistantId: string): Memo {
-    const s = this.ctx.store.state;
+    const s = this.ctx.store.settled;
     const profile = s.assistants[assistantId];
     const memo = this.#memo.get(assistantId);
     if (memo && memo.servers === s.servers && memo.catalogues === s.catalogues && memo.profile === profile) return memo;

@@ -3,13 +3,21 @@
 import { namedAssistant, type AssistantRef } from '../assistants/profile.js';
 import { KEYS, type HubContext } from '../context.js';
 import { writeJournal } from '../persistence/journal.js';
-import { withEntry } from '../store.js';
+import { withEntries } from '../store.js';
+import type { HubState } from '../types.js';
 import { TERMINAL, type ToolCallRecord } from './records.js';
 
 /** How long a call must be in flight before its state is written (ms). */
 const IN_FLIGHT_WRITE_DELAY = 150;
+/**
+ * Finished calls are written within this delay (ms), many to a transaction in a burst; a reload
+ * sooner puts them in the page-hide journal instead.
+ */
+const FINISHED_WRITE_DELAY = 40;
 
 export class CallHistory {
+  /** Records changed since the snapshot last took them (store.defer applies them in one go). */
+  readonly #pending = new Map<string, ToolCallRecord>();
   readonly #dirty = new Map<string, ToolCallRecord | undefined>();
   #timer?: ReturnType<typeof setTimeout>;
   #delay = 0;
@@ -17,7 +25,8 @@ export class CallHistory {
   constructor(private readonly ctx: HubContext) {}
 
   get(id: string): ToolCallRecord | undefined {
-    return this.ctx.store.state.activeCalls[id] ?? this.ctx.store.state.calls[id];
+    const s = this.ctx.store.settled;
+    return this.#pending.get(id) ?? s.activeCalls[id] ?? s.calls[id];
   }
 
   /** Calls, newest first, optionally of one assistant. */
@@ -29,23 +38,40 @@ export class CallHistory {
       .sort((a, b) => b.createdAt - a.createdAt);
   }
 
-  // Calls in flight live in the small `activeCalls` map, which changes several times per call;
-  // a call moves to `calls` (history, possibly thousands) once, when it ends.
+  // Calls in flight live in the `activeCalls` map, which changes several times per call; a call
+  // moves to `calls` (history, possibly thousands) once, when it ends. Changes are deferred and
+  // applied together (one copy of each map per burst, not per change): with 500 calls in flight,
+  // copying both maps on every change cost a third of the call path (docs/ARCHITECTURE.md).
   put(record: ToolCallRecord): ToolCallRecord {
     const frozen = Object.freeze(record);
     const done = TERMINAL.has(record.status);
-    this.ctx.store.update((s) => ({
-      ...s,
-      activeCalls: done
-        ? s.activeCalls[record.id]
-          ? withEntry(s.activeCalls, record.id, undefined)
-          : s.activeCalls
-        : withEntry(s.activeCalls, record.id, frozen),
-      calls: done ? withEntry(s.calls, record.id, frozen) : s.calls,
-    }));
+    if (this.#pending.size === 0) this.ctx.store.defer((s) => this.#apply(s));
+    this.#pending.delete(record.id); // keep the order of changes
+    this.#pending.set(record.id, frozen);
     this.#dirty.set(record.id, frozen);
-    this.#schedule(done ? 0 : IN_FLIGHT_WRITE_DELAY);
+    this.#schedule(done ? FINISHED_WRITE_DELAY : IN_FLIGHT_WRITE_DELAY);
     return frozen;
+  }
+
+  #apply(s: HubState): HubState {
+    const records = [...this.#pending.values()];
+    this.#pending.clear();
+    const ended = records.filter((r) => TERMINAL.has(r.status));
+    const active = records.map((r): [string, ToolCallRecord | undefined] => [
+      r.id,
+      TERMINAL.has(r.status) ? undefined : r,
+    ]);
+    const moved = active.some(([id, r]) => r || s.activeCalls[id]);
+    return {
+      ...s,
+      activeCalls: moved ? withEntries(s.activeCalls, active) : s.activeCalls,
+      calls: ended.length
+        ? withEntries(
+            s.calls,
+            ended.map((r) => [r.id, r] as const),
+          )
+        : s.calls,
+    };
   }
 
   patch(id: string, patch: Partial<ToolCallRecord>): ToolCallRecord {
@@ -67,9 +93,9 @@ export class CallHistory {
   }
 
   // History is written behind the call path: records are coalesced and written in one
-  // transaction, and retention is applied there too. A finished call is written on the next
-  // tick; a call in flight only if it is still in flight a moment later (most calls finish
-  // first, which saves a write per call); `pagehide` writes whatever is pending.
+  // transaction, and retention is applied there too. A finished call is written within
+  // FINISHED_WRITE_DELAY; a call in flight only if it is still in flight a moment later (most
+  // calls finish first, which saves a write per call); `pagehide` writes whatever is pending.
   #schedule(delay = 0) {
     if (this.#timer && this.#delay <= delay) return;
     if (this.#timer) clearTimeout(this.#timer);

@@ -112,7 +112,9 @@ export class CallPipeline {
    */
   async callTool(options: CallToolOptions): Promise<ToolCallRecord> {
     const { ctx } = this;
-    if (!ctx.store.state.ready) await ctx.ready;
+    // `settled`: the call path reads no call records from the snapshot (history.get has them), so
+    // it need not apply the deferred record changes of other calls (store.ts)
+    if (!ctx.store.settled.ready) await ctx.ready;
     const assistantId = assistantIdOf(options);
     const { serverId, tool, name } = this.#resolveTarget(options, assistantId);
     const args = options.arguments ?? {};
@@ -121,7 +123,7 @@ export class CallPipeline {
       assistantId,
       gptId: assistantId,
       serverId,
-      serverName: ctx.store.state.servers[serverId].name,
+      serverName: ctx.store.settled.servers[serverId].name,
       tool: tool.name,
       ...((tool.title ?? tool.annotations?.title) ? { toolTitle: tool.title ?? tool.annotations?.title } : {}),
       name,
@@ -171,7 +173,7 @@ export class CallPipeline {
     target: Pick<CallToolOptions, 'name' | 'serverId' | 'tool' | 'source'>,
     assistantId: string,
   ): { serverId: string; tool: Tool; name: string } {
-    const s = this.ctx.store.state;
+    const s = this.ctx.store.settled;
     const mine = this.assistants.tools(assistantId);
     if (target.name !== undefined) {
       const t = mine.byName.get(target.name);
@@ -332,7 +334,7 @@ export class CallPipeline {
   /** 6. The final record, and the outcome event. */
   #settle(id: string, status: Ending, patch: Partial<ToolCallRecord>, reason?: DenyReason): ToolCallRecord {
     const endedAt = Date.now();
-    const before = this.ctx.store.state.activeCalls[id];
+    const before = this.history.get(id);
     const r = this.history.patch(id, {
       ...patch,
       status,

@@ -1,7 +1,9 @@
 // Discovery: what a connected server offers (tools, resources, templates, prompts), every page.
+// Tools first: a connection is usable once its tools are listed; the rest may follow.
 import { McpConnectionError } from '../errors.js';
 import { toConnectionError, type McpSession, type RequestOptions } from '../session/index.js';
 import type { ServerCatalogue } from '../types.js';
+import type { Priority } from './origins.js';
 
 /** Follow `nextCursor` to the end; stop on a repeated cursor or after 1,000 pages. */
 export async function listAll<R extends { nextCursor?: string }, T>(
@@ -23,58 +25,86 @@ export async function listAll<R extends { nextCursor?: string }, T>(
   throw new McpConnectionError('protocol', 'The server returned more than 1000 pages; stopped listing.');
 }
 
-/**
- * List everything a session's server offers, in parallel. A failing tools list fails discovery;
- * failing resources or prompts lists only warn (they are optional extras).
- */
-export async function discover(
-  id: string,
-  session: McpSession,
-  options: RequestOptions,
-  warn: (message: string) => void,
-  secrets: Iterable<string>,
-): Promise<ServerCatalogue> {
-  // 2026-07-28 lists say how long they stay fresh (`ttlMs`): the catalogue is as fresh as its
-  // stalest list; a list without a hint (or 0) is stale at once, and so is the catalogue
-  let ttl = Infinity;
+/** Runs one unit of discovery work: the hub's per-origin budget (origins.ts), or at once. */
+export type DiscoverySlot = <T>(priority: Priority, work: () => Promise<T>) => Promise<T>;
+const atOnce: DiscoverySlot = (_priority, work) => work();
+
+/** How discovery reports and schedules: warnings, secrets to scrub from them, the origin's slots. */
+export interface DiscoveryContext {
+  warn(message: string): void;
+  secrets: Iterable<string>;
+  slot?: DiscoverySlot;
+}
+
+/** What some lists held, with the shortest cache hint (2026-07-28 `ttlMs`) their pages gave. */
+export interface Listed<T> {
+  readonly lists: T;
+  /** ms; 0 when a page had no hint or a list failed (stale at once), Infinity when nothing was listed */
+  readonly ttl: number;
+}
+type Rest = Pick<ServerCatalogue, 'resources' | 'resourceTemplates' | 'prompts'>;
+
+/** Wraps list requests so the shortest `ttlMs` of their pages is kept. */
+function ttlTracker() {
+  const t = { ttl: Infinity };
   const track = <R>(p: Promise<R>): Promise<R> =>
     p.then(
       (r) => {
-        const t = (r as { ttlMs?: unknown }).ttlMs;
-        ttl = Math.min(ttl, typeof t === 'number' && t > 0 ? t : 0);
+        const hint = (r as { ttlMs?: unknown }).ttlMs;
+        t.ttl = Math.min(t.ttl, typeof hint === 'number' && hint > 0 ? hint : 0);
         return r;
       },
       (e: unknown) => {
-        ttl = 0;
+        t.ttl = 0;
         throw e;
       },
     );
-  const src: Pick<McpSession, 'listTools' | 'listResources' | 'listResourceTemplates' | 'listPrompts'> = {
-    listTools: (c, ro) => track(session.listTools(c, ro)),
-    listResources: (c, ro) => track(session.listResources(c, ro)),
-    listResourceTemplates: (c, ro) => track(session.listResourceTemplates(c, ro)),
-    listPrompts: (c, ro) => track(session.listPrompts(c, ro)),
-  };
+  return { t, track };
+}
+
+/** The server's tools, every page. A failure fails the connection. */
+export async function listTools(
+  session: McpSession,
+  options: RequestOptions,
+  slot: DiscoverySlot = atOnce,
+): Promise<Listed<Pick<ServerCatalogue, 'tools'>>> {
+  const { t, track } = ttlTracker();
+  const tools = session.capabilities?.tools
+    ? await slot('tools', () =>
+        listAll(
+          (c) => track(session.listTools(c, options)),
+          (r) => r.tools,
+        ),
+      )
+    : [];
+  return { lists: { tools }, ttl: t.ttl };
+}
+
+/**
+ * Resources, resource templates and prompts, in parallel; a failing list only warns (they are
+ * optional extras) and leaves that list empty.
+ */
+export async function listRest(
+  id: string,
+  session: McpSession,
+  options: RequestOptions,
+  { warn, secrets, slot = atOnce }: DiscoveryContext,
+): Promise<Listed<Rest>> {
+  const { t, track } = ttlTracker();
   const caps = session.capabilities ?? {};
   const optional = async <T>(what: string, run: () => Promise<T[]>): Promise<T[]> => {
     try {
-      return await run();
+      return await slot('rest', run);
     } catch (e) {
       warn(`Could not list ${what} of server "${id}": ${toConnectionError(e, secrets).message}`);
       return [];
     }
   };
-  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-    caps.tools
-      ? listAll(
-          (c) => src.listTools(c, options),
-          (r) => r.tools,
-        )
-      : [],
+  const [resources, resourceTemplates, prompts] = await Promise.all([
     caps.resources
       ? optional('resources', () =>
           listAll(
-            (c) => src.listResources(c, options),
+            (c) => track(session.listResources(c, options)),
             (r) => r.resources,
           ),
         )
@@ -82,7 +112,7 @@ export async function discover(
     caps.resources
       ? optional('resource templates', () =>
           listAll(
-            (c) => src.listResourceTemplates(c, options),
+            (c) => track(session.listResourceTemplates(c, options)),
             (r) => r.resourceTemplates,
           ),
         )
@@ -90,19 +120,30 @@ export async function discover(
     caps.prompts
       ? optional('prompts', () =>
           listAll(
-            (c) => src.listPrompts(c, options),
+            (c) => track(session.listPrompts(c, options)),
             (r) => r.prompts,
           ),
         )
       : [],
   ]);
+  return { lists: { resources, resourceTemplates, prompts }, ttl: t.ttl };
+}
+
+/**
+ * A catalogue from what was listed. Without `rest` it is the tools-first catalogue: `partial`,
+ * empty extras, and never fresh by cache hints (the rest is still being listed).
+ */
+export function catalogueOf(
+  id: string,
+  session: McpSession,
+  tools: Listed<Pick<ServerCatalogue, 'tools'>>,
+  rest?: Listed<Rest>,
+): ServerCatalogue {
   const now = Date.now();
   return {
     serverId: id,
-    tools,
-    resources,
-    resourceTemplates,
-    prompts,
+    tools: tools.lists.tools,
+    ...(rest ? rest.lists : { resources: [], resourceTemplates: [], prompts: [], partial: true as const }),
     ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}),
     ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
     ...(session.sessionId ? { sessionId: session.sessionId } : {}),
@@ -110,8 +151,22 @@ export async function discover(
     transport: session.kind,
     era: session.era,
     discoveredAt: now,
-    ...freshness(now, ttl, session.discoverResult),
+    ...freshness(now, rest ? Math.min(tools.ttl, rest.ttl) : 0, session.discoverResult),
   };
+}
+
+/**
+ * List everything a session's server offers, tools and the rest in parallel. A failing tools
+ * list fails discovery; failing resources or prompts lists only warn.
+ */
+export async function discover(
+  id: string,
+  session: McpSession,
+  options: RequestOptions,
+  how: DiscoveryContext,
+): Promise<ServerCatalogue> {
+  const [tools, rest] = await Promise.all([listTools(session, options, how.slot), listRest(id, session, options, how)]);
+  return catalogueOf(id, session, tools, rest);
 }
 
 /** Longest the hub trusts a server's cache hint: a day (a hint cannot pin a stale list forever). */

@@ -1,14 +1,8 @@
 // Connections: one session per server, opened with retries, discovered, re-initialised when
 // the server's session expires, and reflected in `state.connections`.
-import { KEYS, type HubContext } from '../context.js';
+import type { HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
-import {
-  ServerConfigInputSchema,
-  ServerConfigSchema,
-  parseOrThrow,
-  type ServerConfig,
-  type ServerConfigInput,
-} from '../schemas.js';
+import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
 import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import {
@@ -24,14 +18,21 @@ import {
 /** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
 const HEADER_MISMATCH = -32020;
 import { McpToolsDroppedEvent } from '../../events/index.js';
-import { setCatalogue, setServer, setStatus, toolsChanged } from '../state.js';
+import { setCatalogue, setStatus, toolsChanged } from '../state.js';
 import type { ConnectionState, ServerCatalogue } from '../types.js';
-import { discover } from './discovery.js';
+import { catalogueOf, discover, listTools, type DiscoverySlot } from './discovery.js';
+import { Background, persistCatalogue } from './background.js';
+import { OriginBudget } from './origins.js';
 import { backoffDelay, retryable, sleep } from './retry.js';
 
 /** Options for `hub.connect()`. */
 export interface ConnectOptions {
   signal?: AbortSignal;
+  /**
+   * `tools-first` (default): resolve once the tools are listed; resources, templates and prompts
+   * follow in the background. `complete`: resolve once they are listed too.
+   */
+  discovery?: 'tools-first' | 'complete';
 }
 
 /** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
@@ -64,12 +65,22 @@ export class Connections {
   readonly #connecting = new Map<string, { promise: Promise<ServerCatalogue>; abort: AbortController }>();
   readonly #reinit = new Map<string, Promise<McpSession>>();
   #auth?: ConnectionAuth;
+  /** Work left running after a connect resolved (writes, the rest of discovery). */
+  readonly #background: Background;
+  readonly #origins: OriginBudget;
 
   constructor(
     private readonly ctx: HubContext,
     /** How each server's session answers the server's requests (elicitation, sampling, roots, logs). */
     private readonly answersFor?: (serverId: string) => ClientAnswers,
-  ) {}
+  ) {
+    this.#origins = new OriginBudget(ctx.limits.connectionsPerOrigin);
+    this.#background = new Background(
+      ctx,
+      () => this.#secrets,
+      (url) => this.#slot(url),
+    );
+  }
 
   /** The live sessions (to tell servers the roots changed). */
   sessions(): McpSession[] {
@@ -105,20 +116,35 @@ export class Connections {
     return this.#sessions.has(id);
   }
 
-  /** Connect (single-flight per server): a second call while one is in flight joins it. */
+  /**
+   * Connect (single-flight per server): a second call while one is in flight joins it. Resolves
+   * once the tools are listed, or with `discovery: 'complete'` once everything is.
+   */
   connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
-    const inflight = this.#connecting.get(id);
-    if (inflight) return inflight.promise;
-    const abort = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
-    const promise = this.#connect(id, signal).finally(() => {
-      if (this.#connecting.get(id)?.promise === promise) this.#connecting.delete(id);
-    });
-    this.#connecting.set(id, { promise, abort });
-    return promise;
+    let promise = this.#connecting.get(id)?.promise;
+    if (!promise) {
+      const abort = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
+      const started = this.#connect(id, signal).finally(() => {
+        if (this.#connecting.get(id)?.promise === started) this.#connecting.delete(id);
+      });
+      this.#connecting.set(id, { promise: started, abort });
+      promise = started;
+    }
+    if (options.discovery !== 'complete') return promise;
+    return promise.then((c) => this.#background.rest(id) ?? this.ctx.store.state.catalogues[id] ?? c);
   }
 
-  /** Open a session, retrying retryable failures with backoff. */
+  /** One unit of discovery work on a server's origin (origins.ts). */
+  #slot(url: string, signal?: AbortSignal): DiscoverySlot {
+    return (priority, work) => this.#origins.run(url, priority, work, signal);
+  }
+
+  /**
+   * Open a session, retrying retryable failures with backoff; each attempt holds a request slot
+   * of the origin. The session gets a stream for notifications only while the origin has one
+   * to spare (`notifications: false` for a one-off session), and gives it back when closed.
+   */
   async #open(
     cfg: ConnectTarget,
     signal: AbortSignal,
@@ -126,6 +152,7 @@ export class Connections {
     id?: string,
     prior?: Readonly<Record<string, unknown>>,
     authId: string | undefined = id,
+    notifications = true,
   ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
     const authProvider =
@@ -134,30 +161,57 @@ export class Connections {
         : cfg.auth.type === 'client-credentials'
           ? this.#auth?.authProviderFor(authId, cfg)
           : undefined;
+    let release = notifications ? this.#origins.reserveStream(cfg.url) : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await openSession({
-          ...(authProvider ? { authProvider } : {}),
-          url: cfg.url,
-          transport: cfg.transport,
-          revision: cfg.revision,
-          headers,
-          timeoutMs: cfg.timeout * 1000,
+        const session = await this.#origins.run(
+          cfg.url,
+          'tools',
+          () =>
+            openSession({
+              ...(authProvider ? { authProvider } : {}),
+              url: cfg.url,
+              transport: cfg.transport,
+              revision: cfg.revision,
+              headers,
+              timeoutMs: cfg.timeout * 1000,
+              signal,
+              secrets: [...secrets, ...this.#secrets],
+              clientInfo: this.ctx.clientInfo,
+              fetch: this.ctx.fetch,
+              maxResponseBytes: this.ctx.limits.maxResponseBytes,
+              onToolsDropped: (tools) => this.#dropped(id, tools),
+              notifications: !!release,
+              onStreamUnused: () => release?.(),
+              ...(this.answersFor ? { answers: this.answersFor(id ?? '') } : {}),
+              ...(prior ? { prior } : {}),
+            }),
           signal,
-          secrets: [...secrets, ...this.#secrets],
-          clientInfo: this.ctx.clientInfo,
-          fetch: this.ctx.fetch,
-          maxResponseBytes: this.ctx.limits.maxResponseBytes,
-          onToolsDropped: (tools) => this.#dropped(id, tools),
-          ...(this.answersFor ? { answers: this.answersFor(id ?? '') } : {}),
-          ...(prior ? { prior } : {}),
-        });
+        );
+        // a stream is held by a legacy SSE channel (always), a 2025 session (unless the server
+        // declined its GET stream) and a 2026-07-28 session whose server announces list changes
+        const c = session.capabilities ?? {};
+        const listens = !!(c.tools?.listChanged || c.resources?.listChanged || c.prompts?.listChanged);
+        if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) release?.();
+        if (session.kind === 'sse') release ??= this.#origins.reserveStream(cfg.url, true);
+        const close = session.close.bind(session);
+        session.close = () => {
+          release?.();
+          return close();
+        };
+        return session;
       } catch (e) {
         const auth = signInError(e);
-        if (auth) throw this.#oauthError(cfg, auth);
+        if (auth) {
+          release?.();
+          throw this.#oauthError(cfg, auth);
+        }
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
-        if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw this.#oauthError(cfg, err);
-        if (attempt >= retries || !retryable(err) || signal.aborted) throw err;
+        if (attempt >= retries || !retryable(err) || signal.aborted) {
+          release?.();
+          if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw this.#oauthError(cfg, err);
+          throw err;
+        }
         await sleep(backoffDelay(attempt), signal);
       }
     }
@@ -181,26 +235,22 @@ export class Connections {
       const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
       session = await this.#open(cfg, signal, cfg.retries, id, prior);
-      const catalogue =
-        usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at
-          ? cached
-          : await this.#discover(id, session, { signal, timeout: cfg.timeout * 1000 });
+      // tools first: the connection is usable once they are in; the rest follows
+      const fresh = usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial;
+      const tools = fresh
+        ? undefined
+        : await listTools(session, { signal, timeout: cfg.timeout * 1000 }, this.#slot(cfg.url, signal));
+      const catalogue = tools ? catalogueOf(id, session, tools) : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
-      const now = Date.now();
-      const [, rec] = await Promise.all([
-        this.#saveCatalogue(id, catalogue),
-        ctx.storage.update<ServerConfig | undefined>(KEYS.server + id, (old) =>
-          old ? { ...old, lastConnectedAt: now } : old,
-        ),
-      ]);
-      if (rec) setServer(ctx, id, ServerConfigSchema.parse(rec));
+      setCatalogue(ctx, id, catalogue);
       setStatus(ctx, id, 'connected', undefined, {
         ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
         era: session.era,
         transport: session.kind,
       });
       toolsChanged(ctx, id, 'connected');
+      this.#background.afterConnect(id, session, catalogue, cfg, tools, () => this.#sessions.get(id) === session);
       return catalogue;
     } catch (e) {
       await session?.close();
@@ -233,6 +283,7 @@ export class Connections {
     session.onClosed = () => {
       if (this.#sessions.get(id) !== session) return;
       this.#sessions.delete(id);
+      void session.close(); // gives its stream back
       setStatus(
         this.ctx,
         id,
@@ -242,23 +293,25 @@ export class Connections {
     };
   }
 
-  #discover(id: string, session: McpSession, options: RequestOptions): Promise<ServerCatalogue> {
-    return discover(id, session, options, (message) => this.ctx.warn(message), this.#secrets);
+  #discover(id: string, url: string, session: McpSession, options: RequestOptions): Promise<ServerCatalogue> {
+    return discover(id, session, options, {
+      warn: (message) => this.ctx.warn(message),
+      secrets: this.#secrets,
+      slot: this.#slot(url, options.signal),
+    });
   }
 
   async #saveCatalogue(id: string, catalogue: ServerCatalogue) {
     setCatalogue(this.ctx, id, catalogue);
-    try {
-      await this.ctx.storage.set(KEYS.catalogue + id, catalogue);
-      this.ctx.broadcast('catalogue', id);
-    } catch (e) {
-      this.ctx.warn(`Could not persist the catalogue of server "${id}": ${(e as Error).message}`);
-    }
+    await persistCatalogue(this.ctx, id, catalogue);
   }
 
   /** Re-list everything on the server now, keep and announce it. */
   async refresh(id: string, options: RequestOptions = {}): Promise<ServerCatalogue> {
-    const catalogue = await this.withSession(id, options, (session, request) => this.#discover(id, session, request));
+    const url = this.ctx.store.state.servers[id]?.url ?? '';
+    const catalogue = await this.withSession(id, options, (session, request) =>
+      this.#discover(id, url, session, request),
+    );
     await this.#saveCatalogue(id, catalogue);
     toolsChanged(this.ctx, id, 'list-changed');
     return catalogue;
@@ -298,11 +351,14 @@ export class Connections {
     checkRefs(parsed, owner ? collectRefs(owner) : []);
     const signal = options.signal ?? new AbortController().signal;
     // an OAuth server is tested with the tokens of the server being edited, if they were issued
-    // for this very URL (a token goes to no other resource)
+    // for this very URL (a token goes to no other resource); a one-off session: no notification stream
     const authId = owner?.auth.type === 'oauth' && owner.url === parsed.url ? owner.id : undefined;
-    const session = await this.#open(parsed, signal, 0, undefined, undefined, authId);
+    const session = await this.#open(parsed, signal, 0, undefined, undefined, authId, false);
     try {
-      return await this.#discover(options.serverId ?? 'test', session, { signal, timeout: parsed.timeout * 1000 });
+      return await this.#discover(options.serverId ?? 'test', parsed.url, session, {
+        signal,
+        timeout: parsed.timeout * 1000,
+      });
     } catch (e) {
       throw toConnectionError(e, this.#secrets, signal);
     } finally {
@@ -328,8 +384,9 @@ export class Connections {
     run: (session: McpSession, request: RequestOptions) => Promise<T>,
   ): Promise<T> {
     const { ctx } = this;
-    if (!ctx.store.state.ready) await ctx.ready;
-    const cfg = ctx.store.state.servers[id];
+    // on the call path: `settled` skips applying other calls' deferred records (store.ts)
+    if (!ctx.store.settled.ready) await ctx.ready;
+    const cfg = ctx.store.settled.servers[id];
     if (!cfg) throw new McpNotFoundError('server', id);
     const session = this.#sessions.get(id);
     if (!session) throw new McpConnectionError('not-connected', `Server "${cfg.name}" is not connected.`);
@@ -405,7 +462,7 @@ export class Connections {
     args: Record<string, unknown>,
     options: CallOptions = {},
   ): Promise<CallToolResult> {
-    const tool = options.tool ?? this.ctx.store.state.catalogues[id]?.tools.find((t) => t.name === name);
+    const tool = options.tool ?? this.ctx.store.settled.catalogues[id]?.tools.find((t) => t.name === name);
     const run = (definition: Tool | undefined) =>
       this.withSession(id, options, (session, request) =>
         session.callTool(name, args, { ...request, onprogress: options.onprogress, tool: definition }),
@@ -431,9 +488,10 @@ export class Connections {
     };
   }
 
-  /** Stop connects in flight and close every session. */
+  /** Stop connects in flight, close every session, and let writes begun after a connect land. */
   async dispose(): Promise<void> {
     for (const c of this.#connecting.values()) c.abort.abort();
     await Promise.all([...this.#sessions.keys()].map((id) => this.closeSession(id)));
+    await this.#background.settled();
   }
 }

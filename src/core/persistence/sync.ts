@@ -148,7 +148,7 @@ export interface RemoteHooks {
 
 /** Keeps this hub in step with other tabs of the same origin and store. */
 export class TabSync {
-  readonly #channel?: BroadcastChannel;
+  #channel?: BroadcastChannel;
 
   constructor(
     private readonly ctx: HubContext,
@@ -172,6 +172,7 @@ export class TabSync {
 
   close(): void {
     this.#channel?.close();
+    this.#channel = undefined; // writes still landing after dispose tell no one
   }
 
   async #onRemote(msg: SyncMessage) {

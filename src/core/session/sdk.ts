@@ -12,7 +12,6 @@ import {
   type DiscoverResult,
   type ListToolsResult,
 } from '@modelcontextprotocol/client';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
@@ -20,6 +19,7 @@ import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
 import type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
+import { SchemaValidator } from './validator.js';
 
 type Lists = 'tools' | 'resources' | 'prompts';
 
@@ -187,12 +187,15 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
   const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
   const client = new Client(o.clientInfo, {
     capabilities: o.answers?.capabilities ?? {},
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    jsonSchemaValidator: new SchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
     // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
     // cannot ask for those (it answers -32021, mapped to `input-required`), and a server that
-    // never stops asking ends at the SDK's round cap — a typed error, never a hang
-    listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') },
+    // never stops asking ends at the SDK's round cap — a typed error, never a hang.
+    // With listChanged handlers a 2026-07-28 connection opens `subscriptions/listen`, a stream.
+    ...(o.notifications === false
+      ? {}
+      : { listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') } }),
     ...negotiation(o.revision, kind),
   });
   const a = o.answers;
@@ -211,7 +214,20 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
   return client;
 }
 
-/** Open a Streamable HTTP or SSE session; errors become McpConnectionError. */
+/**
+ * The 2025 GET event stream through the stream budget: answered 405 locally (as a server without
+ * one would) when the session may hold no stream, and reported unused when the server declines.
+ */
+function budgetedStream(fetchFn: typeof fetch, o: OpenOptions): typeof fetch {
+  return async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return fetchFn(input, init);
+    if (o.notifications === false) return new Response(null, { status: 405, statusText: 'No stream to spare' });
+    const res = await fetchFn(input, init);
+    if (!res.ok) o.onStreamUnused?.();
+    return res;
+  };
+}
+
 /** Builds the session's fetch: what to do when a POST's response is too large, or ends unanswered. */
 export type MakeFetch = (
   onExceed: (ids: (string | number)[], e: McpConnectionError) => void,
@@ -252,7 +268,7 @@ export async function openSdk(
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, {
           requestInit,
-          fetch: fetchFn,
+          fetch: budgetedStream(fetchFn, o),
           ...auth,
           ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),
         })

@@ -107,4 +107,12 @@ export interface OpenOptions {
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
   /** OAuth: a token before every request, and what to do on 401 (Streamable HTTP and SSE). */
   authProvider?: AuthProvider;
+  /**
+   * Whether the session may hold a long-lived stream for server notifications (the 2025 GET
+   * event stream, 2026-07-28 `subscriptions/listen`). Default true; without it the server's list
+   * changes are not heard (connections/origins.ts says why a hub may refuse one).
+   */
+  notifications?: boolean;
+  /** The server declined the 2025 GET event stream: no stream is held after all. */
+  onStreamUnused?: () => void;
 }

@@ -2,7 +2,6 @@ import { html, type PropertyValues } from 'lit';
 import type { GetPromptResult, ReadResourceResult, ServerCatalogue, ServerConfig } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import '../../internal/schema-form-define.js';
 import { renderLog } from './log-panel.js';
 import { renderPrompts } from './prompts-panel.js';
 import { renderResources } from './resources-panel.js';
@@ -14,6 +13,16 @@ import { renderToolList, type Entry } from './tool-list.js';
 export type { McpToolExplorerStrings } from './strings.js';
 
 const TABS = ['tools', 'resources', 'prompts', 'log'] as const;
+
+/** `<mcp-schema-form>`'s module (its own chunk in the CDN build); a failed load is tried again. */
+let schemaForm: Promise<unknown> | undefined;
+function loadSchemaForm(): Promise<unknown> {
+  schemaForm ??= import('../../internal/schema-form-define.js').catch((e: unknown) => {
+    schemaForm = undefined;
+    console.error('mcp-elements: could not load the "Try it" form:', e);
+  });
+  return schemaForm;
+}
 
 /**
  * Browse and try the tools of one server (`server-id`) or of all: search, annotation badges,
@@ -102,6 +111,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   readonly #tr: Translate = (key) => this.t(key);
   #entries?: { key: unknown; list: Entry[] };
   #filtered?: { entries: Entry[]; query: string; list: Entry[] };
+  #formLoad?: Promise<unknown>;
 
   constructor() {
     super();
@@ -122,6 +132,20 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
 
   override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('hub')) this.#view.refresh();
+    // the "Try it" form is a chunk of its own, loaded when a tool is first shown
+    if (this._selected !== undefined) this.#formLoad ??= loadSchemaForm();
+  }
+
+  /** Resolves once rendered, including the "Try it" form when its chunk was still loading. @internal */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    if (this.#formLoad) {
+      await this.#formLoad;
+      const form = this.renderRoot.querySelector('mcp-schema-form') as { updateComplete?: Promise<boolean> } | null;
+      await form?.updateComplete;
+      done = (await super.getUpdateComplete()) && done;
+    }
+    return done;
   }
 
   /** The servers shown (one, or all) that have a catalogue. @internal */

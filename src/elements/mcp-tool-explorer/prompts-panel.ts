@@ -57,10 +57,12 @@ function renderPromptResult(el: McpToolExplorerElement, tr: Translate) {
 }
 
 export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
-  const prompts = el
-    ._shownServers()
-    .flatMap(({ server, catalogue }) => catalogue.prompts.map((p) => [server, p] as [ServerConfig, Prompt]));
-  if (prompts.length === 0) return html`<p class="muted">${tr('noPrompts')}</p>`;
+  const servers = el._shownServers();
+  const prompts = servers.flatMap(({ server, catalogue }) =>
+    catalogue.prompts.map((p) => [server, p] as [ServerConfig, Prompt]),
+  );
+  if (prompts.length === 0)
+    return html`<p class="muted">${tr(servers.some((x) => x.catalogue.partial) ? 'listing' : 'noPrompts')}</p>`;
   const current = el._prompt;
   return html`<div class="layout">
     <ul class="plain">

@@ -98,7 +98,7 @@ export function renderResources(el: McpToolExplorerElement, tr: Translate) {
     <div>
       ${
         resources.length === 0
-          ? html`<p class="muted">${tr('noResources')}</p>`
+          ? html`<p class="muted">${tr(servers.some((x) => x.catalogue.partial) ? 'listing' : 'noResources')}</p>`
           : html`<ul class="plain">
               ${resources.map(([s, r]) => renderResource(el, s, r, tr))}
             </ul>`

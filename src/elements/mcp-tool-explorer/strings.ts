@@ -27,6 +27,7 @@ export const STRINGS = {
   notJson: 'Not valid JSON:',
   on: 'on',
   noResources: 'No resources.',
+  listing: 'Still listing…',
   templates: 'Resource templates',
   read: 'Read',
   noPrompts: 'No prompts.',

@@ -5,7 +5,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { cssProps } from '../../internal/css-props.js';
 import type { Tool } from '../../core/index.js';
-import { initialValue } from '../../internal/schema-form.js';
+import { initialValue } from '../../internal/schema-model.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { RASTER, type Translate } from './strings.js';
 
