@@ -16,16 +16,14 @@ describe('tools first', () => {
       'mcp-tools-changed',
       (e) => e.detail.serverId === s.id && e.detail.reason === 'discovered',
     );
-    const t0 = performance.now();
     const cat = await hub.connect(s.id);
-    expect(performance.now() - t0, 'connect waited for the slow lists').to.be.below(1200);
     expect(hub.status(s.id).status).to.equal('connected');
     expect(cat.partial).to.equal(true);
     expect(cat.tools.map((t) => t.name)).to.include('echo');
     // a call does not wait for the lists either
     const r = await hub.client(s.id).callTool('echo', { message: 'early' });
     expect(JSON.stringify(r.content)).to.contain('early');
-    expect(performance.now() - t0).to.be.below(1400);
+    // still partial: neither connect nor the call waited for the slow lists
     expect(hub.catalogue(s.id)!.partial).to.equal(true);
     const done = (await discovered).detail;
     const full = hub.catalogue(s.id)!;
@@ -44,21 +42,25 @@ describe('tools first', () => {
   });
 
   it('storage writes stay off the connect path, and dispose lets them land', async () => {
+    // a storage whose writes wait, once the test holds them, until the test lets them go
+    const gate: { hold?: Promise<void> } = {};
+    let release = () => {};
     const slow = new (class extends MemoryStorage {
       override async set(key: string, value: unknown) {
-        await new Promise((r) => setTimeout(r, 800));
+        if (gate.hold) await gate.hold;
         return super.set(key, value);
       }
       override async update<T>(key: string, fn: (old: T | undefined) => T) {
-        await new Promise((r) => setTimeout(r, 800));
+        if (gate.hold) await gate.hold;
         return super.update<T>(key, fn);
       }
     })();
     const hub = privateHub({ storage: slow });
     const s = await hub.servers.add({ name: 'fx', url: `${urls.fixture}/t/${unique()}/mcp` });
-    const t0 = performance.now();
+    gate.hold = new Promise<void>((r) => (release = r));
     await hub.connect(s.id);
-    expect(performance.now() - t0, 'connect waited for a storage write').to.be.below(700);
+    expect(await slow.get(`catalogue:${s.id}`), 'connect waited for the catalogue write').to.equal(undefined);
+    release();
     await hub.dispose();
     expect(await slow.get(`catalogue:${s.id}`)).to.have.property('serverId', s.id);
   });
@@ -72,10 +74,8 @@ describe('many servers', () => {
     const fast = await Promise.all(
       [1, 2, 3, 4, 5].map((i) => hub.servers.add({ name: `fast${i}`, url: `${urls.fixture}/t/${unique()}/mcp` })),
     );
-    const t0 = performance.now();
     const slowOnes = [hub.connect(hanging.id), hub.connect(dead.id)].map((p) => p.catch((e: Error) => e));
     await Promise.all(fast.map((s) => hub.connect(s.id)));
-    expect(performance.now() - t0, 'the fast servers waited for the hanging one').to.be.below(2500);
     for (const s of fast) expect(hub.catalogue(s.id)!.tools.length).to.be.greaterThan(0);
     expect(hub.status(hanging.id).status).to.equal('connecting');
     const [h, d] = await Promise.all(slowOnes);
