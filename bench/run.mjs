@@ -184,6 +184,18 @@ const rows = [
   row('10 servers on 10 origins connected in parallel, median (ms)', many.parallel, many.one, 'one server'),
   row('10 servers behind one origin connected in parallel, median (ms)', many.shared, many.one, 'one server'),
   row(
+    'raw v2 clients: 10 servers on 10 origins in parallel, median (ms)',
+    many.rawTen,
+    many.rawOne,
+    'one raw client (what this machine allows at all)',
+  ),
+  row(
+    '10 servers on 10 origins in parallel: hub vs raw clients (ms)',
+    many.parallel,
+    many.rawTen,
+    'raw v2 clients, the same 10',
+  ),
+  row(
     `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`,
     calls.ours,
     calls.raw,
