@@ -16,7 +16,7 @@ import {
   type FormField,
   type RawValue,
 } from './elicitation-fields.js';
-import { baseStyles } from './mcp-element.js';
+import { baseStyles, fieldHintStyles } from './mcp-element.js';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
 const id = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -33,6 +33,7 @@ export class McpElicitationView extends AnswerView {
   static override styles = [
     baseStyles,
     answerStyles,
+    fieldHintStyles,
     css`
       form {
         display: grid;
@@ -59,14 +60,6 @@ export class McpElicitationView extends AnswerView {
         gap: 0.4rem;
         align-items: baseline;
         font-weight: normal;
-      }
-      .req {
-        color: var(--_danger);
-      }
-      .help {
-        color: var(--_muted);
-        font-size: 0.85em;
-        overflow-wrap: anywhere;
       }
       .field-error {
         color: var(--_danger);

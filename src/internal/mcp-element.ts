@@ -16,6 +16,18 @@ const darkTokens = css`
 `;
 
 /** Tokens every element resolves once, with fallbacks, so the CDN drop-in needs no theme file. */
+/** A form field's required mark and help text, alike in every form the elements render. */
+export const fieldHintStyles = css`
+  .req {
+    color: var(--_danger);
+  }
+  .help {
+    color: var(--_muted);
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
+`;
+
 export const baseStyles = css`
   :host {
     --_bg: var(--mcp-color-surface, #ffffff);

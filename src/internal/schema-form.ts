@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { argumentIssues, type Tool } from '../core/index.js';
-import { baseStyles } from './mcp-element.js';
+import { baseStyles, fieldHintStyles } from './mcp-element.js';
 import {
   choicesOf,
   fieldIssues,
@@ -64,6 +64,7 @@ export class McpSchemaForm extends LitElement {
   };
   static override styles = [
     baseStyles,
+    fieldHintStyles,
     css`
       .field {
         display: grid;
@@ -75,14 +76,6 @@ export class McpSchemaForm extends LitElement {
         border-radius: var(--_radius);
         margin: 0 0 0.6rem;
         min-width: 0;
-      }
-      .req {
-        color: var(--_danger);
-      }
-      .help {
-        color: var(--_muted);
-        font-size: 0.85em;
-        overflow-wrap: anywhere;
       }
       .item {
         display: flex;

@@ -2,18 +2,6 @@
 // the exact headers a browser needs), and what was sent recorded for the diagnosis.
 import { McpConnectionError } from '../errors.js';
 
-/** Request headers a browser client of every revision may send, for CORS allow-lists. */
-export const MCP_REQUEST_HEADERS = [
-  'content-type',
-  'accept',
-  'mcp-session-id',
-  'mcp-protocol-version',
-  'mcp-method',
-  'mcp-name',
-  'last-event-id',
-  'authorization',
-] as const;
-
 export const CORS_HINT =
   'If the server is running, it most likely does not send the CORS headers a browser client needs: ' +
   "Access-Control-Allow-Origin (this page's origin, or *), Access-Control-Allow-Headers including " +
@@ -147,7 +135,7 @@ function watchBody(res: Response, w: BodyWatch): Response {
 }
 
 /** JSON-RPC request ids in a POST body (one message or a batch). */
-export function requestIds(body: unknown): (string | number)[] {
+function requestIds(body: unknown): (string | number)[] {
   if (typeof body !== 'string') return [];
   try {
     const m = JSON.parse(body) as unknown;

@@ -172,7 +172,7 @@ export class SdkSession implements McpSession {
 }
 
 /** Client options for a revision setting: `auto` negotiates, a 2025 pin offers only that version. */
-export function negotiation(
+function negotiation(
   revision: ProtocolRevision | undefined,
   kind: 'streamable-http' | 'sse',
 ): Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocolVersions'> {
