@@ -21,6 +21,8 @@ export const urls = servers as {
   oauthIssuer: string;
   /** the MCP server it protects: append /t/<tenant>[/<flags>]/mcp (test/fixtures/oauth-server.mjs) */
   oauthMcp: string;
+  /** the fault matrix's server (test/fixtures/fault-server.mjs): append /f/<tenant>/<fault>/mcp */
+  faults: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -17,6 +17,7 @@ import type { Connections } from '../connections/manager.js';
 import { randomId, type HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
 import type { CallHistory } from './history.js';
+import { progressLimiter } from './progress.js';
 
 /** What a call waiting on sign-in needs (src/core/auth). */
 export interface SignInWait {
@@ -287,19 +288,26 @@ export class CallPipeline {
     if (!this.connections.hasSession(serverId)) await this.connections.connect(serverId, { signal });
     const started = this.history.patch(id, { status: 'running', approval, startedAt: Date.now() });
     this.ctx.emit(new McpToolCallStartedEvent({ call: started }));
-    const result = await this.connections.callTool(serverId, tool.name, args, {
-      signal,
-      tool,
-      onprogress: (p) => {
-        const progress = {
-          progress: p.progress,
-          ...(p.total !== undefined ? { total: p.total } : {}),
-          ...(p.message !== undefined ? { message: p.message } : {}),
-        };
-        this.history.patch(id, { progress });
-        this.ctx.emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
-      },
+    // rate-limited (progress.ts): a flood of notifications must not flood the record and the UI
+    const limiter = progressLimiter((progress) => {
+      this.history.patch(id, { progress });
+      this.ctx.emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
     });
+    let result;
+    try {
+      result = await this.connections.callTool(serverId, tool.name, args, {
+        signal,
+        tool,
+        onprogress: (p) =>
+          limiter.push({
+            progress: p.progress,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+            ...(p.message !== undefined ? { message: p.message } : {}),
+          }),
+      });
+    } finally {
+      limiter.flush();
+    }
     // a server may repeat what it was sent (an Authorization header in an error text): what
     // reaches history, events and the card never holds a secret this page has handled
     const kept = redactDeep(

@@ -35,9 +35,14 @@ function fromSdkError(e: SdkError, clean: (m: string) => string): McpConnectionE
     case SdkErrorCode.ConnectionClosed:
       return new McpConnectionError('network', 'The connection to the server closed.', { cause: e });
     case SdkErrorCode.EraNegotiationFailed:
-      return status
-        ? new McpConnectionError('http', `The server answered HTTP ${status}. ${detail}`, { status, cause: e })
-        : new McpConnectionError('revision', detail, { cause: e });
+      if (status)
+        return new McpConnectionError('http', `The server answered HTTP ${status}. ${detail}`, { status, cause: e });
+      // a probe that got something unreadable back (an HTML page, broken JSON) is a malformed
+      // response, not a revision the server lacks; `revision` is for pins and missing fallbacks
+      if (e.cause instanceof SdkError) return fromSdkError(e.cause, clean);
+      if (e.cause !== undefined)
+        return new McpConnectionError('protocol', `The server sent a malformed response: ${detail}`, { cause: e });
+      return new McpConnectionError('revision', detail, { cause: e });
     case SdkErrorCode.UnsupportedResultType:
     case SdkErrorCode.InputRequiredRoundsExceeded:
       return new McpConnectionError('input-required', detail, { cause: e });
