@@ -23,6 +23,8 @@ export const urls = servers as {
   oauthMcp: string;
   /** the fault matrix's server (test/fixtures/fault-server.mjs): append /f/<tenant>/<fault>/mcp */
   faults: string;
+  /** the same fault server on 5 more ports, each its own origin (6 connections each in a browser) */
+  faultAliases: string[];
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

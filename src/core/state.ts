@@ -5,7 +5,7 @@ import type { HubContext } from './context.js';
 import { McpConnectionError, type McpElementsError } from './errors.js';
 import type { ServerConfig } from './schemas.js';
 import { withEntry } from './store.js';
-import type { ConnectionState, ConnectionStatus, ServerCatalogue } from './types.js';
+import type { ConnectAttempt, ConnectionState, ConnectionStatus, ServerCatalogue } from './types.js';
 
 /** Put (or remove, with `undefined`) a server; a new server starts `disconnected`. */
 export function setServer(ctx: HubContext, id: string, cfg: ServerConfig | undefined): void {
@@ -57,6 +57,14 @@ export function setStatus(
         ...link,
       }),
     );
+}
+
+/** A connect moved on to its next attempt: shown in the state, no event (the status is unchanged). */
+export function setConnectAttempt(ctx: HubContext, id: string, attempt: ConnectAttempt): void {
+  const prev = ctx.store.state.connections[id];
+  if (prev?.status !== 'connecting') return;
+  const next: ConnectionState = Object.freeze({ ...prev, attempt: Object.freeze({ ...attempt }) });
+  ctx.store.update((s) => ({ ...s, connections: withEntry(s.connections, id, next) }));
 }
 
 /** `mcp-tools-changed` with the server's current counts. */

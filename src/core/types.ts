@@ -44,6 +44,20 @@ export interface ConnectionState {
   readonly era?: 'modern' | 'legacy' | 'jsonrpc';
   /** While connected: the transport in use. */
   readonly transport?: ConcreteTransport;
+  /**
+   * While connecting: the attempt running (1-based), of how many at most (`retries` + 1), when
+   * the connect began and when its budget ends (epoch ms). The budget is the server's `timeout`,
+   * once, across every attempt and the backoff between them.
+   */
+  readonly attempt?: ConnectAttempt;
+}
+
+/** Progress of a connect: see `ConnectionState.attempt`. */
+export interface ConnectAttempt {
+  readonly number: number;
+  readonly of: number;
+  readonly startedAt: number;
+  readonly deadline: number;
 }
 
 export type ConcreteTransport = 'streamable-http' | 'sse' | 'jsonrpc';

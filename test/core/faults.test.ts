@@ -169,10 +169,11 @@ const ROWS: Row[] = [
       expect(names).to.deep.equal(['echo', 'huge_schema', 'recursive']);
       const dropped = hub.store.state.warnings.filter((w) => /not_object/.test(w));
       expect(dropped).to.have.length(2);
+      // the healthy server's 7 tools and these 3
       for (const provider of ['openai', 'openai-responses', 'anthropic'] as const)
-        expect(hub.toolsFor(provider).length, provider).to.equal(6 + 3);
+        expect(hub.toolsFor(provider).length, provider).to.equal(7 + 3);
       const [gemini] = hub.toolsFor('gemini') as { functionDeclarations: unknown[] }[];
-      expect(gemini!.functionDeclarations).to.have.length(6 + 3);
+      expect(gemini!.functionDeclarations).to.have.length(7 + 3);
       const rec = await hub.callTool({
         name: 'faulty__recursive',
         arguments: { node: { value: 'a', next: { value: 'b', next: { value: 5 } } } },

@@ -18,7 +18,7 @@ import {
 /** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
 const HEADER_MISMATCH = -32020;
 import { McpToolsDroppedEvent } from '../../events/index.js';
-import { setCatalogue, setStatus, toolsChanged } from '../state.js';
+import { setCatalogue, setConnectAttempt, setStatus, toolsChanged } from '../state.js';
 import type { ConnectionState, ServerCatalogue } from '../types.js';
 import { catalogueOf, discover, listTools, type DiscoverySlot } from './discovery.js';
 import { Background, persistCatalogue } from './background.js';
@@ -153,6 +153,7 @@ export class Connections {
     prior?: Readonly<Record<string, unknown>>,
     authId: string | undefined = id,
     notifications = true,
+    budget?: { deadline: number; onAttempt: (n: number, of: number) => void },
   ): Promise<McpSession> {
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
     const authProvider =
@@ -163,6 +164,7 @@ export class Connections {
           : undefined;
     let release = notifications ? this.#origins.reserveStream(cfg.url) : undefined;
     for (let attempt = 0; ; attempt++) {
+      budget?.onAttempt(attempt + 1, retries + 1);
       try {
         const session = await this.#origins.run(
           cfg.url,
@@ -174,7 +176,8 @@ export class Connections {
               transport: cfg.transport,
               revision: cfg.revision,
               headers,
-              timeoutMs: cfg.timeout * 1000,
+              // with a budget, an attempt has what is left of it
+              timeoutMs: budget ? Math.max(1, budget.deadline - Date.now()) : cfg.timeout * 1000,
               signal,
               secrets: [...secrets, ...this.#secrets],
               clientInfo: this.ctx.clientInfo,
@@ -226,6 +229,21 @@ export class Connections {
       throw new McpConfigError([{ path: 'enabled', message: 'the server is disabled; enable it to connect' }]);
     await this.closeSession(id);
     setStatus(ctx, id, 'connecting');
+    // one budget for the whole connect (every attempt, the backoff between, the tools list): the
+    // server's timeout; before, each of 1 + retries attempts had it (4 × 30 s by default)
+    const startedAt = Date.now();
+    const deadline = startedAt + cfg.timeout * 1000;
+    const overBudget = AbortSignal.timeout(cfg.timeout * 1000);
+    const outer = signal;
+    signal = AbortSignal.any([outer, overBudget]);
+    let tried = 1;
+    const budget = {
+      deadline,
+      onAttempt: (n: number, of: number) => {
+        tried = n;
+        setConnectAttempt(ctx, id, { number: n, of, startedAt, deadline });
+      },
+    };
     let session: McpSession | undefined;
     try {
       // a catalogue still fresh by the server's own cache hints (2026-07-28 ttlMs), from this
@@ -234,12 +252,16 @@ export class Connections {
       const at = Date.now();
       const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
-      session = await this.#open(cfg, signal, cfg.retries, id, prior);
+      session = await this.#open(cfg, signal, cfg.retries, id, prior, id, true, budget);
       // tools first: the connection is usable once they are in; the rest follows
       const fresh = usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial;
       const tools = fresh
         ? undefined
-        : await listTools(session, { signal, timeout: cfg.timeout * 1000 }, this.#slot(cfg.url, signal));
+        : await listTools(
+            session,
+            { signal, timeout: Math.max(1, deadline - Date.now()) },
+            this.#slot(cfg.url, signal),
+          );
       const catalogue = tools ? catalogueOf(id, session, tools) : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
@@ -254,7 +276,13 @@ export class Connections {
       return catalogue;
     } catch (e) {
       await session?.close();
-      const err = e instanceof McpElementsError ? e : toConnectionError(e, this.#secrets, signal);
+      let err = e instanceof McpElementsError ? e : toConnectionError(e, this.#secrets, signal);
+      if (overBudget.aborted && !outer.aborted && (err.code === 'timeout' || err.code === 'aborted'))
+        err = new McpConnectionError(
+          'timeout',
+          `No connection within ${cfg.timeout} s (attempt ${tried} of ${cfg.retries + 1}).`,
+          { cause: e },
+        );
       if (asksSignIn(err) && this.#auth) this.#auth.needsSignIn(id, err);
       else setStatus(ctx, id, 'error', err);
       throw err;

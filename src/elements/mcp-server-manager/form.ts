@@ -220,14 +220,34 @@ async function save(ui: ManagerUi, e: Event) {
   }
 }
 
-/** A labelled control with its help text and error. */
-function field(el: McpServerManagerElement, id: string, label: string, control: unknown, help?: string) {
+/** A labelled control with its help text, warning (allowed, but worth knowing) and error. */
+function field(
+  el: McpServerManagerElement,
+  id: string,
+  label: string,
+  control: unknown,
+  help?: string,
+  warning?: string,
+) {
   const err = el._errors[id];
   return html`<div class="field">
     <label for=${`f-${id}`}>${label}</label>
     ${control} ${help ? html`<span class="muted" id=${`h-${id}`}>${help}</span>` : nothing}
+    <p class="field-warning" id=${`w-${id}`} part="field-warning" role="status">${warning ?? ''}</p>
     ${err ? html`<p class="field-error" id=${`e-${id}`}>${err}</p>` : nothing}
   </div>`;
+}
+
+/**
+ * Names are labels, not keys (each server has its own id, and model-facing tool names tell two
+ * servers of one name apart), so a duplicate is allowed; but the user should know before saving.
+ */
+function duplicateNameWarning(el: McpServerManagerElement, t: (k: 'duplicateName') => string): string | undefined {
+  const name = el._form.name.trim().toLocaleLowerCase();
+  if (!name) return undefined;
+  const self = el._editing?.mode === 'edit' ? el._editing.id : undefined;
+  const taken = el.hub.servers.list().some((s) => s.id !== self && s.name.trim().toLocaleLowerCase() === name);
+  return taken ? t('duplicateName') : undefined;
 }
 
 /** A text-like input bound to one form field. */
@@ -237,9 +257,10 @@ function textField(
   label: string,
   type = 'text',
   help?: string,
+  warning?: string,
 ) {
   const err = el._errors[id];
-  const described = [help ? `h-${id}` : '', err ? `e-${id}` : ''].filter(Boolean).join(' ');
+  const described = [help ? `h-${id}` : '', warning ? `w-${id}` : '', err ? `e-${id}` : ''].filter(Boolean).join(' ');
   return field(
     el,
     id,
@@ -254,6 +275,7 @@ function textField(
       @input=${(e: Event) => setField(el, id, (e.target as HTMLInputElement).value as never)}
     />`,
     help,
+    warning,
   );
 }
 
@@ -374,7 +396,8 @@ export function renderForm(ui: ManagerUi) {
   return html`<form part="form" @submit=${(e: Event) => void save(ui, e)} aria-labelledby="form-h" novalidate>
     <h3 id="form-h">${editing.mode === 'add' ? t('add') : `${t('edit')}: ${stored?.name ?? ''}`}</h3>
     <p class="notice" part="notice">${t('notice')}</p>
-    ${textField(el, 'name', t('name'))} ${textField(el, 'url', t('url'), 'url')}
+    ${textField(el, 'name', t('name'), 'text', undefined, duplicateNameWarning(el, t))}
+    ${textField(el, 'url', t('url'), 'url')}
     ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
     ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
       o === 'auto' ? t('revisionAuto') : o,

@@ -5,6 +5,7 @@ import { live } from 'lit/directives/live.js';
 import {
   McpElementsError,
   McpServerRemoveRequestEvent,
+  type ConnectAttempt,
   type ServerConfig,
   type SignInState,
 } from '../../core/index.js';
@@ -143,6 +144,18 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
   </div>`;
 }
 
+/** A connect's progress: which attempt of how many, and the seconds spent of its budget. */
+function renderAttempt({ t }: ManagerUi, a: ConnectAttempt) {
+  const elapsed = Math.max(0, Math.floor((Date.now() - a.startedAt) / 1000));
+  const budget = Math.round((a.deadline - a.startedAt) / 1000);
+  const text = t('attemptOf')
+    .replace('{n}', String(a.number))
+    .replace('{of}', String(a.of))
+    .replace('{elapsed}', String(elapsed))
+    .replace('{budget}', String(budget));
+  return html`<span class="muted" part="attempt">${text}</span>`;
+}
+
 export function renderServer(ui: ManagerUi, server: ServerConfig) {
   const { el, t } = ui;
   const { connections, catalogues, signIns } = ui.state();
@@ -155,6 +168,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
         ><span class="dot" data-status=${status} aria-hidden="true"></span
         ><span class="status-text">${t(status)}</span></span
       >
+      ${status === 'connecting' && c?.attempt ? renderAttempt(ui, c.attempt) : nothing}
       <span class="name">${server.name}</span>
       <span class="muted">${cat ? `${cat.tools.length} ${t('tools')}` : ''}</span>
       ${

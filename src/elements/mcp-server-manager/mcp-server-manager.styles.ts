@@ -84,6 +84,15 @@ export const styles = css`
     margin: 0;
     font-size: 0.9em;
   }
+  .field-warning {
+    border-left: 3px solid var(--_warning);
+    padding-left: 0.4rem;
+    margin: 0;
+    font-size: 0.9em;
+  }
+  .field-warning:empty {
+    display: none;
+  }
   [aria-invalid='true'] {
     border-color: var(--_danger);
   }

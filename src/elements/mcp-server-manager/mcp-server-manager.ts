@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ServerCatalogue } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
@@ -33,11 +33,15 @@ export type { McpServerManagerStrings } from './strings.js';
  * @csspart list - The server list.
  * @csspart server - One server.
  * @csspart status - A server's status (dot and text).
+ * @csspart attempt - While connecting: which attempt of how many, and the seconds spent of the
+ *   connect budget (the server's timeout, across every attempt).
  * @csspart revision - The protocol revision a connected server negotiated (or "Plain JSON-RPC").
  * @csspart sign-in - An OAuth server's sign-in line: Sign in, or who issued the token, its
  *   permissions and renewal time, and Sign out.
  * @csspart form - The add/edit form.
  * @csspart notice - The notice about what a server receives.
+ * @csspart field-warning - A warning under a form field that does not stop saving (a name
+ *   another server already has).
  * @csspart test-result - What "Test connection" found.
  * @csspart io - The import/export panel.
  *
@@ -113,6 +117,26 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._errors = {};
     this._test = { state: 'idle' };
     this.updateComplete.then(() => (this.renderRoot.querySelector('#f-name') as HTMLInputElement | null)?.focus());
+  }
+
+  /** Re-renders once a second while a server is connecting, so its elapsed time moves. */
+  #ticker?: ReturnType<typeof setInterval>;
+
+  override updated(changed: PropertyValues<this>) {
+    super.updated(changed);
+    const connecting = Object.values(this.#view.value.connections).some((c) => c.status === 'connecting');
+    if (connecting && !this.#ticker) this.#ticker = setInterval(() => this.requestUpdate(), 1000);
+    else if (!connecting) this.#stopTicker();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.#stopTicker();
+  }
+
+  #stopTicker() {
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
   }
 
   override render() {

@@ -16,6 +16,7 @@ export const STRINGS = {
   tools: 'tools',
   connected: 'Connected',
   connecting: 'Connecting',
+  attemptOf: 'attempt {n} of {of}, {elapsed} s of {budget} s',
   disconnected: 'Not connected',
   error: 'Error',
   'needs-sign-in': 'Sign-in needed',
@@ -27,6 +28,8 @@ export const STRINGS = {
   expires: 'Token renews',
   tokenExpires: 'Token expires',
   name: 'Name',
+  duplicateName:
+    'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
   url: 'URL',
   transport: 'Transport',
   auto: 'Automatic',
