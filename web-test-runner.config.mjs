@@ -40,7 +40,12 @@ function launcher() {
         // classic W3C WebDriver: webdriverio would otherwise ask for a BiDi socket
         // (webSocketUrl), which WebKitWebDriver refuses ("Failed to match capabilities")
         'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+        // window.open without a click: the cross-tab tests open real tabs (Chromium and Firefox
+        // under automation allow it already)
+        'webkitgtk:browserOptions': {
+          binary: miniBrowserPath,
+          args: ['--automation', '--javascript-can-open-windows-automatically=true'],
+        },
       },
     });
   return chromeLauncher({ launchOptions: { executablePath: chromePath, headless: true, args: CHROMIUM_ARGS } });

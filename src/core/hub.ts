@@ -49,6 +49,8 @@ export class McpHub extends HubEventTarget {
   readonly #conversation: Conversation;
   readonly #signIns: SignIns;
   #onPageHide?: () => void;
+  #onPageShow?: () => void;
+  #onBeforeUnload?: () => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
@@ -113,6 +115,10 @@ export class McpHub extends HubEventTarget {
         void history.flush();
       };
       addEventListener('pagehide', this.#onPageHide);
+      this.#onPageShow = () => history.returned();
+      addEventListener('pageshow', this.#onPageShow);
+      this.#onBeforeUnload = () => history.mayLeave();
+      addEventListener('beforeunload', this.#onBeforeUnload);
     }
   }
 
@@ -272,6 +278,8 @@ export class McpHub extends HubEventTarget {
     this.#sync.close();
     this.#signIns.dispose();
     if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
+    if (this.#onPageShow) removeEventListener('pageshow', this.#onPageShow);
+    if (this.#onBeforeUnload) removeEventListener('beforeunload', this.#onBeforeUnload);
     this.#pipeline.dispose();
     await this.#history.flush();
     await this.#connections.dispose();

@@ -5,7 +5,7 @@ import { KEYS, type HubContext } from '../context.js';
 import { writeJournal } from '../persistence/journal.js';
 import { withEntries } from '../store.js';
 import type { HubState } from '../types.js';
-import { TERMINAL, type ToolCallRecord } from './records.js';
+import { interruptedRecord, TERMINAL, type ToolCallRecord } from './records.js';
 
 /** How long a call must be in flight before its state is written (ms). */
 const IN_FLIGHT_WRITE_DELAY = 150;
@@ -21,6 +21,10 @@ export class CallHistory {
   readonly #dirty = new Map<string, ToolCallRecord | undefined>();
   #timer?: ReturnType<typeof setTimeout>;
   #delay = 0;
+  /** Between `pagehide` and a `pageshow` (back from the back-forward cache). */
+  #leaving = false;
+  /** After `beforeunload`, until a `pageshow` or a call that succeeds (the user stayed). */
+  #mayLeave = false;
 
   constructor(private readonly ctx: HubContext) {}
 
@@ -43,6 +47,12 @@ export class CallHistory {
   // applied together (one copy of each map per burst, not per change): with 500 calls in flight,
   // copying both maps on every change cost a third of the call path (docs/ARCHITECTURE.md).
   put(record: ToolCallRecord): ToolCallRecord {
+    // a page going away has its requests cut off: a running call that fails then was ended by
+    // the page, not by its server. Firefox stops them as the navigation starts, after
+    // `beforeunload` and well before `pagehide` (the reload test saw 34 of 50 calls "error")
+    if (record.status === 'error' && this.get(record.id)?.status === 'running') {
+      if (this.#leaving || (this.#mayLeave && record.error?.code === 'network')) record = interruptedRecord(record);
+    } else if (record.status === 'success') this.#mayLeave = false; // the page stayed after all
     const frozen = Object.freeze(record);
     const done = TERMINAL.has(record.status);
     if (this.#pending.size === 0) this.ctx.store.defer((s) => this.#apply(s));
@@ -78,6 +88,17 @@ export class CallHistory {
     return this.put({ ...this.get(id), ...patch } as ToolCallRecord);
   }
 
+  /** `beforeunload`: the page may be about to go (the host may still keep it). */
+  mayLeave(): void {
+    this.#mayLeave = true;
+  }
+
+  /** The page came back (back-forward cache): calls fail for their own reasons again. */
+  returned(): void {
+    this.#leaving = false;
+    this.#mayLeave = false;
+  }
+
   /** Records changed outside the call path (e.g. found unfinished at load) to write back. */
   rewrite(records: readonly ToolCallRecord[]): void {
     for (const r of records) this.#dirty.set(r.id, r);
@@ -86,6 +107,7 @@ export class CallHistory {
 
   /** The page is going away: put the records still waiting for their write in the journal, synchronously. */
   journal(): void {
+    this.#leaving = true;
     writeJournal(
       this.ctx.storeName,
       [...this.#dirty.values()].filter((r): r is ToolCallRecord => !!r),

@@ -23,6 +23,16 @@ export const TERMINAL: ReadonlySet<ToolCallStatus> = new Set([
   'interrupted',
 ]);
 
+/** A call the page's going away cut off (a reload, a closed tab), as it is recorded. */
+export function interruptedRecord(call: ToolCallRecord): ToolCallRecord {
+  return {
+    ...call,
+    status: 'interrupted',
+    endedAt: call.endedAt ?? Date.now(),
+    error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' },
+  };
+}
+
 /** How a call came to run (or not). */
 export type ApprovalSource = 'auto' | 'trusted' | 'user-once' | 'user-always' | 'user-initiated';
 

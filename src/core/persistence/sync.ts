@@ -7,7 +7,7 @@ import {
   McpToolSelectionChangedEvent,
 } from '../../events/index.js';
 import { StoredAssistantProfileSchema, type AssistantProfile } from '../assistants/profile.js';
-import { TERMINAL, type ToolCallRecord } from '../calls/records.js';
+import { interruptedRecord, TERMINAL, type ToolCallRecord } from '../calls/records.js';
 import { KEYS, type HubContext, type SyncMessage } from '../context.js';
 import { takeJournal } from './journal.js';
 import { CatalogueSchema, ServerConfigSchema, toIssues, type ServerConfig } from '../schemas.js';
@@ -23,13 +23,7 @@ async function quarantine(ctx: HubContext, key: string, value: unknown, why: str
 
 /** A call the page was running when it went away never finished: say so. */
 function settleInterrupted(call: ToolCallRecord): ToolCallRecord {
-  if (TERMINAL.has(call.status)) return call;
-  return {
-    ...call,
-    status: 'interrupted',
-    endedAt: call.endedAt ?? Date.now(),
-    error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' },
-  };
+  return TERMINAL.has(call.status) ? call : interruptedRecord(call);
 }
 
 function isCallRecord(value: unknown): value is ToolCallRecord {
