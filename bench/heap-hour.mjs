@@ -42,6 +42,8 @@ const browser = await chromium.launch({
 let result;
 try {
   const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  page.on('crash', () => console.error('page crashed'));
   await page.goto(`http://127.0.0.1:${http.address().port}/heap.html`);
   await page.waitForFunction(() => window.benchReady === true);
   const urls = Array.from(

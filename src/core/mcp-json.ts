@@ -122,10 +122,20 @@ export function fromMcpJson(text: string): {
       });
       continue;
     }
-    const headers =
-      e.headers && typeof e.headers === 'object' && !Array.isArray(e.headers)
-        ? (e.headers as Record<string, unknown>)
-        : {};
+    // a field that is there but of the wrong shape is refused, not silently dropped
+    const shape: FieldIssue[] = [];
+    if (e.headers !== undefined && (!e.headers || typeof e.headers !== 'object' || Array.isArray(e.headers)))
+      shape.push({ path: 'headers', message: 'must be an object of header names to values' });
+    else
+      for (const [k, v] of Object.entries((e.headers as Record<string, unknown> | undefined) ?? {}))
+        if (typeof v !== 'string') shape.push({ path: `headers.${k}`, message: 'must be a string' });
+    if (e.type !== undefined && !['http', 'streamable-http', 'sse', 'jsonrpc'].includes(e.type as string))
+      shape.push({ path: 'type', message: 'must be "http", "streamable-http", "sse" or "jsonrpc"' });
+    if (shape.length) {
+      errors.push({ name, issues: shape });
+      continue;
+    }
+    const headers = (e.headers as Record<string, unknown> | undefined) ?? {};
     const redacted = Object.entries(headers).filter(([, v]) => typeof v === 'string' && v.includes(REDACTED));
     if (redacted.length) {
       errors.push({

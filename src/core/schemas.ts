@@ -23,7 +23,16 @@ export const SecretRefSchema = z.object({ secretRef: z.string().regex(/^sec_[A-Z
 export type SecretRef = z.infer<typeof SecretRefSchema>;
 
 /** What a caller may give for a secret: the clear value (stored encrypted) or an existing reference. */
-const SecretInputSchema = z.union([z.string().min(1, 'must not be empty').max(8192), SecretRefSchema]);
+// tokens and keys travel as header values (a line break there would fail every request, or
+// smuggle a header where a client does not check): refused in every secret
+const SecretInputSchema = z.union([
+  z
+    .string()
+    .min(1, 'must not be empty')
+    .max(8192)
+    .regex(/^[^\r\n\0]*$/, 'must not contain line breaks'),
+  SecretRefSchema,
+]);
 
 // C0 controls and DEL: the URL parser silently drops tab/CR/LF and percent-encodes the rest, so
 // what would be stored is not what the user sees

@@ -95,7 +95,8 @@ export class Assistants {
   async update(assistantId: string, patch: AssistantPatch): Promise<AssistantProfile> {
     const { ctx } = this;
     await ctx.ready;
-    const id = parseOrThrow(AssistantIdSchema, assistantId);
+    // named as a field, so the error says which argument was wrong
+    const { assistantId: id } = parseOrThrow(z.object({ assistantId: AssistantIdSchema }), { assistantId });
     const parsed = parseOrThrow(AssistantPatchSchema, patch);
     const base = this.get(id);
     // per-field merge into the freshest stored profile (another tab may have changed other fields);
@@ -115,6 +116,9 @@ export class Assistants {
 
   async setServer(assistantId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile> {
     await this.ctx.ready;
+    parseOrThrow(z.object({ selection: z.union([z.boolean(), z.array(z.string().min(1).max(10_000))]) }), {
+      selection,
+    });
     const servers = this.ctx.store.state.servers;
     if (!servers[serverId]) throw new McpNotFoundError('server', serverId);
     const current = this.get(assistantId);

@@ -177,6 +177,9 @@ export class CallPipeline {
     const s = this.ctx.store.settled;
     const mine = this.assistants.tools(assistantId);
     if (target.name !== undefined) {
+      // a name of no tool is the model's mistake (unknown-tool, the model is told); a name that
+      // is not a string is the host's
+      if (typeof target.name !== 'string') throw new McpConfigError([{ path: 'name', message: 'must be a string' }]);
       const t = mine.byName.get(target.name);
       if (!t) throw new McpToolError('unknown-tool', `"${target.name}" is not a tool of assistant "${assistantId}".`);
       return { serverId: t.serverId, tool: t.tool, name: t.name };
