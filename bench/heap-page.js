@@ -35,12 +35,14 @@ window.benchListChanges = async (urls, minutes, every) => {
   const servers = [];
   for (const [i, url] of urls.entries()) servers.push(await hub.servers.add({ name: `s${i}`, url }));
   await Promise.all(servers.map((s) => hub.connect(s.id, { discovery: 'complete' })));
+  console.log(`${servers.length} servers connected`);
   await minute(hub, servers); // warm-up: every code path has run once
   const samples = [{ minute: 0, bytes: await heap() }];
   const t0 = performance.now();
   for (let m = 1; m <= minutes; m++) {
     await minute(hub, servers);
     if (m % every === 0 || m === minutes) samples.push({ minute: m, bytes: await heap() });
+    if (m % 5 === 0) console.log(`minute ${m}`);
   }
   const seconds = (performance.now() - t0) / 1000;
   const tools = servers.reduce((n, s) => n + (hub.catalogue(s.id)?.tools.length ?? 0), 0);

@@ -19,6 +19,8 @@ export class CallHistory {
   /** Records changed since the snapshot last took them (store.defer applies them in one go). */
   readonly #pending = new Map<string, ToolCallRecord>();
   readonly #dirty = new Map<string, ToolCallRecord | undefined>();
+  /** Records in an IndexedDB write that has not finished (the page-hide journal takes them too). */
+  readonly #writing = new Map<string, ToolCallRecord>();
   #timer?: ReturnType<typeof setTimeout>;
   #delay = 0;
   /** Between `pagehide` and a `pageshow` (back from the back-forward cache). */
@@ -99,18 +101,20 @@ export class CallHistory {
     this.#mayLeave = false;
   }
 
-  /** Records changed outside the call path (e.g. found unfinished at load) to write back. */
-  rewrite(records: readonly ToolCallRecord[]): void {
+  /** Records changed outside the call path (e.g. found unfinished at load), written now; true once written. */
+  rewrite(records: readonly ToolCallRecord[]): Promise<boolean> {
     for (const r of records) this.#dirty.set(r.id, r);
-    if (this.#dirty.size) this.#schedule();
+    return this.flush();
   }
 
   /** The page is going away: put the records still waiting for their write in the journal, synchronously. */
   journal(): void {
     this.#leaving = true;
+    // records whose write is under way too: a reload aborts that transaction
+    const records = new Map([...this.#writing, ...this.#dirty]);
     writeJournal(
       this.ctx.storeName,
-      [...this.#dirty.values()].filter((r): r is ToolCallRecord => !!r),
+      [...records.values()].filter((r): r is ToolCallRecord => !!r),
     );
   }
 
@@ -125,22 +129,32 @@ export class CallHistory {
     this.#timer = setTimeout(() => void this.flush(), delay);
   }
 
-  /** Write every pending record now (one transaction). */
-  async flush(): Promise<void> {
+  /** Write every pending record now (one transaction); false when the write failed. */
+  async flush(): Promise<boolean> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     const deletes = this.#prune();
-    if (!this.#dirty.size && !deletes.length) return;
+    if (!this.#dirty.size && !deletes.length) return true;
     const writes: [string, unknown][] = [];
-    for (const [id, r] of this.#dirty) if (r) writes.push([KEYS.call + id, r]);
+    const batch = new Map<string, ToolCallRecord>();
+    for (const [id, r] of this.#dirty)
+      if (r) {
+        writes.push([KEYS.call + id, r]);
+        batch.set(id, r);
+      }
     this.#dirty.clear();
+    for (const [id, r] of batch) this.#writing.set(id, r);
     try {
       await this.ctx.storage.batch(
         writes,
         deletes.map((id) => KEYS.call + id),
       );
+      return true;
     } catch (e) {
       this.ctx.warn(`Could not save the tool call history: ${(e as Error).message}`);
+      return false;
+    } finally {
+      for (const [id, r] of batch) if (this.#writing.get(id) === r) this.#writing.delete(id);
     }
   }
 

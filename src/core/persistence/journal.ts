@@ -39,15 +39,26 @@ function readJournal(ls: Storage, storeName: string): Record<string, ToolCallRec
   }
 }
 
-/** The journal's records, removing the journal. */
-export function takeJournal(storeName: string): ToolCallRecord[] {
+/**
+ * The journal's records, left in place: the page that loads them removes them only once their
+ * IndexedDB write has finished (`dropFromJournal`), so a page closed, or another tab reading
+ * IndexedDB, before that write still finds them.
+ */
+export function peekJournal(storeName: string): ToolCallRecord[] {
   const ls = local();
-  if (!ls) return [];
-  const records = Object.values(readJournal(ls, storeName));
+  return ls ? Object.values(readJournal(ls, storeName)) : [];
+}
+
+/** Remove records from the journal (they are in IndexedDB now); the journal goes when empty. */
+export function dropFromJournal(storeName: string, ids: readonly string[]): void {
+  const ls = local();
+  if (!ls || !ids.length) return;
   try {
-    ls.removeItem(keyOf(storeName));
+    const all = { ...readJournal(ls, storeName) };
+    for (const id of ids) delete all[id];
+    if (Object.keys(all).length) ls.setItem(keyOf(storeName), JSON.stringify(all));
+    else ls.removeItem(keyOf(storeName));
   } catch {
-    // nothing to do: the records are merged either way
+    // the records are in IndexedDB; a journal left behind is merged again, harmlessly
   }
-  return records;
 }

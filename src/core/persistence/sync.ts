@@ -9,7 +9,7 @@ import {
 import { StoredAssistantProfileSchema, type AssistantProfile } from '../assistants/profile.js';
 import { interruptedRecord, TERMINAL, type ToolCallRecord } from '../calls/records.js';
 import { KEYS, type HubContext, type SyncMessage } from '../context.js';
-import { takeJournal } from './journal.js';
+import { dropFromJournal, peekJournal } from './journal.js';
 import { CatalogueSchema, ServerConfigSchema, toIssues, type ServerConfig } from '../schemas.js';
 import { setAssistant, setCatalogue, setServer, toolsChanged } from '../state.js';
 import type { ServerCatalogue } from '../types.js';
@@ -62,7 +62,10 @@ function withDeniedStatus(call: ToolCallRecord): ToolCallRecord {
  * Read every stored record into the snapshot. Calls found unfinished come back `interrupted`;
  * they are handed to `rewrite` so the history writes them back.
  */
-export async function loadRecords(ctx: HubContext, rewrite: (calls: ToolCallRecord[]) => void): Promise<void> {
+export async function loadRecords(
+  ctx: HubContext,
+  rewrite: (calls: ToolCallRecord[]) => Promise<boolean>,
+): Promise<void> {
   await ctx.storage.probe();
   const rows = await ctx.storage.entries();
   const servers: Record<string, ServerConfig> = {};
@@ -104,13 +107,13 @@ export async function loadRecords(ctx: HubContext, rewrite: (calls: ToolCallReco
   }
   // records the last page could only journal (its IndexedDB write did not finish): a stored
   // record that already ended wins; otherwise the journal's is newer
-  for (const j of takeJournal(ctx.storeName)) {
+  const journaled = peekJournal(ctx.storeName);
+  for (const j of journaled) {
     if (!isCallRecord(j) || (calls[j.id] && TERMINAL.has(calls[j.id].status))) continue;
     const settled = Object.freeze(settleInterrupted(withAssistantId(j)));
     calls[j.id] = settled;
     fixed.push(settled);
   }
-  if (fixed.length) rewrite(fixed);
   const now = Date.now();
   ctx.store.update((s) => ({
     ...s,
@@ -128,6 +131,16 @@ export async function loadRecords(ctx: HubContext, rewrite: (calls: ToolCallReco
       ),
     ),
   }));
+  // written now, after the state holds them (retention runs on it); the journal goes once its
+  // records are in IndexedDB (a failed write keeps it for the next load)
+  const ids = journaled
+    .map((j) => (j as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string');
+  if (fixed.length)
+    void rewrite(fixed).then((written) => {
+      if (written) dropFromJournal(ctx.storeName, ids);
+    });
+  else dropFromJournal(ctx.storeName, ids);
 }
 
 /** What a remote change needs from the connections. */

@@ -298,6 +298,7 @@ function renderHeaders({ el, t }: ManagerUi) {
           id=${`f-header-${i}-name`}
           .value=${live(h.name)}
           aria-invalid=${nErr ? 'true' : 'false'}
+          aria-describedby=${nErr ? `e-header-${i}-name` : nothing}
           @input=${(e: Event) => set({ name: (e.target as HTMLInputElement).value })}
         />
         <input
@@ -307,6 +308,7 @@ function renderHeaders({ el, t }: ManagerUi) {
           placeholder=${h.keep ? t('keepSecret') : ''}
           .value=${live(h.value)}
           aria-invalid=${vErr ? 'true' : 'false'}
+          aria-describedby=${vErr ? `e-header-${i}-value` : nothing}
           @input=${(e: Event) => set({ value: (e.target as HTMLInputElement).value })}
         />
         <label
@@ -329,7 +331,8 @@ function renderHeaders({ el, t }: ManagerUi) {
         >
           ×
         </button>
-        ${nErr || vErr ? html`<p class="field-error">${nErr ?? vErr}</p>` : nothing}
+        ${nErr ? html`<p class="field-error" id=${`e-header-${i}-name`}>${nErr}</p>` : nothing}
+        ${vErr ? html`<p class="field-error" id=${`e-header-${i}-value`}>${vErr}</p>` : nothing}
       </div>`;
     })}
     <div>
