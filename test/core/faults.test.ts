@@ -33,6 +33,8 @@ interface RowContext {
   server: ServerConfig;
   seen: () => Promise<Seen>;
   expire: () => Promise<unknown>;
+  /** The first re-list a list change caused after connecting (`mcp-tools-changed`, list-changed). */
+  relisted: Promise<CustomEvent>;
 }
 
 interface Row {
@@ -42,6 +44,8 @@ interface Row {
   config?: Partial<Pick<ServerConfig, 'timeout' | 'retries'>>;
   /** Connect fails with this; or connect succeeds and `call` is run. */
   connectError?: { code: string; status?: number };
+  /** Expire the session at the server after connecting (the next request gets 404). */
+  expireFirst?: true;
   /** A tool to call after connecting, and the typed error it must end in (null: success). */
   call?: { tool: string; error: { code: string } | null };
   /** What the manager shows as the faulty server's status. */
@@ -129,6 +133,7 @@ const ROWS: Row[] = [
   {
     name: '404: session expired',
     fault: 'ok',
+    expireFirst: true,
     call: { tool: 'echo', error: null },
     shown: 'Connected',
     check: async ({ hub, server, seen }) => {
@@ -191,8 +196,8 @@ const ROWS: Row[] = [
     fault: 'ok',
     call: { tool: 'storm', error: null },
     shown: 'Connected',
-    check: async ({ hub, server, seen }) => {
-      await nextListChange(hub, server.id, seen);
+    check: async ({ hub, server, seen, relisted }) => {
+      await relisted;
       await hub.client(server.id).callTool('echo', { message: 'after the storm' });
       // coalesced: one re-list running and at most one after it, not 1,000
       const lists = (await seen()).lists;
@@ -228,15 +233,6 @@ const ROWS: Row[] = [
 
 const managers = new WeakMap<McpHub, McpServerManagerElement>();
 const managerOf = (hub: McpHub) => managers.get(hub);
-
-/** Wait for the first re-list a list change caused. */
-function nextListChange(hub: McpHub, serverId: string, _seen: () => Promise<Seen>) {
-  return (
-    pendingListChange.get(hub) ??
-    nextEvent<CustomEvent>(hub, 'mcp-tools-changed', (e) => e.detail.serverId === serverId)
-  );
-}
-const pendingListChange = new WeakMap<McpHub, Promise<CustomEvent>>();
 
 /** The server configs as stored, without the connect timestamp written after a connect. */
 async function storedServers(hub: McpHub) {
@@ -286,6 +282,11 @@ describe('fault matrix', function () {
         server,
         seen: () => fetch(`${base}/seen`).then((r) => r.json()),
         expire: () => fetch(`${base}/expire`, { method: 'POST' }).then((r) => r.json()),
+        relisted: nextEvent<CustomEvent>(
+          hub,
+          'mcp-tools-changed',
+          (e) => e.detail.serverId === server.id && e.detail.reason === 'list-changed',
+        ),
       };
       const progress = recordEvents(hub, ['mcp-tool-call-progress']);
       const before = await storedServers(hub);
@@ -297,16 +298,7 @@ describe('fault matrix', function () {
         outcome.error = await rejects(hub.connect(server.id));
       } else {
         await hub.connect(server.id);
-        if (row.name.startsWith('404')) expect((await c.expire()) as { expired: number }).to.deep.equal({ expired: 1 });
-        if (row.fault === 'ok' && row.call?.tool === 'storm')
-          pendingListChange.set(
-            hub,
-            nextEvent<CustomEvent>(
-              hub,
-              'mcp-tools-changed',
-              (e) => e.detail.serverId === server.id && e.detail.reason === 'list-changed',
-            ),
-          );
+        if (row.expireFirst) expect(await c.expire()).to.deep.equal({ expired: 1 });
         if (row.call) {
           const direct = hub
             .client(server.id)
