@@ -32,9 +32,8 @@ const http = createServer((req, res) => {
   res.writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream' }).end(readFileSync(p));
 });
 await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
-// servers spread over origins, at most 4 per origin: a browser has 6 connections per origin and the
-// hub lets long-lived streams take 4; a session beyond them gets no list-change notifications
-// (docs/ARCHITECTURE.md, "the per-origin budget"), and this bench is about list changes
+// servers spread over origins, 4 per origin: a browser has 6 connections per origin and the hub
+// lets long-lived streams take 4 of them (docs/ARCHITECTURE.md, "the per-origin budget")
 const faults = await startFaultServer(Math.ceil(SERVERS / 4) - 1);
 const bases = [faults.url, ...faults.aliases];
 const browser = await chromium.launch({

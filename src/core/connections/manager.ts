@@ -304,10 +304,24 @@ export class Connections {
 
   #adopt(id: string, session: McpSession) {
     this.#sessions.set(id, session);
-    session.onListChanged = () =>
-      void this.refresh(id).catch((e) =>
-        this.ctx.warn(`Could not re-list after a change on server "${id}": ${(e as Error).message}`),
-      );
+    // a storm of list changes costs one re-list running and at most one after it (the SDK
+    // debounces its own list-change handlers, not every session has them)
+    let relist: Promise<void> | undefined;
+    let again = false;
+    const run = (): Promise<void> =>
+      this.refresh(id)
+        .catch((e) => this.ctx.warn(`Could not re-list after a change on server "${id}": ${(e as Error).message}`))
+        .then(() => {
+          if (again && this.#sessions.get(id) === session) {
+            again = false;
+            return run();
+          }
+          relist = undefined;
+        });
+    session.onListChanged = () => {
+      if (relist) again = true;
+      else relist = run();
+    };
     session.onClosed = () => {
       if (this.#sessions.get(id) !== session) return;
       this.#sessions.delete(id);

@@ -304,5 +304,11 @@ export async function openSdk(
     throw toConnectionError(net ?? e, o.secrets, signal);
   }
   session.guardResponses();
+  // a 2025 session the origin had no stream for was built without list-change handlers (on
+  // 2026-07-28 they would open `subscriptions/listen`); its server may still send list changes on
+  // ordinary response streams: hear them (the hub coalesces a storm of them)
+  if (o.notifications === false && session.era === 'legacy')
+    for (const l of ['tools', 'resources', 'prompts'] as const)
+      client.setNotificationHandler(`notifications/${l}/list_changed`, () => holder.session?.onListChanged?.(l));
   return session;
 }
