@@ -5,10 +5,13 @@
 // secret itself. Tokens are renewed ahead of expiry and on 401, one request at a time.
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import type * as Sdk from '@modelcontextprotocol/client';
+import type { HubContext } from '../context.js';
 import { McpAuthError } from '../errors.js';
+import type { ServerConfig } from '../schemas.js';
 import type { SecretRef } from '../schemas.js';
 import type { Vault } from '../vault.js';
 import { OAuthFetch, toAuthError } from './fetch.js';
+import { renewDue } from './refresh.js';
 
 /** The stored settings of a server with machine credentials. */
 export interface MachineConfig {
@@ -112,13 +115,9 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     this.#discovery = undefined;
   }
 
-  #due(now = Date.now()): boolean {
+  #due(): boolean {
     const t = this.#tokens;
-    if (!t) return true;
-    const s = t.tokens.expires_in;
-    if (typeof s !== 'number' || s <= 0) return false;
-    const end = t.obtainedAt + s * 1000;
-    return end - now < Math.min(60_000, (end - t.obtainedAt) / 2);
+    return !t || renewDue(t.obtainedAt, t.tokens.expires_in);
   }
 
   /** Ask the token endpoint for a new access token (one request at a time). */
@@ -162,4 +161,41 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
       await this.#fetchToken(scope, resourceMetadataUrl);
     },
   };
+}
+
+/**
+ * The hub's machine-credential clients, one per stored server (its token kept in memory until
+ * the config changes); a form's config being tested gets a client of its own.
+ */
+export class Machines {
+  readonly #byServer = new Map<string, MachineOAuth>();
+
+  constructor(private readonly ctx: Pick<HubContext, 'vault' | 'fetch' | 'store'>) {}
+
+  /** The transports' auth for `target`, a config with machine credentials (stored as server `id`, or being tested). */
+  authProvider(id: string | undefined, target: MachineConfig & { auth: unknown }): Sdk.AuthProvider {
+    const stored = id ? this.ctx.store.state.servers[id] : undefined;
+    if (!id || stored?.auth.type !== 'client-credentials' || stored.url !== target.url || stored.auth !== target.auth)
+      return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch).authProvider;
+    let m = this.#byServer.get(id);
+    if (!m) {
+      m = new MachineOAuth(
+        this.ctx.vault,
+        () => {
+          const c = this.ctx.store.state.servers[id];
+          return c?.auth.type === 'client-credentials' ? (c as MachineConfig) : undefined;
+        },
+        this.ctx.fetch,
+      );
+      this.#byServer.set(id, m);
+    }
+    return m.authProvider;
+  }
+
+  /** A server's config changed (or it was removed): a changed config fetches a new token with it. */
+  changed(id: string, before: ServerConfig, now: ServerConfig | undefined): void {
+    if (before.auth.type !== 'client-credentials' || (now?.auth === before.auth && now?.url === before.url)) return;
+    this.#byServer.get(id)?.reset();
+    this.#byServer.delete(id);
+  }
 }
