@@ -255,6 +255,10 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     return set;
   }
 
+  rediscover(): void {
+    this.#discovery = undefined;
+  }
+
   /** Drop the cached tokens (another tab changed them). */
   reload(): void {
     this.#tokens = undefined;

@@ -17,6 +17,8 @@ export interface Refreshable {
   single<T>(fn: () => Promise<T>): Promise<T>;
   /** The SDK's auth() without a code: a refresh, or an authorization URL (`REDIRECT`). */
   authorize(options: { scope?: string; resourceMetadataUrl?: URL }): Promise<'AUTHORIZED' | 'REDIRECT'>;
+  /** Forget the discovered metadata: the next exchange discovers afresh. */
+  rediscover(): void;
   /** Keep the authorization URL auth() prepared, for the user's click. */
   keepDraft(scope: string | undefined): Promise<PendingSignIn>;
 }
@@ -75,6 +77,9 @@ export function transportAuth(o: Refreshable): AuthProvider {
         // another request (or tab) renewed the token meanwhile: retry with it
         if (fresh && fresh.tokens.access_token !== sent && !dueForRefresh(fresh)) return;
         if (fresh && !fresh.tokens.refresh_token) await o.forgetTokens();
+        // a refused token is when a server may have moved to another authorization server
+        // (SEP-2352): discover afresh, so the refresh or the new sign-in goes to the right one
+        o.rediscover();
         const result = await o.authorize({
           ...(asked ? { scope: asked } : {}),
           ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
