@@ -14,6 +14,8 @@ export const KEYS = {
   call: 'call:',
   /** What the user's sign-in to an OAuth server allows (no token: those are sealed in the vault). */
   signIn: 'signin:',
+  /** A machine client key (`private_key_jwt`): the non-extractable CryptoKey and its public JWK. */
+  clientKey: 'clientkey:',
 } as const;
 
 /** What other tabs are told: only the kind and id of a changed record; they re-read it. */

@@ -8,6 +8,7 @@ import type { CallRegistry, ToolCallRecord } from './calls/records.js';
 import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
 import { assistantRegistry, callRegistry, emptyHubState, HubEventTarget, serverRegistry } from './registries.js';
+import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 import { SignIns, type SignInOptions } from './auth/sign-ins.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
@@ -220,6 +221,20 @@ export class McpHub extends HubEventTarget {
   /** Sign out: revoke the tokens where supported (RFC 7009) and wipe them; then `needs-sign-in`. */
   signOut(id: string): Promise<void> {
     return this.#signIns.signOut(id);
+  }
+
+  /**
+   * A key pair for machine credentials with `private_key_jwt`: generated (or imported from PKCS#8
+   * PEM), the private key non-extractable in this browser's IndexedDB. Register `publicJwk` with
+   * the authorization server and put `keyId` in the server's `auth`. See docs/API.md.
+   */
+  createClientKey(options: CreateClientKeyOptions = {}): Promise<ClientKeyInfo> {
+    return this.#signIns.keys.create(options);
+  }
+
+  /** Delete a client key of `createClientKey()`. */
+  deleteClientKey(keyId: string): Promise<void> {
+    return this.#signIns.keys.remove(keyId);
   }
 
   // ---- mcp.json -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ export type { ServerRegistry } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
 export type { SignInOptions } from './auth/sign-ins.js';
+export type { ClientKeyAlg, ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 export {
   completeSignIn,
   CALLBACK_CHANNEL,

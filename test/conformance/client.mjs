@@ -40,10 +40,17 @@ function authFor(name) {
       clientSecret: context.client_secret,
       method: 'client_secret_basic',
     };
+  if (name === 'auth/client-credentials-jwt')
+    // the scenario's key, imported into WebCrypto as non-extractable (keyId set below)
+    return { type: 'client-credentials', clientId: context.client_id, method: 'private_key_jwt' };
   if (name === 'auth/pre-registration') return { type: 'oauth', clientId: context.client_id };
   return { type: 'oauth' };
 }
 const auth = authFor(scenario);
+if (auth?.method === 'private_key_jwt')
+  auth.keyId = (
+    await hub.createClientKey({ privateKeyPem: context.private_key_pem, alg: context.signing_algorithm ?? 'ES256' })
+  ).keyId;
 
 // `auto`, as a host would configure a server it knows nothing about: the hub picks the transport
 // (and, once it speaks 2026-07-28, the revision). No retries: a scenario server answers once.

@@ -15,6 +15,7 @@ import type { ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
 import { asAuthError, callbackFromUrl, closePopup, codeOf, openPopup, pageUrl, takeRedirectAnswer } from './answer.js';
 import { Attempts, waitForSignIn } from './attempts.js';
+import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
 import { Machines, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
@@ -36,6 +37,8 @@ export interface SignInControl {
 export class SignIns {
   readonly #servers = new Map<string, ServerOAuth>();
   readonly #machines: Machines;
+  /** Machine client keys (`private_key_jwt`). */
+  readonly keys: ClientKeys;
   readonly #summaries: Summaries;
   readonly #attempts = new Attempts();
   /** Authorization URLs being prepared in the background, by server. */
@@ -51,7 +54,8 @@ export class SignIns {
     options: HubSignInOptions,
     private readonly control: SignInControl,
   ) {
-    this.#machines = new Machines(ctx);
+    this.keys = new ClientKeys(ctx);
+    this.#machines = new Machines(ctx, this.keys);
     this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
