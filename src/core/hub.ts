@@ -54,7 +54,11 @@ export class McpHub extends HubEventTarget {
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
-    SignIns.checkOptions({ redirectUrl: options.redirectUrl, clientMetadataUrl: options.clientMetadataUrl });
+    SignIns.checkOptions({
+      redirectUrl: options.redirectUrl,
+      clientMetadataUrl: options.clientMetadataUrl,
+      dpop: options.dpop,
+    });
     this.storeName = name;
     this.#log = options.logger ?? console;
     this.#target =
@@ -213,8 +217,8 @@ export class McpHub extends HubEventTarget {
     return this.#signIns.signIn(id, options);
   }
 
-  /** Set `redirectUrl` / `clientMetadataUrl` of a hub already made; McpConfigError for bad values. */
-  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl'>): void {
+  /** Set `redirectUrl` / `clientMetadataUrl` / `dpop` of a hub already made; McpConfigError for bad values. */
+  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl' | 'dpop'>): void {
     this.#signIns.setOptions(options);
   }
 

@@ -11,7 +11,7 @@
 // authorization URL with `fetch` (`redirect: 'manual'`) and resolves with the `Location` the
 // authorization server sent back (code, state, iss), as the conformance examples do. There is no
 // page here, so the hub gets a loopback `redirectUrl` (never fetched) and the host's Client ID
-// Metadata Document URL. Features the hub does not have are not faked; their scenarios are
+// Metadata Document URL; `auth/client-credentials-jwt`'s key is imported with hub.createClientKey(). Features the hub does not have are not faked; their scenarios are
 // listed in expected-failures.json.
 import 'fake-indexeddb/auto';
 import { McpHub } from '../../dist/core/index.js';
@@ -28,6 +28,8 @@ const hub = new McpHub({
   logger: { warn: (m) => console.error(m) },
   redirectUrl: 'http://127.0.0.1:3000/callback',
   clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+  // the DPoP scenarios' resources accept DPoP without saying so in their metadata
+  dpop: 'prefer',
 });
 
 /** How the scenario's server authenticates clients: OAuth sign-in, or machine credentials. */

@@ -7,6 +7,7 @@ import { clientMetadataUrlProblem, urlProblem } from '../schemas.js';
 export interface HubSignInOptions {
   redirectUrl?: string;
   clientMetadataUrl?: string;
+  dpop?: 'auto' | 'prefer' | 'off';
 }
 
 /** Options of `hub.signIn()`. */
@@ -47,8 +48,11 @@ export function checkSignInOptions(options: HubSignInOptions): HubSignInOptions 
     const problem = clientMetadataUrlProblem(options.clientMetadataUrl);
     if (problem) issues.push({ path: 'clientMetadataUrl', message: problem });
   }
+  if (options.dpop !== undefined && !['auto', 'prefer', 'off'].includes(options.dpop))
+    issues.push({ path: 'dpop', message: "must be 'auto', 'prefer' or 'off'" });
   if (issues.length) throw new McpConfigError(issues);
   return {
+    ...(options.dpop !== undefined ? { dpop: options.dpop } : {}),
     ...(options.redirectUrl !== undefined ? { redirectUrl: options.redirectUrl } : {}),
     ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
   };

@@ -12,6 +12,7 @@ import {
   computeScopeUnion,
   resourceUrlFromServerUrl,
   type AuthProvider,
+  type DpopSession,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -22,7 +23,9 @@ import {
 import { McpAuthError } from '../errors.js';
 import type { AuthOAuth } from '../schemas.js';
 import type { SignInState } from '../types.js';
+import type { RecordStorage } from '../storage.js';
 import type { Vault } from '../vault.js';
+import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
 import { describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
 import { withLock } from './locks.js';
 import { urlProblem } from '../schemas.js';
@@ -33,6 +36,10 @@ import { registrationAllows, ScopeRequest } from './step-up.js';
 /** What a server's OAuth client needs from the hub. */
 export interface OAuthHost {
   readonly vault: Vault;
+  /** When to use DPoP (the hub's `dpop` option). */
+  dpop(): 'auto' | 'prefer' | 'off';
+  /** Where DPoP keys (non-extractable CryptoKeys) are kept. */
+  readonly storage: Pick<RecordStorage, 'get' | 'set' | 'delete'>;
   readonly storeName: string;
   readonly fetch?: typeof fetch;
   /** The redirect URI registered with authorization servers (same origin as the page). */
@@ -58,6 +65,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   #log?: OAuthFetch;
   #busy?: Promise<void>;
   readonly #scopes = new ScopeRequest(() => this.host.config(this.serverId)?.auth.scopes);
+  readonly #dpop: DpopKey;
   /** The scope an interactive sign-in being prepared asks for (a registration must allow it). */
   #registering?: string;
   /** A prepared sign-in (authorization URL ready): `hub.signIn` opens it without waiting. */
@@ -66,7 +74,9 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   constructor(
     private readonly host: OAuthHost,
     readonly serverId: string,
-  ) {}
+  ) {
+    this.#dpop = new DpopKey(host.storage, serverId);
+  }
 
   get #config() {
     const c = this.host.config(this.serverId);
@@ -166,6 +176,13 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
         { endpoint: endpointOf(authorizationUrl) },
       );
     this.#draft = { ...this.#draft, url: authorizationUrl.href };
+  }
+
+  /** DPoP for the token requests, where the hub's `dpop` option and both servers say so (dpop.ts). */
+  async dpop(): Promise<DpopSession | undefined> {
+    const d = this.discoveryState();
+    const alg = dpopAlgFor(this.host.dpop(), d?.authorizationServerMetadata, d?.resourceMetadata);
+    return alg ? this.#dpop.session(alg) : undefined;
   }
 
   saveCodeVerifier(codeVerifier: string): void {
@@ -392,6 +409,20 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     return refreshTokens(this, stale);
   }
 
-  /** The transport's view: a token before every request, a second chance on 401. */
-  readonly authProvider: AuthProvider = transportAuth(this);
+  /**
+   * The transport's view: a token before every request, a second chance on 401, and (for a
+   * DPoP-bound token) the `DPoP` scheme with a proof on every request (`wrapFetch`).
+   */
+  readonly authProvider: AuthProvider & { wrapFetch: (f: typeof fetch) => typeof fetch } = {
+    ...transportAuth(this),
+    wrapFetch: dpopFetch(
+      async () => ((await this.#boundToken()) ? this.#dpop.session() : undefined),
+      () => this.#boundToken(),
+    ),
+  };
+
+  async #boundToken(): Promise<string | undefined> {
+    const t = (await this.tokenSet())?.tokens;
+    return t?.token_type?.toLowerCase() === 'dpop' ? t.access_token : undefined;
+  }
 }

@@ -10,6 +10,7 @@ import {
 import type { HubContext } from '../context.js';
 import type { ServerConfig } from '../schemas.js';
 import type { Vault } from '../vault.js';
+import { forgetDpopKey } from './dpop.js';
 import { OAuthFetch } from './fetch.js';
 import { dropPending, names, type TokenSet } from './records.js';
 
@@ -108,6 +109,7 @@ export async function revokeAndWipe(
     }
   } finally {
     await ctx.vault.remove(names.tokens(serverId)).catch(() => {});
+    await forgetDpopKey(ctx.storage, serverId);
     await dropPending(ctx, serverId);
   }
   return revoked;

@@ -48,6 +48,7 @@ export class SignIns {
   readonly #unsubscribe: () => void;
   #redirectUrl?: string;
   #clientMetadataUrl?: string;
+  #dpop: 'auto' | 'prefer' | 'off' = 'auto';
 
   constructor(
     private readonly ctx: HubContext,
@@ -59,9 +60,11 @@ export class SignIns {
     this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
+    this.#dpop = options.dpop ?? 'auto';
     const clientMetadataUrl = () => this.#clientMetadataUrl;
     this.#host = {
       vault: ctx.vault,
+      storage: ctx.storage,
       storeName: ctx.storeName,
       fetch: ctx.fetch,
       clientName: ctx.clientInfo.name,
@@ -69,6 +72,7 @@ export class SignIns {
         return clientMetadataUrl();
       },
       redirectUrl: () => this.#redirectUrl ?? pageUrl(),
+      dpop: () => this.#dpop,
       config: (id) => oauthOf(ctx.store.state.servers[id]),
       tokensChanged: (id, summary) => void this.#summaries.save(id, summary),
     };
@@ -117,6 +121,7 @@ export class SignIns {
     const given = checkSignInOptions(options);
     this.#redirectUrl = given.redirectUrl ?? this.#redirectUrl;
     this.#clientMetadataUrl = given.clientMetadataUrl ?? this.#clientMetadataUrl;
+    this.#dpop = given.dpop ?? this.#dpop;
   }
 
   /** The OAuth client of a server configured for OAuth. */

@@ -251,7 +251,7 @@ export async function openSdk(
     for (const id of ids)
       transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message, data: { mark } } });
   };
-  const fetchFn = makeFetch(
+  const recorded = makeFetch(
     (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
     // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
     // without event ids cannot either, so the request fails now instead of at its timeout
@@ -260,6 +260,8 @@ export async function openSdk(
         fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
     },
   );
+  // DPoP (RFC 9449): a bound token goes with the DPoP scheme and a proof per request
+  const fetchFn = o.authProvider?.wrapFetch?.(recorded) ?? recorded;
   const requestInit: RequestInit = { headers: o.headers };
   // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
   // it (InsufficientScopeError) instead of re-authorizing by itself

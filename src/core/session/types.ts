@@ -106,7 +106,8 @@ export interface OpenOptions {
   /** Tools a `tools/list` page listed that the client must not offer, with why. */
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
   /** OAuth: a token before every request, and what to do on 401 (Streamable HTTP and SSE). */
-  authProvider?: AuthProvider;
+  /** `wrapFetch`: what the auth adds below the transport (DPoP proofs on every request). */
+  authProvider?: AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fetch };
   /**
    * Whether the session may hold a long-lived stream for server notifications (the 2025 GET
    * event stream, 2026-07-28 `subscriptions/listen`). Default true; without it the server's list
