@@ -26,6 +26,10 @@ function minifiedLib({ entry, outDir, fileName, emptyOutDir = true, format = 'es
 // only to sign DPoP proofs (its own chunk, fetched the first time a server uses DPoP)
 const NOT_CORE =
   /[\\/]src[\\/](elements|internal|g4f)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit|jose)[\\/]/;
+// sign-in (src/core/auth), which the hub imports dynamically when a server uses it
+// (src/core/sign-in-loader.ts), is a chunk of its own; the few modules the hub needs at once
+// (the redirect page's callback, the CIMD helper, the options, the popup) stay in `core`
+const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.ts$)/;
 
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
@@ -39,7 +43,8 @@ export function chunkedBuild(target) {
     // exists once even when the entry's URL carries a query string
     codeSplitting: {
       groups: [
-        { name: 'core', test: (id) => !NOT_CORE.test(id) },
+        { name: 'core', test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) },
+        { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
       ],
     },

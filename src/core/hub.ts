@@ -9,7 +9,8 @@ import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
 import { assistantRegistry, callRegistry, emptyHubState, HubEventTarget, serverRegistry } from './registries.js';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
-import { SignIns, type SignInOptions } from './auth/sign-ins.js';
+import type { SignInOptions } from './auth/options.js';
+import { LazySignIns } from './sign-in-loader.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
@@ -48,13 +49,13 @@ export class McpHub extends HubEventTarget {
   readonly #history: CallHistory;
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
-  readonly #signIns: SignIns;
+  readonly #signIns: LazySignIns;
   #onPageHide?: () => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
-    SignIns.checkOptions({
+    LazySignIns.checkOptions({
       redirectUrl: options.redirectUrl,
       clientMetadataUrl: options.clientMetadataUrl,
       dpop: options.dpop,
@@ -94,7 +95,7 @@ export class McpHub extends HubEventTarget {
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });
     const connections = this.#connections;
-    this.#signIns = SignIns.forHub(ctx, options, connections);
+    this.#signIns = LazySignIns.forHub(ctx, options, connections);
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);

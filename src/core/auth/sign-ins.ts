@@ -13,12 +13,14 @@ import type { HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpNotFoundError } from '../errors.js';
 import type { ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
-import { asAuthError, callbackFromUrl, closePopup, codeOf, openPopup, pageUrl, takeRedirectAnswer } from './answer.js';
+import { asAuthError, callbackFromUrl, codeOf, pageUrl, takeRedirectAnswer } from './answer.js';
+import { closePopup, openPopup } from './popup.js';
 import { Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
 import { Machines, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
+import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
 import { claimPending, names, summaryOf, type PendingSignIn } from './records.js';
 import { revokeAndWipe } from './revoke.js';
@@ -45,7 +47,6 @@ export class SignIns {
   readonly #preparing = new Map<string, Promise<unknown>>();
   readonly #channel?: BroadcastChannel;
   readonly #host: OAuthHost;
-  readonly #unsubscribe: () => void;
   #redirectUrl?: string;
   #clientMetadataUrl?: string;
   #dpop: 'auto' | 'prefer' | 'off' = 'auto';
@@ -81,40 +82,25 @@ export class SignIns {
       this.#channel.onmessage = (e: MessageEvent<CallbackMessage>) => void this.#onCallback(e.data);
       (this.#channel as { unref?: () => void }).unref?.();
     }
-    // a server removed, or moved to another URL or auth: its tokens go (they were for that resource)
-    this.#unsubscribe = ctx.store.subscribe((state, previous) => {
-      if (state.servers === previous.servers) return;
-      this.#summaries.added(state, previous);
-      for (const [id, before] of Object.entries(previous.servers)) {
-        const now = state.servers[id];
-        this.#machines.changed(id, before, now);
-        if (before.auth.type !== 'oauth') continue;
-        if (!now) void this.#forget(id, before, true);
-        else if (now.auth.type !== 'oauth' || now.url !== before.url)
-          void this.#forget(id, before, now.auth.type !== 'oauth');
-      }
-    });
     void ctx.ready.then(() => this.#load());
   }
 
   /**
-   * The hub's sign-ins: options checked (McpConfigError), then wired to the connections, which
-   * use them for every OAuth server's auth from then on.
+   * The servers changed (the loader forwards every change, those made before this module loaded
+   * included): a new OAuth server starts signed out; a server removed, or moved to another URL
+   * or auth, loses its tokens (they were for that resource).
    */
-  static forHub(
-    ctx: HubContext,
-    options: HubSignInOptions,
-    connections: SignInControl & { useAuth(auth: SignIns): void },
-  ): SignIns {
-    const signIns = new SignIns(ctx, checkSignInOptions(options), {
-      connect: (id) => connections.connect(id),
-      closeSession: (id) => connections.closeSession(id),
-    });
-    connections.useAuth(signIns);
-    return signIns;
+  serversChanged(state: HubState, previous: HubState): void {
+    this.#summaries.added(state, previous);
+    for (const [id, before] of Object.entries(previous.servers)) {
+      const now = state.servers[id];
+      this.#machines.changed(id, before, now);
+      if (before.auth.type !== 'oauth') continue;
+      if (!now) void this.#forget(id, before, true);
+      else if (now.auth.type !== 'oauth' || now.url !== before.url)
+        void this.#forget(id, before, now.auth.type !== 'oauth');
+    }
   }
-
-  static checkOptions = checkSignInOptions;
 
   /** Change where authorization servers send the user back, or the Client ID Metadata Document URL. */
   setOptions(options: HubSignInOptions): void {
@@ -219,7 +205,7 @@ export class SignIns {
    * (call it from a click handler: no `await` happens before `window.open`). Resolves once the
    * tokens are stored and the server was connected again; rejects with McpAuthError.
    */
-  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+  signIn(id: string, options: SignInOptions = {}, opened?: Window | null): Promise<void> {
     const cfg = this.ctx.store.state.servers[id];
     if (!cfg) return Promise.reject(new McpNotFoundError('server', id));
     if (cfg.auth.type !== 'oauth')
@@ -231,7 +217,8 @@ export class SignIns {
     let popup: Window | null = null;
     if (!options.open) {
       try {
-        popup = openPopup(id, prepared?.url);
+        // `opened`: the loader opened it in the click, before this module was loaded
+        popup = opened !== undefined ? opened : openPopup(id, prepared?.url);
       } catch (e) {
         return Promise.reject(e as Error);
       }
@@ -417,7 +404,6 @@ export class SignIns {
   }
 
   dispose(): void {
-    this.#unsubscribe();
     this.#channel?.close();
     this.#attempts.cancelAll('The page is closing.');
   }

@@ -39,7 +39,11 @@ export class Summaries {
       queueMicrotask(() =>
         this.ctx.store.update((s) => ({
           ...s,
-          signIns: Object.freeze({ ...Object.fromEntries(added.map((id) => [id, SIGNED_OUT])), ...s.signIns }),
+          signIns: Object.freeze({
+            // still there: a change replayed late (the module loaded after it) may name a removed one
+            ...Object.fromEntries(added.filter((id) => s.servers[id]).map((id) => [id, SIGNED_OUT])),
+            ...s.signIns,
+          }),
         })),
       );
   }
