@@ -388,7 +388,7 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(error).to.be.instanceOf(McpConfigError);
   });
 
-  it('DPoP (RFC 9449) where the resource accepts it: a bound token, a proof per request, the nonce retry; the key survives a reload', async () => {
+  it('DPoP (RFC 9449) where the resource accepts it: a bound token, a proof per request, the nonce retry; the key survives a reload and refreshes', async () => {
     // oidc-provider advertises DPoP; the resource says so in its metadata (dpop flags)
     const store = unique('store');
     const hub = privateHub({ storeName: store, redirectUrl: CALLBACK });
@@ -421,6 +421,14 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     seen = (await t.seen()) as typeof seen;
     expect(seen.proofs).to.be.greaterThan(proofs);
     expect(seen.tokens.filter((k) => k.valid)).to.have.length(bound.length);
+    // the resource refuses the token: the DPoP-bound refresh token is used with a proof of the
+    // same key, and the new token is bound to that key too
+    await t.revokeSeen();
+    await again.client(server.id).callTool('echo', { message: 'after refresh' });
+    seen = (await t.seen()) as typeof seen;
+    const renewed = seen.tokens.filter((k) => k.valid);
+    expect(renewed.length, 'a new access token').to.be.greaterThan(bound.length);
+    expect(new Set(renewed.map((k) => (k as { jkt?: string }).jkt)).size, 'one key').to.equal(1);
     // sign-out drops the key with the tokens
     await again.signOut(server.id);
     expect((await rawIdb(store)).some((r) => r.key === `dpopkey:${server.id}`)).to.equal(false);
