@@ -26,7 +26,7 @@ import type { SignInState } from '../types.js';
 import type { RecordStorage } from '../storage.js';
 import type { Vault } from '../vault.js';
 import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
-import { describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
+import { checkAuthorizationServer, describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
 import { withLock } from './locks.js';
 import { urlProblem } from '../schemas.js';
 import { names, randomState, SIGN_IN_TTL_MS, summaryOf, type PendingSignIn, type TokenSet } from './records.js';
@@ -122,7 +122,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // auth() asks for the client right after discovery: the place to refuse an authorization
     // server the hub cannot use before anything (a registration) is sent to it
-    this.#checkServer();
+    checkAuthorizationServer(this.discoveryState(), this.#log);
     const { auth: settings } = this.#config;
     const issuer = ctx?.issuer ?? this.#discovery?.authorizationServerMetadata?.issuer;
     if (settings.clientId) return { client_id: settings.clientId, ...(issuer ? { issuer } : {}) };
@@ -227,30 +227,6 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   /** The discovered authorization server metadata, if any (for revocation). */
   get metadata(): Readonly<Record<string, unknown>> | undefined {
     return this.#metadata;
-  }
-
-  /** The hub can use this authorization server: it has metadata and supports PKCE S256. */
-  #checkServer(): void {
-    const discovery = this.discoveryState();
-    const metadata = discovery?.authorizationServerMetadata;
-    if (!metadata) {
-      const unread = this.#log?.unreachable(undefined);
-      if (unread) throw unread;
-      const as = discovery?.authorizationServerUrl;
-      throw new McpAuthError(
-        'metadata',
-        `${as ? `The authorization server ${endpointOf(as)}` : 'The authorization server'} publishes no metadata ` +
-          `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused.`,
-        ...(as ? [{ endpoint: endpointOf(as) }] : []),
-      );
-    }
-    if (!metadata.code_challenge_methods_supported?.includes('S256'))
-      throw new McpAuthError(
-        'pkce-unsupported',
-        `The authorization server ${metadata.issuer} does not advertise PKCE with S256 ` +
-          `(code_challenge_methods_supported), which OAuth 2.1 and MCP require; sign-in refused.`,
-        { endpoint: endpointOf(metadata.issuer) },
-      );
   }
 
   /** The stored tokens, if they were issued for this server's current URL. */
