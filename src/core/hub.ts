@@ -107,6 +107,9 @@ export class McpHub extends HubEventTarget {
     this.calls = callRegistry(this.#history, this.#pipeline);
     const history = this.#history;
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
+    // calls whose server-side task outlived the last page: follow them again
+    const pipeline = this.#pipeline;
+    void this.ready.then(() => pipeline.resumeTasks()).catch(() => {});
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
       this.#onPageHide = () => {
         history.journal();

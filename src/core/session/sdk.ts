@@ -11,6 +11,7 @@ import {
   type LoggingLevel,
   type DiscoverResult,
   type ListToolsResult,
+  type Tool,
 } from '@modelcontextprotocol/client';
 import type { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
@@ -20,6 +21,17 @@ import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
 import type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 import { SchemaValidator } from './validator.js';
+import {
+  TASKS_EXTENSION,
+  TaskWire,
+  followTask,
+  takeTaskHandle,
+  taskFormFor,
+  taskFromError,
+  type TaskForm,
+  type TaskStart,
+  type TaskState,
+} from './tasks.js';
 
 type Lists = 'tools' | 'resources' | 'prompts';
 
@@ -98,6 +110,8 @@ export class SdkSession implements McpSession {
     const inner = transport.onmessage;
     if (!inner) return;
     transport.onmessage = (message, extra) => {
+      // a 2026-07-28 task handle: the SDK's codec refuses resultType "task" (session/tasks.ts)
+      if (this.era === 'modern') message = takeTaskHandle(message) as typeof message;
       const result = (message as { result?: Record<string, unknown> }).result;
       if (result && typeof result === 'object') {
         let next = result;
@@ -132,7 +146,17 @@ export class SdkSession implements McpSession {
       this.client.request({ method: 'prompts/list', params: cursor ? { cursor } : {} }, o),
     );
   }
+  /** A tools/call; a task the server made of it (2026-07-28) is followed to its end. */
   async callTool(name: string, args: Record<string, unknown>, o: CallOptions) {
+    try {
+      return await this.#callTool(name, args, o);
+    } catch (e) {
+      const task = taskFromError(e);
+      if (!task) throw e;
+      return this.followTask(task, o);
+    }
+  }
+  #callTool(name: string, args: Record<string, unknown>, o: CallOptions) {
     const { tool, ...rest } = o;
     let headers: Record<string, string> | undefined;
     if (tool && this.era === 'modern' && this.kind === 'streamable-http') {
@@ -151,6 +175,36 @@ export class SdkSession implements McpSession {
         },
       ),
     );
+  }
+  taskForm(tool?: Tool): TaskForm | undefined {
+    if (this.kind !== 'streamable-http' && this.era === 'modern') return undefined;
+    return taskFormFor(this.era === 'modern' ? 'modern' : 'legacy', this.capabilities as never, tool);
+  }
+  #wire(tool?: Tool): TaskWire {
+    const form = this.taskForm(tool) ?? (this.era === 'modern' ? '2026-07-28' : '2025-11-25');
+    return new TaskWire(this.client, form);
+  }
+  async startTask(name: string, args: Record<string, unknown>, o: CallOptions & { ttlMs: number }): Promise<TaskStart> {
+    const { ttlMs, ...rest } = o;
+    if (this.taskForm(o.tool) === '2025-11-25') {
+      const { signal, timeout } = rest;
+      return this.#wire(o.tool).start(name, args, ttlMs, { signal, timeout });
+    }
+    // 2026-07-28: every request declares the extension; the server decides whether to make a task
+    try {
+      return { result: await this.#callTool(name, args, rest) };
+    } catch (e) {
+      const task = taskFromError(e);
+      if (task) return { task };
+      throw e;
+    }
+  }
+  followTask(task: TaskState, o: RequestOptions & { onUpdate?: (task: TaskState) => void }) {
+    const signal = o.signal ?? new AbortController().signal;
+    return followTask(this.#wire(), task, { signal, timeout: o.timeout, onUpdate: o.onUpdate });
+  }
+  async cancelTask(taskId: string, o: RequestOptions) {
+    await this.#wire().cancel(taskId, o);
   }
   async setLogLevel(level: LoggingLevel, o: RequestOptions) {
     if (this.era === 'modern' || !this.capabilities?.logging) return;
@@ -186,7 +240,11 @@ function negotiation(
 function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: Lists) => void): Client {
   const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
   const client = new Client(o.clientInfo, {
-    capabilities: o.answers?.capabilities ?? {},
+    // the tasks extension (2026-07-28) is declared on every request: the server decides per call
+    capabilities: {
+      ...(o.answers?.capabilities ?? {}),
+      extensions: { ...o.answers?.capabilities.extensions, [TASKS_EXTENSION]: {} },
+    },
     jsonSchemaValidator: new SchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
     // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server

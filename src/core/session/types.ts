@@ -20,6 +20,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { ProtocolRevision, TransportKind } from '../schemas.js';
+import type { TaskForm, TaskStart, TaskState } from './tasks.js';
 import type { ConcreteTransport } from '../types.js';
 
 /** Options every request takes. */
@@ -82,6 +83,14 @@ export interface McpSession {
   setLogLevel?(level: LoggingLevel, o: RequestOptions): Promise<void>;
   /** 2025 revisions: tell the server the roots changed. */
   rootsChanged?(): Promise<void>;
+  /** Which form of tasks this session offers for `tool` (none: undefined). */
+  taskForm?(tool?: Tool): TaskForm | undefined;
+  /** A tools/call that may become a task (the server decides on 2026-07-28; asked for on 2025-11-25). */
+  startTask?(name: string, args: Record<string, unknown>, o: CallOptions & { ttlMs: number }): Promise<TaskStart>;
+  /** Follow a task to its end at the server's polling interval; stops (without cancelling) on abort. */
+  followTask?(task: TaskState, o: RequestOptions & { onUpdate?: (task: TaskState) => void }): Promise<CallToolResult>;
+  /** Ask the server to cancel a task (cooperative). */
+  cancelTask?(taskId: string, o: RequestOptions): Promise<void>;
   close(): Promise<void>;
 }
 
