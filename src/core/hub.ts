@@ -48,7 +48,7 @@ export class McpHub extends HubEventTarget {
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
   readonly #signIns: SignIns;
-  #onPageHide?: () => void;
+  #onPageHide?: (e: Event) => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
@@ -111,11 +111,19 @@ export class McpHub extends HubEventTarget {
     const pipeline = this.#pipeline;
     void this.ready.then(() => pipeline.resumeTasks()).catch(() => {});
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
-      this.#onPageHide = () => {
+      this.#onPageHide = (e: Event) => {
+        // requests failing as the page unloads must not end calls whose task runs on: the next
+        // page follows them; a page restored from the back/forward cache follows them itself
+        if ((e as PageTransitionEvent).type === 'pageshow') {
+          if ((e as PageTransitionEvent).persisted) pipeline.pageShown();
+          return;
+        }
+        pipeline.pageHidden();
         history.journal();
         void history.flush();
       };
       addEventListener('pagehide', this.#onPageHide);
+      addEventListener('pageshow', this.#onPageHide);
     }
   }
 
@@ -274,7 +282,10 @@ export class McpHub extends HubEventTarget {
   async dispose(): Promise<void> {
     this.#sync.close();
     this.#signIns.dispose();
-    if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
+    if (this.#onPageHide) {
+      removeEventListener('pagehide', this.#onPageHide);
+      removeEventListener('pageshow', this.#onPageHide);
+    }
     this.#pipeline.dispose();
     await this.#history.flush();
     await this.#connections.dispose();

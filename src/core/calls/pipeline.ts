@@ -393,6 +393,17 @@ export class CallPipeline {
     }
   }
 
+  /** The page is being hidden (maybe unloaded): leave calls with a task running. */
+  pageHidden(): void {
+    this.#closing = true;
+  }
+
+  /** The page came back from the back/forward cache: follow the tasks left running again. */
+  pageShown(): void {
+    this.#closing = false;
+    void this.resumeTasks();
+  }
+
   /** Deny every waiting call and cancel every running one (the page is going away). */
   dispose(): void {
     this.#closing = true;
