@@ -93,7 +93,15 @@ export class McpHub extends HubEventTarget {
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
-    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections, this.#signIns);
+    const answers = () => this.#answers.elicitations;
+    this.#pipeline = new CallPipeline(
+      ctx,
+      this.#history,
+      this.#assistants,
+      this.#connections,
+      this.#signIns,
+      (serverId, callId, elicitations, signal) => answers().urlRequired(serverId, callId, elicitations, signal),
+    );
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
     const signIns = this.#signIns;
     this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {

@@ -19,6 +19,30 @@ import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../e
 import type { CallHistory } from './history.js';
 import { CallTasks, taskStateOf } from './tasks.js';
 
+/**
+ * 2025-11-25 URL-elicitation-required (-32042): show the URLs the server named as requests of
+ * the call and resolve with the user's answers (src/core/answers).
+ */
+export type UrlElicit = (
+  serverId: string,
+  callId: string,
+  elicitations: unknown,
+  signal: AbortSignal,
+) => Promise<readonly { action: string }[]>;
+
+/** The elicitations a -32042 error carries, when it is one. */
+function urlElicitations(e: unknown): unknown[] | undefined {
+  for (let c = e, depth = 0; c && typeof c === 'object' && depth < 5; c = (c as { cause?: unknown }).cause, depth++) {
+    const { code, rpcCode, data } = c as { code?: unknown; rpcCode?: unknown; data?: { elicitations?: unknown } };
+    if ((code === URL_REQUIRED || rpcCode === URL_REQUIRED) && Array.isArray(data?.elicitations))
+      return data.elicitations;
+  }
+  return undefined;
+}
+const URL_REQUIRED = -32042;
+/** How often one call may be sent back to the user for URLs before its error stands. */
+const URL_ROUNDS = 3;
+
 /** What a call waiting on sign-in needs (src/core/auth). */
 export interface SignInWait {
   /** Say the call waits (mcp-sign-in-required with its id); resolves once the user signed in. */
@@ -92,6 +116,7 @@ export class CallPipeline {
     private readonly assistants: Assistants,
     private readonly connections: Connections,
     private readonly signIns?: SignInWait,
+    private readonly urlElicit?: UrlElicit,
   ) {
     this.#tasks = new CallTasks(ctx, history, connections);
   }
@@ -279,15 +304,28 @@ export class CallPipeline {
    * until the user signed in, then it runs again — once: a second refusal ends it.
    */
   async #execute(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
-    for (let resumed = false; ; resumed = true) {
+    for (let resumed = false, urlRounds = 0; ;) {
       try {
         return await this.#run(call, approval);
       } catch (e) {
+        // -32042: the user must open a page first; the call runs again once they did
+        const urls = urlElicitations(e);
+        if (urls && this.urlElicit && urlRounds < URL_ROUNDS && !call.signal.aborted) {
+          urlRounds++;
+          const answers = await this.urlElicit(call.serverId, call.id, urls, call.signal);
+          if (call.signal.aborted) throw e;
+          if (answers.every((a) => a.action === 'accept')) continue;
+          throw new McpToolError(
+            'url-required',
+            'The server needs a page opened first; it was not, so the call did not run.',
+          );
+        }
         const asks = e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
         if (!asks || resumed || !this.signIns || call.signal.aborted) throw e;
         this.history.patch(call.id, { status: 'needs-sign-in' });
         await this.signIns.waitFor(call.serverId, e, call.id, call.signal);
         this.history.patch(call.id, { status: 'pending' });
+        resumed = true;
       }
     }
   }
