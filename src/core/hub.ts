@@ -12,6 +12,7 @@ import { SignIns, type SignInOptions } from './auth/sign-ins.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
+import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';
 import type { ServerConfig, ServerConfigInput } from './schemas.js';
 import { Servers, type ServerRegistry } from './servers/registry.js';
@@ -88,6 +89,8 @@ export class McpHub extends HubEventTarget {
       sessions: () => this.#connections.sessions(),
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });
+    // the servers' "stderr": protocol failures into their log rings (answers/protocol-log.ts)
+    watchProtocolErrors(this, (serverId, entry) => this.#answers.protocolError(serverId, entry));
     const connections = this.#connections;
     this.#signIns = SignIns.forHub(ctx, options, connections);
     this.#servers = new Servers(ctx, this.#connections);

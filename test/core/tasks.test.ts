@@ -119,7 +119,7 @@ for (const revision of ['2026-07-28', '2025-11-25'] as const) {
 
     it('a plain tool is still a plain call (no task)', async () => {
       const { base, hub, serverId } = await setup();
-      const record = await hub.callTool({ serverId, tool: 'echo', source: 'user', arguments: { message: 'hi' } });
+      const record = await hub.callTool({ serverId, tool: 'say', source: 'user', arguments: { message: 'hi' } });
       expect(record.status).to.equal('success');
       expect(record.task).to.equal(undefined);
       expect(await peerTasks(base)).to.deep.equal([]);

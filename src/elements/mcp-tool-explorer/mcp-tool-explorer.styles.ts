@@ -204,6 +204,18 @@ export const styles = css`
   .log-list time {
     color: var(--_muted);
   }
+  /* a protocol failure the hub saw (the server's "stderr"), apart from what the server sent */
+  .log-list [data-kind='protocol'] {
+    font-family: var(--_mono);
+    font-size: 0.85em;
+  }
+  .log-list .kind {
+    border: 1px solid var(--_danger);
+    color: var(--_danger);
+    border-radius: 999px;
+    padding: 0 0.4rem;
+    font-size: 0.8em;
+  }
   .log-list .text {
     white-space: pre-wrap;
     overflow-wrap: anywhere;

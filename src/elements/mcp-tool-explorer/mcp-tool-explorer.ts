@@ -75,6 +75,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     _promptArgs: { state: true },
     _logServer: { state: true },
     _logLevel: { state: true },
+    _logKind: { state: true },
     _logNote: { state: true },
   };
   static override styles = [baseStyles, styles];
@@ -103,6 +104,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _promptArgs: Record<string, string>;
   declare _logServer?: string;
   declare _logLevel: string;
+  /** Log tab: `all`, `server` (the server's messages) or `protocol` (failures the hub saw). */
+  declare _logKind: string;
   /** What the log tab last did: copied, copy-failed, level-set, or `error:<message>`. */
   declare _logNote: string;
   /** @internal */
@@ -127,6 +130,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this._templateValues = {};
     this._promptArgs = {};
     this._logLevel = 'debug';
+    this._logKind = 'all';
     this._logNote = '';
   }
 
