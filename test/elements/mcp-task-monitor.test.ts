@@ -94,7 +94,7 @@ describe('<mcp-task-monitor>', () => {
     const cancel = q<HTMLButtonElement>(el, '[data-action=cancel]');
     expect(cancel.getAttribute('aria-label')).to.equal('Cancel task job');
     cancel.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: 'Enter' });
     expect((await done).status).to.equal('cancelled');
     await untilRendered(el, () => q(el, '[part~=finished] [part~=status]'), 'finished');
     expect(q(el, '[part~=finished] [part~=status]').getAttribute('data-status')).to.equal('cancelled');
