@@ -5,9 +5,13 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpTaskChangedEvent, type McpTaskChangedDetail } from '../../events/index.js';
 import type { Connections } from '../connections/manager.js';
 import type { HubContext } from '../context.js';
-import { TASK_TERMINAL, type TaskForm, type TaskState } from '../session/tasks.js';
+import { McpConnectionError } from '../errors.js';
+import { TASK_TERMINAL, type TaskForm, type TaskStart, type TaskState } from '../session/tasks.js';
 import type { CallHistory } from './history.js';
 import { TERMINAL, type CallTask, type ToolCallRecord } from './records.js';
+
+/** SEP-2243 HeaderMismatch: the tool definition the call used was stale. */
+const HEADER_MISMATCH = -32020;
 
 /** How long the hub asks a 2025-11-25 server to keep a task (ms): long enough to outlive a reload. */
 export const TASK_TTL_MS = 60 * 60 * 1000;
@@ -36,19 +40,32 @@ export class CallTasks {
    * result once the task ended.
    */
   async run(call: TaskCall, onprogress: Progress): Promise<CallToolResult> {
-    const { id, serverId, tool, args, signal } = call;
+    const { id, serverId, args, signal } = call;
     let form: TaskForm | undefined;
-    const start = await this.connections.withSession(serverId, { signal }, (session, request) => {
-      form = session.taskForm?.(tool);
-      if (!form || !session.startTask) return Promise.resolve(undefined);
-      return session.startTask(tool.name, args, { ...request, onprogress, tool, ttlMs: TASK_TTL_MS });
-    });
-    if (!start) return this.connections.callTool(serverId, tool.name, args, { signal, tool, onprogress });
-    if ('result' in start) return start.result;
-    this.update(id, start.task, form ?? '2026-07-28', 'created');
+    const start = (tool: Tool) =>
+      this.connections.withSession(serverId, { signal }, (session, request) => {
+        form = session.taskForm?.(tool);
+        if (!form || !session.startTask) return Promise.resolve(undefined);
+        return session.startTask(tool.name, args, { ...request, onprogress, tool, ttlMs: TASK_TTL_MS });
+      });
+    let tool = call.tool;
+    let started: TaskStart | undefined;
+    try {
+      started = await start(tool);
+    } catch (e) {
+      // a stale x-mcp-header declaration (-32020): re-list once and retry, as plain calls do
+      if (!(e instanceof McpConnectionError && e.code === 'server' && e.rpcCode === HEADER_MISMATCH)) throw e;
+      const fresh = (await this.connections.refresh(serverId, { signal })).tools.find((t) => t.name === tool.name);
+      tool = fresh ?? tool;
+      started = await start(tool);
+    }
+    const startResult = started;
+    if (!startResult) return this.connections.callTool(serverId, tool.name, args, { signal, tool, onprogress });
+    if ('result' in startResult) return startResult.result;
+    this.update(id, startResult.task, form ?? '2026-07-28', 'created');
     // the task id must outlive a reload that comes before the in-flight write
     void this.history.flush();
-    return this.follow(id, serverId, start.task, signal);
+    return this.follow(id, serverId, startResult.task, signal);
   }
 
   /** Poll a call's task to its end; resolves with the tool's result. Stops on abort. */
