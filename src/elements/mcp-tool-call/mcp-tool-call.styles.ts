@@ -120,6 +120,10 @@ export const styles = css`
     cursor: pointer;
     color: var(--_muted);
   }
+  .task-status {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   ${unsafeCSS(callLineStyles)}
   ${unsafeCSS(resultStyles)}
 `;
