@@ -3,7 +3,7 @@
 // failure, and a task that outlives a reload. Tasks finish when the test says so (POST /finish).
 import { expect } from '@open-wc/testing';
 import { McpHub, type ToolCallRecord } from '../../src/core/index.js';
-import type { McpTaskChangedEvent } from '../../src/events/index.js';
+import type { McpElicitationRequestEvent, McpTaskChangedEvent } from '../../src/events/index.js';
 import { nextEvent, privateHub, recordEvents, unique, urls } from '../helpers.js';
 
 interface PeerTask {
@@ -158,3 +158,35 @@ for (const revision of ['2026-07-28', '2025-11-25'] as const) {
     });
   });
 }
+
+describe('tasks, 2026-07-28: a task that needs input', () => {
+  it('input_required: its form is asked in the call (the card shows it), answered with tasks/update, then the task goes on', async () => {
+    const base = tenant();
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'tasks', url: `${base}/mcp`, revision: '2026-07-28', retries: 0 });
+    await hub.connect(s.id);
+    const created = taskEvent(hub, 'created');
+    const asked = nextEvent<McpElicitationRequestEvent>(hub, 'mcp-elicitation-request');
+    const done = hub.callTool({ serverId: s.id, tool: 'job-ask', source: 'user', arguments: { text: 'audit' } });
+    const c = await created;
+    expect(c.detail.task.status).to.equal('input_required');
+    expect(c.detail.task.statusMessage).to.equal('Waiting for a name.');
+    const { elicitation } = (await asked).detail;
+    expect(elicitation.mode).to.equal('form');
+    expect(elicitation.message).to.equal('Who is the job for?');
+    expect(elicitation.callId, 'linked to the call: its card shows the form').to.equal(c.detail.call.id);
+    const working = nextEvent<McpTaskChangedEvent>(
+      hub,
+      'mcp-task-changed',
+      (e) => e.detail.reason === 'updated' && e.detail.task.status === 'working',
+    );
+    hub.respondToElicitation(elicitation.id, { action: 'accept', content: { name: 'Ada' } });
+    expect((await working).detail.task.statusMessage).to.equal('Working for Ada…');
+    const peer = (await fetch(`${base}/tasks`).then((r) => r.json())) as { updates: number };
+    expect(peer.updates, 'one tasks/update, however often the request was seen while polling').to.equal(1);
+    await finish(base);
+    const record = await done;
+    expect(record.status).to.equal('success');
+    expect(text(record)).to.contain('done: audit for Ada');
+  });
+});

@@ -13,13 +13,13 @@ import {
   type ListToolsResult,
   type Tool,
 } from '@modelcontextprotocol/client';
-import type { McpConnectionError } from '../errors.js';
+import { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
-import type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
+import type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 import { SchemaValidator } from './validator.js';
 import {
   TASKS_EXTENSION,
@@ -28,6 +28,7 @@ import {
   takeTaskHandle,
   taskFormFor,
   taskFromError,
+  type InputRequest,
   type TaskForm,
   type TaskStart,
   type TaskState,
@@ -40,6 +41,8 @@ export class SdkSession implements McpSession {
   onClosed?: () => void;
   /** Called with tools dropped from a `tools/list` page on a 2026-07-28 connection. */
   onToolsDropped?: (dropped: readonly DroppedTool[]) => void;
+  /** What the hub answers when the server asks (a task's input requests use it too). */
+  answers?: ClientAnswers;
   #closing = false;
   /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
   readonly #invalid: DroppedTool[] = [];
@@ -201,7 +204,22 @@ export class SdkSession implements McpSession {
   }
   followTask(task: TaskState, o: RequestOptions & { onUpdate?: (task: TaskState) => void }) {
     const signal = o.signal ?? new AbortController().signal;
-    return followTask(this.#wire(), task, { signal, timeout: o.timeout, onUpdate: o.onUpdate });
+    const answer = (r: InputRequest, s: AbortSignal) => this.#answerInput(r, s);
+    return followTask(this.#wire(), task, { signal, timeout: o.timeout, onUpdate: o.onUpdate, answer });
+  }
+  /** What a task waits on, answered by the same handlers as the server's own requests. */
+  #answerInput(r: InputRequest, signal: AbortSignal): Promise<unknown> {
+    const a = this.answers;
+    const params = (r.params ?? {}) as never;
+    if (a?.capabilities.elicitation && r.method === 'elicitation/create') return a.elicit(params, signal);
+    if (a?.capabilities.sampling && r.method === 'sampling/createMessage') return a.sample(params, signal);
+    if (a?.capabilities.roots && r.method === 'roots/list') return a.roots();
+    return Promise.reject(
+      new McpConnectionError(
+        'input-required',
+        `The task asks for ${r.method.slice(0, 100)}, which this page does not answer.`,
+      ),
+    );
   }
   async cancelTask(taskId: string, o: RequestOptions) {
     await this.#wire().cancel(taskId, o);
@@ -336,6 +354,7 @@ export async function openSdk(
   const client = newClient(o, kind, (l) => holder.session?.onListChanged?.(l));
   const session = (holder.session = new SdkSession(kind, client, transport));
   session.onToolsDropped = o.onToolsDropped;
+  session.answers = o.answers;
   const deadline = AbortSignal.timeout(o.timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
   try {

@@ -35,6 +35,26 @@ export interface TaskState {
   readonly result?: CallToolResult;
   /** 2026-07-28: the JSON-RPC error of a failed task. */
   readonly error?: { readonly code: number; readonly message: string };
+  /** 2026-07-28 `input_required`: what the server asks, by key (answered with tasks/update). */
+  readonly inputRequests?: Readonly<Record<string, InputRequest>>;
+}
+
+/** One request a task waits on (`elicitation/create`, `sampling/createMessage`, `roots/list`). */
+export interface InputRequest {
+  readonly method: string;
+  readonly params?: Record<string, unknown>;
+}
+
+/** Answers one input request of a task; its result goes back in `tasks/update`. */
+export type AnswerInput = (request: InputRequest, signal: AbortSignal) => Promise<unknown>;
+
+function readInputRequests(raw: unknown): Record<string, InputRequest> | undefined {
+  if (!isObject(raw)) return undefined;
+  const out: Record<string, InputRequest> = {};
+  for (const [key, r] of Object.entries(raw).slice(0, 20))
+    if (isObject(r) && typeof r.method === 'string')
+      out[key] = { method: r.method, ...(isObject(r.params) ? { params: r.params } : {}) };
+  return Object.keys(out).length ? out : undefined;
 }
 
 const STATUSES = new Set<string>(['working', 'input_required', 'completed', 'failed', 'cancelled']);
@@ -60,6 +80,7 @@ export function readTask(raw: unknown): TaskState {
   const poll = num(raw.pollIntervalMs) ?? num(raw.pollInterval);
   const ttl = raw.ttlMs === null || raw.ttl === null ? null : (num(raw.ttlMs) ?? num(raw.ttl));
   const err = isObject(raw.error) ? raw.error : undefined;
+  const inputRequests = status === 'input_required' ? readInputRequests(raw.inputRequests) : undefined;
   const task: TaskState = {
     taskId,
     status: status as TaskStatus,
@@ -69,6 +90,7 @@ export function readTask(raw: unknown): TaskState {
     ...(str(raw.createdAt, 64) ? { createdAt: str(raw.createdAt, 64) } : {}),
     ...(str(raw.lastUpdatedAt, 64) ? { lastUpdatedAt: str(raw.lastUpdatedAt, 64) } : {}),
     ...(isObject(raw.result) ? { result: { content: [], ...raw.result } as CallToolResult } : {}),
+    ...(inputRequests ? { inputRequests } : {}),
     ...(err
       ? {
           error: {
@@ -167,6 +189,15 @@ export class TaskWire {
     return { content: [], ...r } as CallToolResult;
   }
 
+  /** 2026-07-28: answer a task's input requests. */
+  async update(taskId: string, inputResponses: Record<string, unknown>, o: WireOptions): Promise<void> {
+    await this.client.request(
+      { method: 'tasks/update', params: { taskId, inputResponses } } as never,
+      anyObject,
+      this.#opts(taskId, o),
+    );
+  }
+
   async cancel(taskId: string, o: WireOptions): Promise<void> {
     await this.client.request(
       { method: 'tasks/cancel', params: { taskId } } as never,
@@ -225,14 +256,26 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
  * Poll a task at the server's interval until it ends, telling `onUpdate` about every change of
  * status or status message; then the tool's result (a failed task throws its error as the
  * server's, a cancelled one `cancelled`). Stops, without cancelling anything, when `signal` aborts.
+ * A 2026-07-28 task in `input_required` has each new input request answered by `answer` (keys
+ * are answered once, as the extension asks) and sent back with `tasks/update`.
  */
 export async function followTask(
   wire: TaskWire,
   first: TaskState,
-  o: { signal: AbortSignal; timeout?: number; onUpdate?: (task: TaskState) => void },
+  o: { signal: AbortSignal; timeout?: number; onUpdate?: (task: TaskState) => void; answer?: AnswerInput },
 ): Promise<CallToolResult> {
   let task = first;
+  const answered = new Set<string>();
   while (!TASK_TERMINAL.has(task.status)) {
+    const asked = Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key));
+    if (asked.length && o.answer && wire.form === '2026-07-28') {
+      const responses: Record<string, unknown> = {};
+      for (const [key, request] of asked) {
+        answered.add(key);
+        responses[key] = await o.answer(request, o.signal);
+      }
+      await wire.update(task.taskId, responses, { signal: o.signal, timeout: o.timeout });
+    }
     const interval = Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, task.pollIntervalMs ?? POLL_DEFAULT_MS));
     await wait(interval, o.signal);
     const next = await wire.get(task.taskId, { signal: o.signal, timeout: o.timeout });
