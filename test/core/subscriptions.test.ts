@@ -1,0 +1,294 @@
+// Resource subscriptions in both eras: hub.subscribeResource / unsubscribeResource and
+// mcp-resource-updated, against real servers — the 2026-07-28 fixture (subscriptions/listen with
+// resourceSubscriptions), our 2025-11-25 fixture (resources/subscribe, sessions that expire) and
+// server-everything. No sleeps: "no event" is shown by an event that the server sends after it
+// on the same stream.
+import { expect } from '@open-wc/testing';
+import {
+  McpConfigError,
+  McpConnectionError,
+  McpNotFoundError,
+  McpResourceUpdatedEvent,
+  type McpHub,
+} from '../../src/core/index.js';
+import { nextEvent, privateHub, recordEvents, rejects, unique, urls } from '../helpers.js';
+
+const A = 'fixture://watched/a';
+const B = 'fixture://watched/b';
+
+interface Seen {
+  requests: { httpMethod: string; rpc?: { method?: string }; closedEarly?: boolean }[];
+}
+
+/** The two subscribable peers, each with a fresh tenant. */
+const PEERS = [
+  {
+    label: '2026-07-28 (subscriptions/listen)',
+    era: 'modern',
+    fresh: () => {
+      const base = `${urls.modern}/t/${unique('subs')}`;
+      return { url: `${base}/subs/mcp`, seen: () => fetch(`${base}/seen`).then((r) => r.json() as Promise<Seen>) };
+    },
+  },
+  {
+    label: '2025-11-25 (resources/subscribe)',
+    era: 'legacy',
+    fresh: () => {
+      const tenant = unique('subs');
+      return {
+        url: `${urls.fixture}/subs/${tenant}/mcp`,
+        expire: () =>
+          fetch(`${urls.fixture}/t/subs-${tenant}/control/expire`, { method: 'POST' }).then((r) => r.json()),
+      };
+    },
+  },
+] as const;
+
+function updated(serverId: string, uri: string) {
+  return nextEvent<McpResourceUpdatedEvent>(
+    window,
+    'mcp-resource-updated',
+    (e) => e.detail.serverId === serverId && e.detail.uri === uri,
+  );
+}
+
+const touch = (hub: McpHub, id: string, uri: string) => hub.client(id).callTool('touch-resource', { uri });
+
+for (const peer of PEERS) {
+  describe(`resource subscriptions: ${peer.label}`, () => {
+    it('subscribe, change, event (once on window, frozen detail); the resource reads the change', async () => {
+      const hub = privateHub();
+      const p = peer.fresh();
+      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+      await hub.connect(s.id, { discovery: 'complete' });
+      expect(hub.status(s.id).era).to.equal(peer.era);
+      expect(hub.catalogue(s.id)!.resources.map((r) => r.uri)).to.include(A);
+      await hub.subscribeResource(s.id, A);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A]);
+      const onHub: Event[] = [];
+      const hubListener = (e: Event) => onHub.push(e);
+      hub.addEventListener('mcp-resource-updated', hubListener);
+      const rec = recordEvents(window, ['mcp-resource-updated']);
+      const ev = updated(s.id, A);
+      await touch(hub, s.id, A);
+      const e = await ev;
+      rec.stop();
+      hub.removeEventListener('mcp-resource-updated', hubListener);
+      expect(e).to.be.instanceOf(McpResourceUpdatedEvent);
+      expect(e.detail).to.deep.equal({ serverId: s.id, uri: A });
+      expect(Object.isFrozen(e.detail)).to.equal(true);
+      expect(rec.seen.filter((x) => (x as McpResourceUpdatedEvent).detail.serverId === s.id)).to.have.length(1);
+      expect(onHub).to.have.length(1);
+      const read = await hub.client(s.id).readResource(A);
+      expect(JSON.stringify(read.contents)).to.contain('touched 1 times');
+      // subscribing again changes nothing and sends nothing new
+      await hub.subscribeResource(s.id, A);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A]);
+    });
+
+    it('unsubscribe stops the events of that resource and keeps the others', async () => {
+      const hub = privateHub();
+      const p = peer.fresh();
+      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+      await hub.connect(s.id);
+      await hub.subscribeResource(s.id, A);
+      await hub.subscribeResource(s.id, B);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A, B]);
+      await hub.unsubscribeResource(s.id, A);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([B]);
+      const rec = recordEvents(window, ['mcp-resource-updated']);
+      const onB = updated(s.id, B);
+      // the server would send A's update before B's, on the same stream
+      await touch(hub, s.id, A);
+      await touch(hub, s.id, B);
+      await onB;
+      rec.stop();
+      const mine = rec.seen.map((x) => (x as McpResourceUpdatedEvent).detail).filter((d) => d.serverId === s.id);
+      expect(mine.map((d) => d.uri)).to.deep.equal([B]);
+      // unsubscribing what is not subscribed resolves and changes nothing
+      await hub.unsubscribeResource(s.id, A);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([B]);
+      await hub.unsubscribeResource(s.id, B);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);
+    });
+
+    it('subscriptions survive a reconnect (told to the new session) and are dropped on disconnect', async () => {
+      const hub = privateHub();
+      const p = peer.fresh();
+      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+      await hub.connect(s.id);
+      await hub.subscribeResource(s.id, A);
+      // connect on a connected server reconnects it: a new session (2025) or new streams (2026)
+      await hub.connect(s.id);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A]);
+      const ev = updated(s.id, A);
+      await touch(hub, s.id, A);
+      await ev;
+
+      await hub.disconnect(s.id);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);
+      await hub.connect(s.id);
+      await hub.subscribeResource(s.id, B);
+      const rec = recordEvents(window, ['mcp-resource-updated']);
+      const onB = updated(s.id, B);
+      await touch(hub, s.id, A);
+      await touch(hub, s.id, B);
+      await onB;
+      rec.stop();
+      const mine = rec.seen.map((x) => (x as McpResourceUpdatedEvent).detail).filter((d) => d.serverId === s.id);
+      expect(
+        mine.map((d) => d.uri),
+        'A was dropped with the disconnect',
+      ).to.deep.equal([B]);
+    });
+
+    it('list changes are still heard while resources are watched (one stream carries both)', async () => {
+      const hub = privateHub();
+      const p = peer.fresh();
+      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+      const cat = await hub.connect(s.id);
+      await hub.subscribeResource(s.id, A);
+      const changed = nextEvent<CustomEvent>(
+        window,
+        'mcp-tools-changed',
+        (e) => e.detail.serverId === s.id && e.detail.reason === 'list-changed',
+      );
+      // letters only: both fixtures accept that as a tool name
+      const tool = `late_${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+      await hub.client(s.id).callTool(peer.era === 'modern' ? 'add-tool' : 'add_tool', { name: tool });
+      expect((await changed).detail.toolCount).to.equal(cat.tools.length + 1);
+      // and after unsubscribing the last resource too
+      await hub.unsubscribeResource(s.id, A);
+      const again = nextEvent<CustomEvent>(
+        window,
+        'mcp-tools-changed',
+        (e) => e.detail.serverId === s.id && e.detail.reason === 'list-changed',
+      );
+      await hub.client(s.id).callTool(peer.era === 'modern' ? 'add-tool' : 'add_tool', { name: `${tool}_again` });
+      expect((await again).detail.toolCount).to.equal(cat.tools.length + 2);
+    });
+  });
+}
+
+describe('resource subscriptions: 2026-07-28 streams', () => {
+  it('one listen stream at a time: a new set opens a new stream and closes the old one', async () => {
+    const hub = privateHub();
+    const p = PEERS[0].fresh();
+    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+    await hub.connect(s.id);
+    await hub.subscribeResource(s.id, A);
+    await hub.subscribeResource(s.id, B);
+    await hub.unsubscribeResource(s.id, A);
+    const listens = (await p.seen()).requests.filter((r) => r.rpc?.method === 'subscriptions/listen');
+    // the SDK's list-change stream, then one per change of the set
+    expect(listens).to.have.length(4);
+    // the replaced ones were closed by the client (the last replacement may still be closing)
+    expect(listens[0]!.closedEarly && listens[1]!.closedEarly, 'replaced streams closed').to.equal(true);
+  });
+
+  it('without a stream to spare on the origin: a typed error, nothing subscribed', async () => {
+    const hub = privateHub({ connectionsPerOrigin: 2 }); // no streams at all
+    const p = PEERS[0].fresh();
+    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+    await hub.connect(s.id);
+    const e = await rejects(hub.subscribeResource(s.id, A));
+    expect(e).to.be.instanceOf(McpConnectionError);
+    expect(e.code).to.equal('no-stream');
+    expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);
+    const listens = (await p.seen()).requests.filter((r) => r.rpc?.method === 'subscriptions/listen');
+    expect(listens).to.have.length(0);
+  });
+});
+
+describe('resource subscriptions: 2025 sessions', () => {
+  it('re-subscribes on the new session after the old one expired', async () => {
+    const hub = privateHub();
+    const p = PEERS[1].fresh();
+    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+    const first = await hub.connect(s.id);
+    await hub.subscribeResource(s.id, A);
+    expect((await p.expire()).expired).to.equal(1);
+    // the touch meets the expired session (404), re-initialises, and is sent again; the server
+    // notifies only sessions that subscribed, so the event proves the new one did
+    const ev = updated(s.id, A);
+    await touch(hub, s.id, A);
+    await ev;
+    expect(hub.catalogue(s.id)!.sessionId).to.be.a('string').and.not.equal(first.sessionId);
+    expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A]);
+  });
+
+  it('server-everything: subscribe, then its update arrives', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'everything', url: urls.everything, retries: 0 });
+    const cat = await hub.connect(s.id, { discovery: 'complete' });
+    const uri = cat.resources[0]!.uri;
+    await hub.subscribeResource(s.id, uri);
+    const ev = updated(s.id, uri);
+    // sends an update of every subscribed resource at once, then every 5 s until toggled off
+    await hub.client(s.id).callTool('toggle-subscriber-updates', {});
+    try {
+      expect((await ev).detail).to.deep.equal({ serverId: s.id, uri });
+    } finally {
+      await hub.client(s.id).callTool('toggle-subscriber-updates', {});
+    }
+  });
+});
+
+describe('resource subscriptions: bad input and servers that cannot', () => {
+  it('a server without resources.subscribe: unsupported, nothing changed', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({
+      name: 'plain',
+      url: `${urls.modern}/t/${unique('subs')}/mcp`,
+      retries: 0,
+    });
+    await hub.connect(s.id);
+    const before = hub.store.state;
+    const e = await rejects(hub.subscribeResource(s.id, A));
+    expect(e).to.be.instanceOf(McpConnectionError);
+    expect(e.code).to.equal('unsupported');
+    expect(e.message).to.contain('resources.subscribe');
+    expect(hub.store.state.resourceSubscriptions).to.equal(before.resourceSubscriptions);
+    expect(hub.status(s.id).status).to.equal('connected');
+  });
+
+  it('a plain JSON-RPC endpoint: unsupported', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'g4f', url: urls.jsonrpc, transport: 'jsonrpc', retries: 0 });
+    await hub.connect(s.id);
+    const e = await rejects(hub.subscribeResource(s.id, 'file:///x'));
+    expect(e).to.be.instanceOf(McpConnectionError);
+    expect(e.code).to.equal('unsupported');
+  });
+
+  it('empty, non-URI, too long or non-string URIs; unknown or unconnected servers: typed errors', async () => {
+    const hub = privateHub();
+    const p = PEERS[0].fresh();
+    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+    for (const bad of ['', 'no scheme', 'fixture://a b', `x:${'a'.repeat(5000)}`, 42 as unknown as string]) {
+      const e = await rejects(hub.subscribeResource(s.id, bad));
+      expect(e, JSON.stringify(bad).slice(0, 40)).to.be.instanceOf(McpConfigError);
+      expect(e.issues[0].path).to.equal('uri');
+      expect(await rejects(hub.unsubscribeResource(s.id, bad))).to.be.instanceOf(McpConfigError);
+    }
+    expect(await rejects(hub.subscribeResource('nope', A))).to.be.instanceOf(McpNotFoundError);
+    expect(await rejects(hub.unsubscribeResource('nope', A))).to.be.instanceOf(McpNotFoundError);
+    const e = await rejects(hub.subscribeResource(s.id, A));
+    expect(e).to.be.instanceOf(McpConnectionError);
+    expect(e.code).to.equal('not-connected');
+    expect(hub.store.state.resourceSubscriptions).to.deep.equal({});
+    // nothing reached the server
+    const listens = (await p.seen()).requests.filter((r) => r.rpc?.method === 'subscriptions/listen');
+    expect(listens).to.have.length(0);
+  });
+
+  it('removing the server drops its subscriptions', async () => {
+    const hub = privateHub();
+    const p = PEERS[1].fresh();
+    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+    await hub.connect(s.id);
+    await hub.subscribeResource(s.id, A);
+    await hub.servers.remove(s.id);
+    expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);
+  });
+});
