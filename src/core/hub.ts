@@ -181,6 +181,11 @@ export class McpHub extends HubEventTarget {
     return this.#connections.subscriptions.subscribe(id, uri, options);
   }
 
+  /** Whether a server is connected and offers resource subscriptions (`resources.subscribe`). */
+  canSubscribeResources(id: string): boolean {
+    return this.#connections.subscriptions.supported(id);
+  }
+
   /** Stop `mcp-resource-updated` for a resource (resolves at once when not subscribed). */
   unsubscribeResource(id: string, uri: string): Promise<void> {
     return this.#connections.subscriptions.unsubscribe(id, uri);

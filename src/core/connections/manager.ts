@@ -86,6 +86,7 @@ export class Connections {
       (url) => this.#slot(url),
     );
     this.subscriptions = new ResourceSubscriptions(ctx, {
+      session: (id) => this.#sessions.get(id),
       withSession: (id, options, run) => this.withSession(id, options, run),
       holdStream: (session) => this.#holdStream(session),
       streamIdle: (session) => this.#streamIdle(session),

@@ -15,6 +15,8 @@ const MAX_URI_LENGTH = 4096;
 
 /** What subscriptions need from the connections (manager.ts). */
 export interface SubscriptionControl {
+  /** The server's live session, if any. */
+  session(id: string): McpSession | undefined;
   withSession<T>(
     id: string,
     options: RequestOptions,
@@ -45,6 +47,12 @@ export class ResourceSubscriptions {
     private readonly ctx: HubContext,
     private readonly control: SubscriptionControl,
   ) {}
+
+  /** Whether the server's live session can carry resource subscriptions (capability resources.subscribe). */
+  supported(id: string): boolean {
+    const session = this.control.session(id);
+    return !!(session?.capabilities?.resources?.subscribe && session.watchResources);
+  }
 
   /** The URIs the hub is subscribed to on a server. */
   of(id: string): readonly string[] {
