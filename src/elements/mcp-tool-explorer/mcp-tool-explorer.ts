@@ -129,8 +129,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     connections: s.connections,
     resourceSubscriptions: s.resourceSubscriptions,
   }));
-  /** Resource updates from the hub (the resources tab's "Watch"). */
-  readonly #watch = new ResourceWatch(this, (serverId, uri) => void read(this, serverId, () => uri));
+  /** Resource updates from the hub (the resources tab's "Watch"); a controller, so only constructed. */
+  protected readonly _watch = new ResourceWatch(this, (serverId, uri) => void read(this, serverId, () => uri));
   readonly #tr: Translate = (key) => this.t(key);
   #entries?: { key: unknown; list: Entry[] };
   #filtered?: { entries: Entry[]; query: string; list: Entry[] };
