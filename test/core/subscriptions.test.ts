@@ -10,8 +10,9 @@ import {
   McpNotFoundError,
   McpResourceUpdatedEvent,
   type McpHub,
+  type McpHubOptions,
 } from '../../src/core/index.js';
-import { nextEvent, privateHub, recordEvents, rejects, unique, urls } from '../helpers.js';
+import { nextEvent, privateHub, recordEvents, rejects, unique, until, urls } from '../helpers.js';
 
 const A = 'fixture://watched/a';
 const B = 'fixture://watched/b';
@@ -44,6 +45,15 @@ const PEERS = [
   },
 ] as const;
 
+/** A private hub connected (everything listed) to a fresh tenant of the peer. */
+async function connected<P extends (typeof PEERS)[number]>(peer: P, options: McpHubOptions = {}) {
+  const hub = privateHub(options);
+  const p = peer.fresh() as ReturnType<P['fresh']>;
+  const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
+  const cat = await hub.connect(s.id, { discovery: 'complete' });
+  return { hub, p, s, cat };
+}
+
 function updated(serverId: string, uri: string) {
   return nextEvent<McpResourceUpdatedEvent>(
     window,
@@ -57,10 +67,7 @@ const touch = (hub: McpHub, id: string, uri: string) => hub.client(id).callTool(
 for (const peer of PEERS) {
   describe(`resource subscriptions: ${peer.label}`, () => {
     it('subscribe, change, event (once on window, frozen detail); the resource reads the change', async () => {
-      const hub = privateHub();
-      const p = peer.fresh();
-      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-      await hub.connect(s.id, { discovery: 'complete' });
+      const { hub, s } = await connected(peer);
       expect(hub.status(s.id).era).to.equal(peer.era);
       expect(hub.catalogue(s.id)!.resources.map((r) => r.uri)).to.include(A);
       await hub.subscribeResource(s.id, A);
@@ -87,10 +94,7 @@ for (const peer of PEERS) {
     });
 
     it('unsubscribe stops the events of that resource and keeps the others', async () => {
-      const hub = privateHub();
-      const p = peer.fresh();
-      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-      await hub.connect(s.id);
+      const { hub, s } = await connected(peer);
       await hub.subscribeResource(s.id, A);
       await hub.subscribeResource(s.id, B);
       expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A, B]);
@@ -113,10 +117,7 @@ for (const peer of PEERS) {
     });
 
     it('subscriptions survive a reconnect (told to the new session) and are dropped on disconnect', async () => {
-      const hub = privateHub();
-      const p = peer.fresh();
-      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-      await hub.connect(s.id);
+      const { hub, s } = await connected(peer);
       await hub.subscribeResource(s.id, A);
       // connect on a connected server reconnects it: a new session (2025) or new streams (2026)
       await hub.connect(s.id);
@@ -143,10 +144,7 @@ for (const peer of PEERS) {
     });
 
     it('list changes are still heard while resources are watched (one stream carries both)', async () => {
-      const hub = privateHub();
-      const p = peer.fresh();
-      const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-      const cat = await hub.connect(s.id);
+      const { hub, s, cat } = await connected(peer);
       await hub.subscribeResource(s.id, A);
       const changed = nextEvent<CustomEvent>(
         window,
@@ -172,10 +170,7 @@ for (const peer of PEERS) {
 
 describe('resource subscriptions: 2026-07-28 streams', () => {
   it('one listen stream at a time: a new set opens a new stream and closes the old one', async () => {
-    const hub = privateHub();
-    const p = PEERS[0].fresh();
-    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-    await hub.connect(s.id);
+    const { hub, p, s } = await connected(PEERS[0]);
     await hub.subscribeResource(s.id, A);
     await hub.subscribeResource(s.id, B);
     await hub.unsubscribeResource(s.id, A);
@@ -186,11 +181,35 @@ describe('resource subscriptions: 2026-07-28 streams', () => {
     expect(listens[0]!.closedEarly && listens[1]!.closedEarly, 'replaced streams closed').to.equal(true);
   });
 
+  it('a listen stream the server drops is opened again: updates and list changes keep coming', async () => {
+    const { hub, p, s, cat } = await connected(PEERS[0]);
+    await hub.subscribeResource(s.id, A);
+    const listens = async () =>
+      (await p.seen()).requests.filter((r) => r.rpc?.method === 'subscriptions/listen').length;
+    const before = await listens();
+    const ended = await hub.client(s.id).callTool('end-listens', {});
+    expect(JSON.stringify(ended.content)).to.contain('ended 1');
+    await until(async () => (await listens()) > before, 'the listen stream opened again');
+    // the new stream may still be starting on the server: touch until its update comes
+    let got = false;
+    const ev = updated(s.id, A).then(() => (got = true));
+    await until(async () => {
+      await touch(hub, s.id, A);
+      return got;
+    }, 'an update on the re-opened stream');
+    await ev;
+    const changed = nextEvent<CustomEvent>(
+      window,
+      'mcp-tools-changed',
+      (e) => e.detail.serverId === s.id && e.detail.reason === 'list-changed',
+    );
+    await hub.client(s.id).callTool('add-tool', { name: 'after_drop' });
+    expect((await changed).detail.toolCount).to.equal(cat.tools.length + 1);
+    expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A]);
+  });
+
   it('without a stream to spare on the origin: a typed error, nothing subscribed', async () => {
-    const hub = privateHub({ connectionsPerOrigin: 2 }); // no streams at all
-    const p = PEERS[0].fresh();
-    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-    await hub.connect(s.id);
+    const { hub, p, s } = await connected(PEERS[0], { connectionsPerOrigin: 2 });
     const e = await rejects(hub.subscribeResource(s.id, A));
     expect(e).to.be.instanceOf(McpConnectionError);
     expect(e.code).to.equal('no-stream');
@@ -202,10 +221,7 @@ describe('resource subscriptions: 2026-07-28 streams', () => {
 
 describe('resource subscriptions: 2025 sessions', () => {
   it('re-subscribes on the new session after the old one expired', async () => {
-    const hub = privateHub();
-    const p = PEERS[1].fresh();
-    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-    const first = await hub.connect(s.id);
+    const { hub, p, s, cat: first } = await connected(PEERS[1]);
     await hub.subscribeResource(s.id, A);
     expect((await p.expire()).expired).to.equal(1);
     // the touch meets the expired session (404), re-initialises, and is sent again; the server
@@ -283,10 +299,7 @@ describe('resource subscriptions: bad input and servers that cannot', () => {
   });
 
   it('removing the server drops its subscriptions', async () => {
-    const hub = privateHub();
-    const p = PEERS[1].fresh();
-    const s = await hub.servers.add({ name: 'watched', url: p.url, retries: 0 });
-    await hub.connect(s.id);
+    const { hub, s } = await connected(PEERS[1]);
     await hub.subscribeResource(s.id, A);
     await hub.servers.remove(s.id);
     expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);

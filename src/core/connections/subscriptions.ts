@@ -10,6 +10,8 @@ import type { McpSession, RequestOptions } from '../session/index.js';
 
 /** Resources one server may be subscribed to at once (a 2026-07-28 listen carries them all each time). */
 export const MAX_RESOURCE_SUBSCRIPTIONS = 100;
+/** Times one session's listen stream is opened again after the server's side ended it. */
+const MAX_REOPENS = 10;
 /** Longest resource URI accepted. */
 const MAX_URI_LENGTH = 4096;
 
@@ -42,6 +44,8 @@ function checkUri(uri: unknown): string {
 export class ResourceSubscriptions {
   /** Per server: the last change still running, so changes reach the server in order. */
   readonly #queue = new Map<string, Promise<unknown>>();
+  /** Per session: how often its listen stream was opened again. */
+  readonly #reopens = new WeakMap<McpSession, number>();
 
   constructor(
     private readonly ctx: HubContext,
@@ -154,13 +158,36 @@ export class ResourceSubscriptions {
     );
   }
 
-  /** Wire a new session of the server: its updates become events. */
+  /** Wire a new session of the server: its updates become events; a dropped listen stream is re-opened. */
   adopt(id: string, session: McpSession): void {
+    session.onListenEnded = () => this.#reopen(id, session);
     session.onResourceUpdated = (uri) => {
       // a sub-resource of a subscribed one counts (the spec allows servers to send those)
       if (this.of(id).some((u) => u === uri || uri.startsWith(u.endsWith('/') ? u : `${u}/`)))
         this.ctx.emit(new McpResourceUpdatedEvent({ serverId: id, uri }));
     };
+  }
+
+  /**
+   * 2026-07-28: the listen stream (list changes, and the subscribed resources) ended without the
+   * hub closing it. Open it again with the same set, up to MAX_REOPENS times per session (a
+   * server that keeps ending it is not hammered; the next session starts afresh).
+   */
+  #reopen(id: string, session: McpSession): void {
+    const n = (this.#reopens.get(session) ?? 0) + 1;
+    this.#reopens.set(session, n);
+    if (n > MAX_REOPENS) {
+      if (n === MAX_REOPENS + 1)
+        this.ctx.warn(`The notification stream of server "${this.#name(id)}" keeps ending; not re-opened again.`);
+      return;
+    }
+    void this.#serial(id, async () => {
+      if (this.control.session(id) !== session || !session.watchResources) return;
+      await session.watchResources(this.of(id), {});
+    }).catch((e) => {
+      this.control.streamIdle(session);
+      this.ctx.warn(`Could not re-open the notification stream of server "${this.#name(id)}": ${(e as Error).message}`);
+    });
   }
 
   /**

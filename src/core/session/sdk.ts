@@ -28,6 +28,7 @@ type Lists = 'tools' | 'resources' | 'prompts';
 export class SdkSession implements McpSession {
   onListChanged?: McpSession['onListChanged'];
   onResourceUpdated?: McpSession['onResourceUpdated'];
+  onListenEnded?: McpSession['onListenEnded'];
   onClosed?: () => void;
   /** Called with tools dropped from a `tools/list` page on a 2026-07-28 connection. */
   onToolsDropped?: (dropped: readonly DroppedTool[]) => void;
@@ -231,7 +232,19 @@ export class SdkSession implements McpSession {
     this.#relistened = true;
     this.#listen = next;
     this.#watched = [...uris];
+    this.#whenEnded(next);
     if (previous && previous !== next) await previous.close();
+  }
+  /** Report the current listen stream ending on the server's side (dropped, or closed by it). */
+  #whenEnded(listen: McpSubscription | undefined): void {
+    void listen?.closed.then((cause) => {
+      const current = this.#relistened ? this.#listen : this.client.autoOpenedSubscription;
+      if (cause !== 'local' && current === listen && !this.#closing) this.onListenEnded?.();
+    });
+  }
+  /** Follow the SDK's own list-change stream (opened at connect) the same way. */
+  followListen(): void {
+    if (!this.#relistened) this.#whenEnded(this.client.autoOpenedSubscription);
   }
   async close() {
     this.#closing = true;
@@ -384,5 +397,6 @@ export async function openSdk(
     throw toConnectionError(net ?? e, o.secrets, signal);
   }
   session.guardResponses();
+  session.followListen();
   return session;
 }

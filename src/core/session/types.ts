@@ -87,6 +87,8 @@ export interface McpSession {
   readonly listening?: boolean;
   /** Called with the URI of each `notifications/resources/updated`. */
   onResourceUpdated?: (uri: string) => void;
+  /** 2026-07-28: the session's listen stream ended on the server's side (dropped or closed by it). */
+  onListenEnded?: () => void;
   /** Called when the connection closes without close() being called. */
   onClosed?: () => void;
   /** 2025 revisions: `logging/setLevel`. */
