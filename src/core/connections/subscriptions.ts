@@ -169,8 +169,8 @@ export class ResourceSubscriptions {
   }
 
   /**
-   * 2026-07-28: the listen stream (list changes, and the subscribed resources) ended without the
-   * hub closing it. Open it again with the same set, up to MAX_REOPENS times per session (a
+   * 2026-07-28: the listen stream (list changes, and the subscribed resources) dropped: neither
+   * the hub nor (gracefully) the server closed it. Open it again with the same set, up to MAX_REOPENS times per session (a
    * server that keeps ending it is not hammered; the next session starts afresh).
    */
   #reopen(id: string, session: McpSession): void {

@@ -235,11 +235,14 @@ export class SdkSession implements McpSession {
     this.#whenEnded(next);
     if (previous && previous !== next) await previous.close();
   }
-  /** Report the current listen stream ending on the server's side (dropped, or closed by it). */
+  /**
+   * Report the current listen stream dropping (ended without the server's graceful close: a server
+   * that closes it gracefully meant to, e.g. on shutdown, and is not asked again).
+   */
   #whenEnded(listen: McpSubscription | undefined): void {
     void listen?.closed.then((cause) => {
       const current = this.#relistened ? this.#listen : this.client.autoOpenedSubscription;
-      if (cause !== 'local' && current === listen && !this.#closing) this.onListenEnded?.();
+      if (cause === 'remote' && current === listen && !this.#closing) this.onListenEnded?.();
     });
   }
   /** Follow the SDK's own list-change stream (opened at connect) the same way. */

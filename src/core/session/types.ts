@@ -87,7 +87,7 @@ export interface McpSession {
   readonly listening?: boolean;
   /** Called with the URI of each `notifications/resources/updated`. */
   onResourceUpdated?: (uri: string) => void;
-  /** 2026-07-28: the session's listen stream ended on the server's side (dropped or closed by it). */
+  /** 2026-07-28: the session's listen stream dropped (ended without the server's graceful close). */
   onListenEnded?: () => void;
   /** Called when the connection closes without close() being called. */
   onClosed?: () => void;
