@@ -39,6 +39,8 @@ for (const peer of PEERS)
       const watch = watchButton(el, A);
       expect(watch.tagName).to.equal('BUTTON'); // a native button: Tab reaches it, Enter and Space press it
       expect(watch.disabled).to.equal(false);
+      watch.focus();
+      expect(root(el).activeElement, 'focusable').to.equal(watch);
       expect(watch.getAttribute('aria-pressed')).to.equal('false');
       expect(watch.getAttribute('aria-label')).to.equal('Watch watched-a');
       await expect(el).to.be.accessible();
