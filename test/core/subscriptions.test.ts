@@ -233,21 +233,26 @@ describe('resource subscriptions: 2025 sessions', () => {
     expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A]);
   });
 
-  it('server-everything: subscribe, then its update arrives', async () => {
-    const hub = privateHub();
-    const s = await hub.servers.add({ name: 'everything', url: urls.everything, retries: 0 });
-    const cat = await hub.connect(s.id, { discovery: 'complete' });
-    const uri = cat.resources[0]!.uri;
-    await hub.subscribeResource(s.id, uri);
-    const ev = updated(s.id, uri);
-    // sends an update of every subscribed resource at once, then every 5 s until toggled off
-    await hub.client(s.id).callTool('toggle-subscriber-updates', {});
-    try {
-      expect((await ev).detail).to.deep.equal({ serverId: s.id, uri });
-    } finally {
+  for (const [label, url, transport] of [
+    ['Streamable HTTP', () => urls.everything, 'streamable-http'],
+    ['legacy HTTP+SSE', () => urls.everythingSse, 'sse'],
+  ] as const)
+    it(`server-everything over ${label}: subscribe, then its update arrives`, async () => {
+      const hub = privateHub();
+      const s = await hub.servers.add({ name: 'everything', url: url(), retries: 0 });
+      const cat = await hub.connect(s.id, { discovery: 'complete' });
+      expect(hub.status(s.id).transport).to.equal(transport);
+      const uri = cat.resources[0]!.uri;
+      await hub.subscribeResource(s.id, uri);
+      const ev = updated(s.id, uri);
+      // sends an update of every subscribed resource at once, then every 5 s until toggled off
       await hub.client(s.id).callTool('toggle-subscriber-updates', {});
-    }
-  });
+      try {
+        expect((await ev).detail).to.deep.equal({ serverId: s.id, uri });
+      } finally {
+        await hub.client(s.id).callTool('toggle-subscriber-updates', {});
+      }
+    });
 });
 
 describe('resource subscriptions: bad input and servers that cannot', () => {
