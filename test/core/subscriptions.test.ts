@@ -64,6 +64,22 @@ function updated(serverId: string, uri: string) {
 
 const touch = (hub: McpHub, id: string, uri: string) => hub.client(id).callTool('touch-resource', { uri });
 
+/**
+ * Touch each URI in order and wait for the last one's update; the URIs reported for the server
+ * meanwhile. An update of an earlier URI would come before the last one's, on the same stream.
+ */
+async function reported(hub: McpHub, id: string, uris: string[]): Promise<string[]> {
+  const rec = recordEvents(window, ['mcp-resource-updated']);
+  const last = updated(id, uris.at(-1)!);
+  for (const uri of uris) await touch(hub, id, uri);
+  await last;
+  rec.stop();
+  return rec.seen
+    .map((x) => (x as McpResourceUpdatedEvent).detail)
+    .filter((d) => d.serverId === id)
+    .map((d) => d.uri);
+}
+
 for (const peer of PEERS) {
   describe(`resource subscriptions: ${peer.label}`, () => {
     it('subscribe, change, event (once on window, frozen detail); the resource reads the change', async () => {
@@ -100,20 +116,22 @@ for (const peer of PEERS) {
       expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([A, B]);
       await hub.unsubscribeResource(s.id, A);
       expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([B]);
-      const rec = recordEvents(window, ['mcp-resource-updated']);
-      const onB = updated(s.id, B);
-      // the server would send A's update before B's, on the same stream
-      await touch(hub, s.id, A);
-      await touch(hub, s.id, B);
-      await onB;
-      rec.stop();
-      const mine = rec.seen.map((x) => (x as McpResourceUpdatedEvent).detail).filter((d) => d.serverId === s.id);
-      expect(mine.map((d) => d.uri)).to.deep.equal([B]);
+      expect(await reported(hub, s.id, [A, B])).to.deep.equal([B]);
       // unsubscribing what is not subscribed resolves and changes nothing
       await hub.unsubscribeResource(s.id, A);
       expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([B]);
       await hub.unsubscribeResource(s.id, B);
       expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);
+    });
+
+    it('subscribe and unsubscribe at once (a double click) end unsubscribed, told in order', async () => {
+      const { hub, s } = await connected(peer);
+      await hub.subscribeResource(s.id, B);
+      const sub = hub.subscribeResource(s.id, A);
+      const unsub = hub.unsubscribeResource(s.id, A);
+      await Promise.all([sub, unsub]);
+      expect(hub.store.state.resourceSubscriptions[s.id]).to.deep.equal([B]);
+      expect(await reported(hub, s.id, [A, B])).to.deep.equal([B]);
     });
 
     it('subscriptions survive a reconnect (told to the new session) and are dropped on disconnect', async () => {
@@ -130,17 +148,7 @@ for (const peer of PEERS) {
       expect(hub.store.state.resourceSubscriptions[s.id]).to.equal(undefined);
       await hub.connect(s.id);
       await hub.subscribeResource(s.id, B);
-      const rec = recordEvents(window, ['mcp-resource-updated']);
-      const onB = updated(s.id, B);
-      await touch(hub, s.id, A);
-      await touch(hub, s.id, B);
-      await onB;
-      rec.stop();
-      const mine = rec.seen.map((x) => (x as McpResourceUpdatedEvent).detail).filter((d) => d.serverId === s.id);
-      expect(
-        mine.map((d) => d.uri),
-        'A was dropped with the disconnect',
-      ).to.deep.equal([B]);
+      expect(await reported(hub, s.id, [A, B]), 'A was dropped with the disconnect').to.deep.equal([B]);
     });
 
     it('list changes are still heard while resources are watched (one stream carries both)', async () => {

@@ -137,13 +137,20 @@ export class ResourceSubscriptions {
     await this.ctx.ready;
     if (!this.ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
     checkUri(uri);
-    if (!this.of(id).includes(uri)) return;
-    this.#set(
-      id,
-      this.of(id).filter((u) => u !== uri),
-    );
-    return this.#serial(id, () =>
-      this.control
+    const drop = () => {
+      if (!this.of(id).includes(uri)) return false;
+      this.#set(
+        id,
+        this.of(id).filter((u) => u !== uri),
+      );
+      return true;
+    };
+    let dropped = drop(); // at once: no event for it from now on
+    return this.#serial(id, () => {
+      // a subscribe of the same URI queued before this may have added it meanwhile
+      dropped = drop() || dropped;
+      if (!dropped) return Promise.resolve();
+      return this.control
         .withSession(id, options, async (session, request) => {
           try {
             await session.watchResources?.(this.of(id), request);
@@ -154,8 +161,8 @@ export class ResourceSubscriptions {
         .catch((e) => {
           // no session: nothing to tell the server
           if (!(e instanceof McpConnectionError && e.code === 'not-connected')) throw e;
-        }),
-    );
+        });
+    });
   }
 
   /** Wire a new session of the server: its updates become events; a dropped listen stream is re-opened. */
@@ -170,8 +177,9 @@ export class ResourceSubscriptions {
 
   /**
    * 2026-07-28: the listen stream (list changes, and the subscribed resources) dropped: neither
-   * the hub nor (gracefully) the server closed it. Open it again with the same set, up to MAX_REOPENS times per session (a
-   * server that keeps ending it is not hammered; the next session starts afresh).
+   * the hub nor (gracefully) the server closed it. Open it again with the same set, up to
+   * MAX_REOPENS times per session (a server that keeps ending it is not hammered; the next
+   * session starts afresh).
    */
   #reopen(id: string, session: McpSession): void {
     const n = (this.#reopens.get(session) ?? 0) + 1;
