@@ -195,6 +195,24 @@ export class McpHub extends HubEventTarget {
     return this.#connections.client(id);
   }
 
+  /**
+   * Be told (`mcp-resource-updated`) when a resource of a connected server changes. Kept across
+   * reconnects; dropped on disconnect and removal. See docs/API.md.
+   */
+  subscribeResource(id: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.#connections.subscriptions.subscribe(id, uri, options);
+  }
+
+  /** Whether a server is connected and offers resource subscriptions (`resources.subscribe`). */
+  canSubscribeResources(id: string): boolean {
+    return this.#connections.subscriptions.supported(id);
+  }
+
+  /** Stop `mcp-resource-updated` for a resource (resolves at once when not subscribed). */
+  unsubscribeResource(id: string, uri: string): Promise<void> {
+    return this.#connections.subscriptions.unsubscribe(id, uri);
+  }
+
   // ---- what servers ask of the client ---------------------------------------------------------
 
   /** Answer sampling with the host's model (declared only while set; each request is approved, then reviewed). */

@@ -11,6 +11,8 @@ import {
   type LoggingLevel,
   type DiscoverResult,
   type ListToolsResult,
+  type McpSubscription,
+  type SubscriptionFilter,
   type Tool,
 } from '@modelcontextprotocol/client';
 import { McpConnectionError } from '../errors.js';
@@ -38,12 +40,21 @@ type Lists = 'tools' | 'resources' | 'prompts';
 
 export class SdkSession implements McpSession {
   onListChanged?: McpSession['onListChanged'];
+  onResourceUpdated?: McpSession['onResourceUpdated'];
+  onListenEnded?: McpSession['onListenEnded'];
   onClosed?: () => void;
   /** Called with tools dropped from a `tools/list` page on a 2026-07-28 connection. */
   onToolsDropped?: (dropped: readonly DroppedTool[]) => void;
   /** What the hub answers when the server asks (a task's input requests use it too). */
   answers?: ClientAnswers;
   #closing = false;
+  /** Resources the server was told to report updates of. */
+  #watched: readonly string[] = [];
+  /** 2026-07-28: the listen stream the hub opened in place of the SDK's list-change one. */
+  #listen?: McpSubscription;
+  #relistened = false;
+  /** 2026-07-28: the list changes the SDK's own listen stream was honoured for. */
+  #listFlags?: SubscriptionFilter;
   /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
   readonly #invalid: DroppedTool[] = [];
   constructor(
@@ -237,6 +248,79 @@ export class SdkSession implements McpSession {
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
     return this.#resend(true, () => this.client.getPrompt({ name, arguments: args }, o));
   }
+  get listening(): boolean | undefined {
+    if (this.era !== 'modern') return undefined;
+    return !!(this.#relistened ? this.#listen : this.client.autoOpenedSubscription);
+  }
+  async watchResources(uris: readonly string[], o: RequestOptions): Promise<void> {
+    if (this.era === 'modern') return this.#relisten(uris, o);
+    // 2025: the server keeps the set per session; tell it the difference
+    const next = new Set(uris);
+    for (const uri of uris)
+      if (!this.#watched.includes(uri)) {
+        await this.client.subscribeResource({ uri }, o);
+        this.#watched = [...this.#watched, uri];
+      }
+    for (const uri of this.#watched)
+      if (!next.has(uri)) {
+        await this.client.unsubscribeResource({ uri }, o);
+        this.#watched = this.#watched.filter((u) => u !== uri);
+      }
+  }
+  /**
+   * 2026-07-28: a listen stream's filter is fixed, so a new set means a new stream — one stream
+   * for the list changes and the resources together. The new one is opened (and acknowledged)
+   * before the old one closes, so no notification falls into a gap.
+   */
+  async #relisten(uris: readonly string[], o: RequestOptions): Promise<void> {
+    const client = this.client;
+    const previous = this.#relistened ? this.#listen : client.autoOpenedSubscription;
+    if (!this.#relistened) {
+      const h = client.autoOpenedSubscription?.honoredFilter ?? {};
+      this.#listFlags = {
+        ...(h.toolsListChanged ? { toolsListChanged: true } : {}),
+        ...(h.promptsListChanged ? { promptsListChanged: true } : {}),
+        ...(h.resourcesListChanged ? { resourcesListChanged: true } : {}),
+      };
+    }
+    const filter: SubscriptionFilter = {
+      ...this.#listFlags,
+      ...(uris.length ? { resourceSubscriptions: [...uris] } : {}),
+    };
+    let next: McpSubscription | undefined;
+    if (Object.keys(filter).length) {
+      // no signal: aborting the caller's request later must not end the stream
+      next = await client.listen(filter, { ...(o.timeout ? { timeout: o.timeout } : {}) });
+      const honored = next.honoredFilter.resourceSubscriptions ?? [];
+      const refused = uris.filter((u) => !honored.includes(u));
+      if (refused.length) {
+        await next.close();
+        throw new McpConnectionError(
+          'unsupported',
+          `The server did not accept update notifications for ${refused.join(', ')}.`,
+        );
+      }
+    }
+    this.#relistened = true;
+    this.#listen = next;
+    this.#watched = [...uris];
+    this.#whenEnded(next);
+    if (previous && previous !== next) await previous.close();
+  }
+  /**
+   * Report the current listen stream dropping (ended without the server's graceful close: a server
+   * that closes it gracefully meant to, e.g. on shutdown, and is not asked again).
+   */
+  #whenEnded(listen: McpSubscription | undefined): void {
+    void listen?.closed.then((cause) => {
+      const current = this.#relistened ? this.#listen : this.client.autoOpenedSubscription;
+      if (cause === 'remote' && current === listen && !this.#closing) this.onListenEnded?.();
+    });
+  }
+  /** Follow the SDK's own list-change stream (opened at connect) the same way. */
+  followListen(): void {
+    if (!this.#relistened) this.#whenEnded(this.client.autoOpenedSubscription);
+  }
   async close() {
     this.#closing = true;
     await this.client.close().catch(() => {});
@@ -255,7 +339,12 @@ function negotiation(
   return { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [revision] };
 }
 
-function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: Lists) => void): Client {
+function newClient(
+  o: OpenOptions,
+  kind: 'streamable-http' | 'sse',
+  lists: (l: Lists) => void,
+  updated: (uri: string) => void,
+): Client {
   const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
   const client = new Client(o.clientInfo, {
     // the tasks extension (2026-07-28) is declared on every request: the server decides per call
@@ -274,6 +363,8 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
       : { listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') } }),
     ...negotiation(o.revision, kind),
   });
+  // 2025: on the session's GET stream (or a response stream); 2026-07-28: on a listen stream
+  client.setNotificationHandler('notifications/resources/updated', (n) => updated(n.params.uri));
   const a = o.answers;
   if (a) {
     const caps = a.capabilities;
@@ -351,7 +442,12 @@ export async function openSdk(
       : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn }, ...auth });
   transportRef = transport;
   const holder: { session?: SdkSession } = {};
-  const client = newClient(o, kind, (l) => holder.session?.onListChanged?.(l));
+  const client = newClient(
+    o,
+    kind,
+    (l) => holder.session?.onListChanged?.(l),
+    (uri) => holder.session?.onResourceUpdated?.(uri),
+  );
   const session = (holder.session = new SdkSession(kind, client, transport));
   session.onToolsDropped = o.onToolsDropped;
   session.answers = o.answers;
@@ -381,5 +477,6 @@ export async function openSdk(
     throw toConnectionError(net ?? e, o.secrets, signal);
   }
   session.guardResponses();
+  session.followListen();
   return session;
 }

@@ -77,6 +77,19 @@ export interface McpSession {
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<GetPromptResult>;
   /** Called when the server says one of its lists changed. */
   onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
+  /**
+   * Make the server report updates of exactly these resources (the whole set, not a change):
+   * 2025 revisions send `resources/subscribe` / `resources/unsubscribe` for the difference;
+   * 2026-07-28 re-opens `subscriptions/listen` with them (and the list changes it listened to).
+   * Absent where the transport has no notifications (plain JSON-RPC).
+   */
+  watchResources?(uris: readonly string[], o: RequestOptions): Promise<void>;
+  /** Whether the session holds a 2026-07-28 listen stream now (undefined on other eras). */
+  readonly listening?: boolean;
+  /** Called with the URI of each `notifications/resources/updated`. */
+  onResourceUpdated?: (uri: string) => void;
+  /** 2026-07-28: the session's listen stream dropped (ended without the server's graceful close). */
+  onListenEnded?: () => void;
   /** Called when the connection closes without close() being called. */
   onClosed?: () => void;
   /** 2025 revisions: `logging/setLevel`. */

@@ -107,6 +107,16 @@ export const styles = css`
     color: var(--_success);
     border-color: var(--_success);
   }
+  /* a watched resource: the pressed "Watch" toggle, and the mark an update leaves */
+  button[data-action='watch'][aria-pressed='true'] {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+    border-color: var(--_accent);
+  }
+  [part='updated'] {
+    color: var(--_accent);
+    border-color: var(--_accent);
+  }
   .detail {
     display: grid;
     gap: 0.5rem;
