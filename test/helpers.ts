@@ -21,6 +21,8 @@ export const urls = servers as {
   oauthIssuer: string;
   /** the MCP server it protects: append /t/<tenant>[/<flags>]/mcp (test/fixtures/oauth-server.mjs) */
   oauthMcp: string;
+  /** the tasks peer: append /t/<tenant>/mcp (test/fixtures/tasks-server.mjs) */
+  tasks: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

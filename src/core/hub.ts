@@ -14,6 +14,7 @@ import { LazySignIns } from './sign-in-loader.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
+import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';
 import type { ServerConfig, ServerConfigInput } from './schemas.js';
 import { Servers, type ServerRegistry } from './servers/registry.js';
@@ -50,7 +51,7 @@ export class McpHub extends HubEventTarget {
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
   readonly #signIns: LazySignIns;
-  #onPageHide?: () => void;
+  #onPageHide?: (e: Event) => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
@@ -94,12 +95,22 @@ export class McpHub extends HubEventTarget {
       sessions: () => this.#connections.sessions(),
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });
+    // the servers' "stderr": protocol failures into their log rings (answers/protocol-log.ts)
+    watchProtocolErrors(this, (serverId, entry) => this.#answers.protocolError(serverId, entry));
     const connections = this.#connections;
     this.#signIns = LazySignIns.forHub(ctx, options, connections);
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
-    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections, this.#signIns);
+    const answers = () => this.#answers.elicitations;
+    this.#pipeline = new CallPipeline(
+      ctx,
+      this.#history,
+      this.#assistants,
+      this.#connections,
+      this.#signIns,
+      (serverId, callId, elicitations, signal) => answers().urlRequired(serverId, callId, elicitations, signal),
+    );
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
     const signIns = this.#signIns;
     this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {
@@ -113,12 +124,23 @@ export class McpHub extends HubEventTarget {
     this.calls = callRegistry(this.#history, this.#pipeline);
     const history = this.#history;
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
+    // calls whose server-side task outlived the last page: follow them again
+    const pipeline = this.#pipeline;
+    void this.ready.then(() => pipeline.resumeTasks()).catch(() => {});
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
-      this.#onPageHide = () => {
+      this.#onPageHide = (e: Event) => {
+        // requests failing as the page unloads must not end calls whose task runs on: the next
+        // page follows them; a page restored from the back/forward cache follows them itself
+        if ((e as PageTransitionEvent).type === 'pageshow') {
+          if ((e as PageTransitionEvent).persisted) pipeline.pageShown();
+          return;
+        }
+        pipeline.pageHidden();
         history.journal();
         void history.flush();
       };
       addEventListener('pagehide', this.#onPageHide);
+      addEventListener('pageshow', this.#onPageHide);
     }
   }
 
@@ -177,6 +199,24 @@ export class McpHub extends HubEventTarget {
   /** A low-level handle on a connected server. Requests use the server's timeout unless given one. */
   client(id: string): ServerClient {
     return this.#connections.client(id);
+  }
+
+  /**
+   * Be told (`mcp-resource-updated`) when a resource of a connected server changes. Kept across
+   * reconnects; dropped on disconnect and removal. See docs/API.md.
+   */
+  subscribeResource(id: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.#connections.subscriptions.subscribe(id, uri, options);
+  }
+
+  /** Whether a server is connected and offers resource subscriptions (`resources.subscribe`). */
+  canSubscribeResources(id: string): boolean {
+    return this.#connections.subscriptions.supported(id);
+  }
+
+  /** Stop `mcp-resource-updated` for a resource (resolves at once when not subscribed). */
+  unsubscribeResource(id: string, uri: string): Promise<void> {
+    return this.#connections.subscriptions.unsubscribe(id, uri);
   }
 
   // ---- what servers ask of the client ---------------------------------------------------------
@@ -291,7 +331,10 @@ export class McpHub extends HubEventTarget {
   async dispose(): Promise<void> {
     this.#sync.close();
     this.#signIns.dispose();
-    if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
+    if (this.#onPageHide) {
+      removeEventListener('pagehide', this.#onPageHide);
+      removeEventListener('pageshow', this.#onPageHide);
+    }
     this.#pipeline.dispose();
     await this.#history.flush();
     await this.#connections.dispose();
