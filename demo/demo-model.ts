@@ -12,6 +12,7 @@
  *   "ask me …" / "my details"          → trigger-elicitation-request {} (the server asks for a form)
  *   "ask the model <text>"             → trigger-sampling-request { prompt: <text>, maxTokens: 100 }
  *                                        (the server asks this page's model: see demoSample)
+ *   "start a job <text>"               → job { text } on the demo's Jobs server (runs as a task)
  * Anything else gets a short help text. After tool results it answers from them: the text the
  * tool returned, or what went wrong (denied, failed, cancelled).
  */
@@ -43,11 +44,12 @@ const RULES: { pattern: RegExp; tool: string; args: (m: RegExpMatchArray) => Rec
     args: (m) => ({ prompt: m[1].trim() || 'Say hello.', maxTokens: 100 }),
   },
   { pattern: /\b(ask me|my details)\b/i, tool: 'trigger-elicitation-request', args: () => ({}) },
+  { pattern: /\bstart (?:a )?job\s*(.*)/i, tool: 'job', args: (m) => ({ text: m[1].trim() || 'a job' }) },
 ];
 
 export const HELP =
   'I am the offline demo model. Try: "echo hello", "add 2 and 3", "run a long task", "show me an image", "read resource 1", ' +
-  '"ask me for my details" or "ask the model for a haiku". ' +
+  '"ask me for my details", "ask the model for a haiku" or "start a job weekly report". ' +
   'I can only use tools the assistant is allowed to use (see the tool selector).';
 
 let counter = 0;

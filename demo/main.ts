@@ -3,7 +3,7 @@
 import { getHub } from '../src/index.js';
 import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
 import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
-import { everythingUrl, protectedUrl } from 'virtual:demo-config';
+import { everythingUrl, protectedUrl, tasksUrl } from 'virtual:demo-config';
 
 const ASSISTANT = 'default';
 const MAX_STEPS = 8;
@@ -31,6 +31,11 @@ if (!localStorage.getItem('mcp-demo-seeded-protected')) {
   localStorage.setItem('mcp-demo-seeded-protected', '1');
   if (!hub.servers.list().some((s) => s.url === protectedUrl))
     await hub.servers.add({ name: 'Protected demo server', url: protectedUrl, auth: { type: 'oauth' } });
+}
+// and a server whose tools run as tasks (they survive a reload: see the task monitor in Settings)
+if (!localStorage.getItem('mcp-demo-seeded-tasks')) {
+  localStorage.setItem('mcp-demo-seeded-tasks', '1');
+  if (!hub.servers.list().some((s) => s.url === tasksUrl)) await hub.servers.add({ name: 'Jobs', url: tasksUrl });
 }
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 

@@ -3,4 +3,6 @@ declare module 'virtual:demo-config' {
   export const everythingUrl: string;
   /** An MCP server behind a real authorization server (sign-in with any login and password). */
   export const protectedUrl: string;
+  /** A server whose tools run as tasks (MCP tasks); a job ends on POST <base>/finish. */
+  export const tasksUrl: string;
 }

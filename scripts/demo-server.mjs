@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { startOAuthServers } from '../test/fixtures/oauth-server.mjs';
+import { startTasksServer } from '../test/fixtures/tasks-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,20 +29,25 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     );
     if (r.status !== 0) throw new Error(`could not build dist/cdn/${file}`);
   }
-  const [everything, oauth] = await Promise.all([
+  const [everything, oauth, tasks] = await Promise.all([
     startEverything('streamableHttp', everythingPort),
     startOAuthServers(),
+    startTasksServer(),
   ]);
   // the "Protected demo server": an MCP server behind a real authorization server (oidc-provider,
   // its own login and consent pages: any login and password)
   const protectedUrl = `${oauth.mcp}/t/demo/mcp`;
-  const config = { everythingUrl: everything.url, protectedUrl };
+  // "Jobs": a server whose tools run as tasks (test/fixtures/tasks-server.mjs); a job finishes
+  // when POST <tasksBase>/finish is sent (the e2e test does; by hand: curl -X POST)
+  const tasksBase = `${tasks.url}/t/demo`;
+  const tasksUrl = `${tasksBase}/mcp`;
+  const config = { everythingUrl: everything.url, protectedUrl, tasksUrl };
   const demoConfig = {
     name: 'mcp-elements:demo-config',
     resolveId: (id) => (id === 'virtual:demo-config' ? '\0demo-config' : null),
     load: (id) =>
       id === '\0demo-config'
-        ? `export const everythingUrl = ${JSON.stringify(everything.url)};\nexport const protectedUrl = ${JSON.stringify(protectedUrl)};`
+        ? `export const everythingUrl = ${JSON.stringify(everything.url)};\nexport const protectedUrl = ${JSON.stringify(protectedUrl)};\nexport const tasksUrl = ${JSON.stringify(tasksUrl)};`
         : null,
     configureServer(server) {
       // the drop-in pages are served as the static files they are (no dev-server client injected)
@@ -73,9 +79,12 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     g4fUrl: `${base}/demo/g4f.html`,
     everythingUrl: everything.url,
     protectedUrl,
+    tasksUrl,
+    /** Finish every running job of the demo's tasks server. */
+    finishTasks: () => fetch(`${tasksBase}/finish`, { method: 'POST' }),
     issuer: oauth.issuer,
     close: async () => {
-      await Promise.allSettled([server.close(), everything.close(), oauth.close()]);
+      await Promise.allSettled([server.close(), everything.close(), oauth.close(), tasks.close()]);
     },
   };
 }

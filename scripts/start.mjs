@@ -12,6 +12,7 @@ console.log(`
   G4F-style page:           ${demo.g4fUrl}
   reference MCP server:     ${demo.everythingUrl}
   protected MCP server:     ${demo.protectedUrl} (sign-in: any login and password)
+  tasks MCP server (Jobs):  ${demo.tasksUrl} (finish jobs: curl -X POST ${demo.tasksUrl.replace(/\/mcp$/, '/finish')})
 
   Ctrl-C stops everything.
 `);

@@ -21,10 +21,15 @@ function minifiedLib({ entry, outDir, fileName, emptyOutDir = true, format = 'es
   };
 }
 
-// modules kept out of the shared `core` chunk: the elements and lit (element chunks), and the
-// entry's own (autoloader, the McpElements global)
+// modules kept out of the shared `core` chunk: the elements and lit (element chunks), the
+// entry's own (autoloader, the McpElements global), and jose, which the SDK imports dynamically
+// only to sign DPoP proofs (its own chunk, fetched the first time a server uses DPoP)
 const NOT_CORE =
-  /[\\/]src[\\/](elements|internal|g4f)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/;
+  /[\\/]src[\\/](elements|internal|g4f)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit|jose)[\\/]/;
+// sign-in (src/core/auth), which the hub imports dynamically when a server uses it
+// (src/core/sign-in-loader.ts), is a chunk of its own; the few modules the hub needs at once
+// (the redirect page's callback, the CIMD helper, the options, the popup) stay in `core`
+const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.ts$)/;
 
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
@@ -36,7 +41,13 @@ export function chunkedBuild(target) {
   return minifiedLib(target, {
     // the hub in one `core` chunk: the entry and every element chunk import it, so it
     // exists once even when the entry's URL carries a query string
-    codeSplitting: { groups: [{ name: 'core', test: (id) => !NOT_CORE.test(id) }] },
+    codeSplitting: {
+      groups: [
+        { name: 'core', test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) },
+        { name: 'auth', test: AUTH },
+        { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
+      ],
+    },
     chunkFileNames: (chunk) => {
       const tag = /\/elements\/([^/]+)\/define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
       return tag ? `chunks/${tag}-[hash].js` : 'chunks/[name]-[hash].js';

@@ -14,6 +14,7 @@ const LOADERS = {
   'mcp-server-manager': () => import('./elements/mcp-server-manager/define.js'),
   'mcp-tool-explorer': () => import('./elements/mcp-tool-explorer/define.js'),
   'mcp-elicitation': () => import('./elements/mcp-elicitation/define.js'),
+  'mcp-task-monitor': () => import('./elements/mcp-task-monitor/define.js'),
 } as const;
 
 /** A tag the autoloader knows. */

@@ -6,6 +6,7 @@ import './elements/gpt-tool-selector/define.js';
 import './elements/mcp-server-manager/define.js';
 import './elements/mcp-tool-explorer/define.js';
 import './elements/mcp-elicitation/define.js';
+import './elements/mcp-task-monitor/define.js';
 
 export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
@@ -17,3 +18,4 @@ export {
 } from './elements/mcp-server-manager/mcp-server-manager.js';
 export { McpToolExplorerElement, type McpToolExplorerStrings } from './elements/mcp-tool-explorer/mcp-tool-explorer.js';
 export { McpElicitationElement, type McpElicitationStrings } from './elements/mcp-elicitation/mcp-elicitation.js';
+export { McpTaskMonitorElement, type McpTaskMonitorStrings } from './elements/mcp-task-monitor/mcp-task-monitor.js';

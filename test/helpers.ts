@@ -25,6 +25,8 @@ export const urls = servers as {
   faults: string;
   /** the same fault server on 5 more ports, each its own origin (6 connections each in a browser) */
   faultAliases: string[];
+  /** the tasks peer: append /t/<tenant>/mcp (test/fixtures/tasks-server.mjs) */
+  tasks: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -14,6 +14,10 @@ export const KEYS = {
   call: 'call:',
   /** What the user's sign-in to an OAuth server allows (no token: those are sealed in the vault). */
   signIn: 'signin:',
+  /** A machine client key (`private_key_jwt`): the non-extractable CryptoKey and its public JWK. */
+  clientKey: 'clientkey:',
+  /** A server's DPoP key pair (non-extractable CryptoKeys), while tokens are bound to it. */
+  dpopKey: 'dpopkey:',
 } as const;
 
 /** What other tabs are told: only the kind and id of a changed record; they re-read it. */
@@ -92,6 +96,12 @@ export interface McpHubOptions {
    * (`clientMetadataDocument()` writes its JSON); used with servers that support it.
    */
   clientMetadataUrl?: string;
+  /**
+   * DPoP (RFC 9449) for OAuth servers: `auto` (default) when the authorization server advertises
+   * it and the server's Protected Resource Metadata says it accepts DPoP; `prefer` whenever the
+   * authorization server advertises it; `off` never (Bearer tokens).
+   */
+  dpop?: 'auto' | 'prefer' | 'off';
   /**
    * Connections the browser opens per server origin. Default 6 (HTTP/1.1). Discovery runs at most
    * that many requests per origin, and long-lived notification streams may take all but two of

@@ -54,7 +54,10 @@ export type ConnectionErrorCode =
   | 'too-large' // the response exceeded the hub's size cap
   | 'dropped' // the response stream ended before the answer (the request may have run)
   | 'revision' // the server does not speak the protocol revision pinned in its config
-  | 'input-required'; // the server asked the client for input the hub cannot answer yet
+  | 'input-required' // the server asked the client for input the hub cannot answer yet
+  | 'unsupported' // the server does not offer what was asked (e.g. resource subscriptions)
+  | 'no-stream' // the origin has no long-lived stream to spare for the server's notifications
+  | 'task-cancelled'; // the server ended the call's task as cancelled
 
 /** Reaching or talking to an MCP server failed. */
 export class McpConnectionError extends McpElementsError {

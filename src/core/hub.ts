@@ -8,10 +8,13 @@ import type { CallRegistry, ToolCallRecord } from './calls/records.js';
 import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
 import { assistantRegistry, callRegistry, emptyHubState, HubEventTarget, serverRegistry } from './registries.js';
-import { SignIns, type SignInOptions } from './auth/sign-ins.js';
+import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
+import type { SignInOptions } from './auth/options.js';
+import { LazySignIns } from './sign-in-loader.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
+import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';
 import type { ServerConfig, ServerConfigInput } from './schemas.js';
 import { Servers, type ServerRegistry } from './servers/registry.js';
@@ -47,15 +50,18 @@ export class McpHub extends HubEventTarget {
   readonly #history: CallHistory;
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
-  readonly #signIns: SignIns;
-  #onPageHide?: () => void;
-  #onPageShow?: () => void;
+  readonly #signIns: LazySignIns;
+  #onPageHide?: (e: Event) => void;
   #onBeforeUnload?: () => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
-    SignIns.checkOptions({ redirectUrl: options.redirectUrl, clientMetadataUrl: options.clientMetadataUrl });
+    LazySignIns.checkOptions({
+      redirectUrl: options.redirectUrl,
+      clientMetadataUrl: options.clientMetadataUrl,
+      dpop: options.dpop,
+    });
     this.storeName = name;
     this.#log = options.logger ?? console;
     this.#target =
@@ -90,12 +96,22 @@ export class McpHub extends HubEventTarget {
       sessions: () => this.#connections.sessions(),
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });
+    // the servers' "stderr": protocol failures into their log rings (answers/protocol-log.ts)
+    watchProtocolErrors(this, (serverId, entry) => this.#answers.protocolError(serverId, entry));
     const connections = this.#connections;
-    this.#signIns = SignIns.forHub(ctx, options, connections);
+    this.#signIns = LazySignIns.forHub(ctx, options, connections);
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
-    this.#pipeline = new CallPipeline(ctx, this.#history, this.#assistants, this.#connections, this.#signIns);
+    const answers = () => this.#answers.elicitations;
+    this.#pipeline = new CallPipeline(
+      ctx,
+      this.#history,
+      this.#assistants,
+      this.#connections,
+      this.#signIns,
+      (serverId, callId, elicitations, signal) => answers().urlRequired(serverId, callId, elicitations, signal),
+    );
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
     const signIns = this.#signIns;
     this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {
@@ -109,14 +125,24 @@ export class McpHub extends HubEventTarget {
     this.calls = callRegistry(this.#history, this.#pipeline);
     const history = this.#history;
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
+    // calls whose server-side task outlived the last page: follow them again
+    const pipeline = this.#pipeline;
+    void this.ready.then(() => pipeline.resumeTasks()).catch(() => {});
     if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
-      this.#onPageHide = () => {
+      this.#onPageHide = (e: Event) => {
+        // requests failing as the page unloads must not end calls whose task runs on: the next
+        // page follows them; a page restored from the back/forward cache follows them itself
+        if ((e as PageTransitionEvent).type === 'pageshow') {
+          history.returned(); // calls fail for their own reasons again
+          if ((e as PageTransitionEvent).persisted) pipeline.pageShown();
+          return;
+        }
+        pipeline.pageHidden();
         history.journal();
         void history.flush();
       };
       addEventListener('pagehide', this.#onPageHide);
-      this.#onPageShow = () => history.returned();
-      addEventListener('pageshow', this.#onPageShow);
+      addEventListener('pageshow', this.#onPageHide);
       this.#onBeforeUnload = () => history.mayLeave();
       addEventListener('beforeunload', this.#onBeforeUnload);
     }
@@ -179,6 +205,24 @@ export class McpHub extends HubEventTarget {
     return this.#connections.client(id);
   }
 
+  /**
+   * Be told (`mcp-resource-updated`) when a resource of a connected server changes. Kept across
+   * reconnects; dropped on disconnect and removal. See docs/API.md.
+   */
+  subscribeResource(id: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.#connections.subscriptions.subscribe(id, uri, options);
+  }
+
+  /** Whether a server is connected and offers resource subscriptions (`resources.subscribe`). */
+  canSubscribeResources(id: string): boolean {
+    return this.#connections.subscriptions.supported(id);
+  }
+
+  /** Stop `mcp-resource-updated` for a resource (resolves at once when not subscribed). */
+  unsubscribeResource(id: string, uri: string): Promise<void> {
+    return this.#connections.subscriptions.unsubscribe(id, uri);
+  }
+
   // ---- what servers ask of the client ---------------------------------------------------------
 
   /** Answer sampling with the host's model (declared only while set; each request is approved, then reviewed). */
@@ -218,14 +262,28 @@ export class McpHub extends HubEventTarget {
     return this.#signIns.signIn(id, options);
   }
 
-  /** Set `redirectUrl` / `clientMetadataUrl` of a hub already made; McpConfigError for bad values. */
-  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl'>): void {
+  /** Set `redirectUrl` / `clientMetadataUrl` / `dpop` of a hub already made; McpConfigError for bad values. */
+  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl' | 'dpop'>): void {
     this.#signIns.setOptions(options);
   }
 
   /** Sign out: revoke the tokens where supported (RFC 7009) and wipe them; then `needs-sign-in`. */
   signOut(id: string): Promise<void> {
     return this.#signIns.signOut(id);
+  }
+
+  /**
+   * A key pair for machine credentials with `private_key_jwt`: generated (or imported from PKCS#8
+   * PEM), the private key non-extractable in this browser's IndexedDB. Register `publicJwk` with
+   * the authorization server and put `keyId` in the server's `auth`. See docs/API.md.
+   */
+  createClientKey(options: CreateClientKeyOptions = {}): Promise<ClientKeyInfo> {
+    return this.#signIns.keys.create(options);
+  }
+
+  /** Delete a client key of `createClientKey()`. */
+  deleteClientKey(keyId: string): Promise<void> {
+    return this.#signIns.keys.remove(keyId);
   }
 
   // ---- mcp.json -----------------------------------------------------------------------------
@@ -277,8 +335,10 @@ export class McpHub extends HubEventTarget {
   async dispose(): Promise<void> {
     this.#sync.close();
     this.#signIns.dispose();
-    if (this.#onPageHide) removeEventListener('pagehide', this.#onPageHide);
-    if (this.#onPageShow) removeEventListener('pageshow', this.#onPageShow);
+    if (this.#onPageHide) {
+      removeEventListener('pagehide', this.#onPageHide);
+      removeEventListener('pageshow', this.#onPageHide);
+    }
     if (this.#onBeforeUnload) removeEventListener('beforeunload', this.#onBeforeUnload);
     this.#pipeline.dispose();
     await this.#history.flush();

@@ -7,6 +7,7 @@ export type { ServerRegistry } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
 export type { SignInOptions } from './auth/sign-ins.js';
+export type { ClientKeyAlg, ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 export {
   completeSignIn,
   CALLBACK_CHANNEL,
@@ -57,9 +58,11 @@ export {
   outcomeOf,
   type ToolCallRecord,
   type ToolCallStatus,
+  type CallTask,
   type ApprovalSource,
   type CallRegistry,
 } from './calls/records.js';
+export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/tasks.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
 export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
 export { expandTemplate, templateParams } from './uri-template.js';

@@ -23,7 +23,14 @@ export interface McpJsonServer {
   /** OAuth sign-in settings (never a token: those stay in the vault of the page that signed in). */
   auth?:
     | { type: 'oauth'; clientId?: string; clientMetadataUrl?: string; scopes?: string[] }
-    | { type: 'client-credentials'; clientId: string; clientSecret: string; method?: string; scopes?: string[] };
+    | {
+        type: 'client-credentials';
+        clientId: string;
+        clientSecret?: string;
+        keyId?: string;
+        method?: string;
+        scopes?: string[];
+      };
   description?: string;
   timeout?: number;
   retries?: number;
@@ -69,7 +76,8 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
               auth: {
                 type: 'client-credentials' as const,
                 clientId: a.clientId,
-                clientSecret: REDACTED,
+                ...(a.clientSecret ? { clientSecret: REDACTED } : {}),
+                ...(a.keyId ? { keyId: a.keyId } : {}),
                 method: a.method,
                 ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
               },

@@ -79,5 +79,6 @@ export function emptyHubState(mode: HubState['storage']['mode']): HubState {
     logs: {},
     signIns: {},
     warnings: [],
+    resourceSubscriptions: {},
   };
 }

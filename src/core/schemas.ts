@@ -138,10 +138,32 @@ export const AuthOAuthSchema = z
   })
   .strict();
 export type AuthOAuth = z.infer<typeof AuthOAuthSchema>;
+/** How machine credentials authenticate the client at the token endpoint. */
+export const ClientAuthMethodSchema = z.enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt']);
+/** A client key id of `hub.createClientKey()`. */
+const KeyIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a key id from hub.createClientKey()');
+/** A secret method needs the secret; `private_key_jwt` needs the key and no secret. */
+function checkClientAuth(a: { method?: string; clientSecret?: unknown; keyId?: unknown }, ctx: z.RefinementCtx): void {
+  if ((a.method ?? 'client_secret_basic') === 'private_key_jwt') {
+    if (a.keyId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['keyId'], message: 'is required for private_key_jwt' });
+    if (a.clientSecret !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'is not used with private_key_jwt' });
+  } else {
+    if (a.clientSecret === undefined)
+      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: `is required for ${a.method}` });
+    if (a.keyId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['keyId'], message: 'is used only with private_key_jwt' });
+  }
+}
 /**
  * Machine credentials (OAuth `client_credentials`, no user): a client registered with the
- * server's authorization server and its secret (kept in the vault), sent as HTTP Basic
- * (`client_secret_basic`, the default) or in the body (`client_secret_post`).
+ * server's authorization server, authenticated with its secret (kept in the vault) sent as HTTP
+ * Basic (`client_secret_basic`, the default) or in the body (`client_secret_post`), or with a
+ * JWT signed by a non-extractable key of `hub.createClientKey()` (`private_key_jwt`, `keyId`).
  */
 export const AuthClientCredentialsSchema = z
   .object({
@@ -152,11 +174,13 @@ export const AuthClientCredentialsSchema = z
       .min(1, 'must not be empty')
       .max(512)
       .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
-    clientSecret: SecretInputSchema,
-    method: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
+    clientSecret: SecretInputSchema.optional(),
+    keyId: KeyIdSchema.optional(),
+    method: ClientAuthMethodSchema.default('client_secret_basic'),
     scopes: ScopesSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkClientAuth);
 /** Authentication kinds. */
 export const AuthSchema = z.discriminatedUnion('type', [
   AuthNoneSchema,
@@ -294,11 +318,13 @@ const StoredAuthSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('client-credentials'),
       clientId: z.string(),
-      clientSecret: StoredSecret,
-      method: z.enum(['client_secret_basic', 'client_secret_post']),
+      clientSecret: StoredSecret.optional(),
+      keyId: KeyIdSchema.optional(),
+      method: ClientAuthMethodSchema,
       scopes: ScopesSchema.optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine(checkClientAuth),
 ]);
 export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 const StoredHeaderSchema = z

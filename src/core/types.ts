@@ -138,4 +138,6 @@ export interface HubState {
   readonly signIns: Readonly<Record<string, SignInState>>;
   /** Problems found while loading (corrupt records set aside), newest last. */
   readonly warnings: readonly string[];
+  /** Resource URIs the hub is subscribed to, by server id (while connected). Memory only. */
+  readonly resourceSubscriptions: Readonly<Record<string, readonly string[]>>;
 }

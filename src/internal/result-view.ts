@@ -51,6 +51,17 @@ export interface ResultStrings {
   noContent: string;
 }
 
+/** The renderer's English strings, spread into the strings of each element that shows results. */
+export const RESULT_STRINGS: ResultStrings = {
+  image: 'Image from the tool',
+  audio: 'Audio from the tool',
+  resourceLink: 'Resource',
+  embeddedResource: 'Embedded resource',
+  binary: 'binary data',
+  structured: 'Structured result',
+  noContent: 'The tool returned no content.',
+};
+
 /** The renderer's strings, taken from an element's (replaceable) strings. */
 export function resultStrings(t: (key: keyof ResultStrings) => string): ResultStrings {
   return {
@@ -125,6 +136,12 @@ export function renderResult(
     }
   </div>`;
 }
+
+/** A call's tool name and server, alike in the card and the task monitor. */
+export const callLineStyles = `
+  .tool { font-weight: 600; overflow-wrap: anywhere; }
+  .server { color: var(--_muted); overflow-wrap: anywhere; }
+`;
 
 export const resultStyles = `
   .result img { max-width: 100%; border-radius: 4px; }

@@ -1,7 +1,9 @@
-import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { argumentIssues, type Tool } from '../core/index.js';
-import { baseStyles, fieldHintStyles } from './mcp-element.js';
+import { branchAt, chosenBranch, schemaOf, viaRef, type FormView } from './schema-branches.js';
+import { FORMAT_EXAMPLE, FORMAT_INPUT, help, label, legend, requiredMark } from './schema-form-parts.js';
+import { schemaFormStyles } from './schema-form.styles.js';
 import {
   choicesOf,
   fieldIssues,
@@ -23,25 +25,6 @@ import {
 
 export { initialValue } from './schema-model.js';
 
-/** Whether a field's schema is (or wraps, as nullable) a `$ref` to a definition. */
-function viaRef(raw: unknown): boolean {
-  if (!isObj(raw)) return false;
-  if (typeof raw.$ref === 'string') return true;
-  return [raw.anyOf, raw.oneOf].some((v) => Array.isArray(v) && v.some((b) => isObj(b) && typeof b.$ref === 'string'));
-}
-
-const FORMAT_INPUT: Record<string, string> = { email: 'email', uri: 'url', url: 'url', date: 'date' };
-// formats whose browser controls would send something else than the format wants
-// (datetime-local has no seconds or zone): typed as text, with an example
-const FORMAT_EXAMPLE: Record<string, string> = {
-  'date-time': '2025-01-31T12:00:00Z',
-  time: '12:00:00Z',
-  date: '2025-01-31',
-  email: 'name@example.com',
-  uri: 'https://example.com',
-  url: 'https://example.com',
-};
-
 /**
  * A form generated from a JSON Schema (internal; used by <mcp-tool-explorer>). Every control shows
  * exactly the value that will be sent: a choice without a default starts empty ("Choose…"), an
@@ -62,51 +45,7 @@ export class McpSchemaForm extends LitElement {
     _jsonErrors: { state: true },
     _touched: { state: true },
   };
-  static override styles = [
-    baseStyles,
-    fieldHintStyles,
-    css`
-      .field {
-        display: grid;
-        gap: 0.2rem;
-        margin-bottom: 0.6rem;
-      }
-      fieldset {
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        margin: 0 0 0.6rem;
-        min-width: 0;
-      }
-      .item {
-        display: flex;
-        gap: 0.4rem;
-        align-items: start;
-      }
-      .item > :first-child {
-        flex: 1;
-        min-width: 0;
-      }
-      .choices {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.2rem 1rem;
-      }
-      textarea {
-        width: 100%;
-        min-height: 4rem;
-        font-family: var(--_mono);
-      }
-      .field-error,
-      .json-error {
-        color: var(--_danger);
-        font-size: 0.85em;
-        margin: 0;
-      }
-      [aria-invalid='true'] {
-        border-color: var(--_danger);
-      }
-    `,
-  ];
+  static override styles = schemaFormStyles;
   declare schema: Schema;
   declare value: unknown;
   declare idPrefix: string;
@@ -157,74 +96,19 @@ export class McpSchemaForm extends LitElement {
     const root = this.schema;
     const issues = argumentIssues({ name: 'form', inputSchema: root } as Tool, this.value ?? {});
     const problems = new Map<string, string>();
-    for (const { path, issue } of fieldIssues(issues, (at) => this.#branchAt(at))) {
+    for (const { path, issue } of fieldIssues(issues, (at) => branchAt(this.#view(), at))) {
       const key = pathKey(path);
       if (problems.has(key)) continue;
-      const field = issue.keyword === 'required' ? this.#schemaOf(path) : schemaAt(root, issue.keywordLocation);
+      const field = issue.keyword === 'required' ? schemaOf(this.#view(), path) : schemaAt(root, issue.keywordLocation);
       const choice = issue.keyword === 'required' && field && choicesOf(field, root);
       problems.set(key, choice ? 'Choose one.' : plainMessage(issue, field ?? {}, root));
     }
     this.#problems = problems;
   }
 
-  /** The schema the form shows at a path (nullable unwrapped, the chosen branch taken). */
-  #schemaOf(path: string[]): Schema | undefined {
-    const root = this.schema;
-    let s: Schema | undefined = unwrapNullable(resolve(root, root), root).schema;
-    const at: string[] = [];
-    for (const p of path) {
-      if (!s) return undefined;
-      const variants = choicesOf(s, root) ? undefined : variantsOf(s, root);
-      if (variants) s = variants[this.#branchAt(at)] ?? variants[0];
-      const props: Schema | undefined = isObj(s!.properties) ? s!.properties : undefined;
-      const next: unknown = props?.[p] ?? (Array.isArray(s!.items) ? s!.items[0] : s!.items);
-      s = isObj(next) ? unwrapNullable(resolve(next, root), root).schema : undefined;
-      at.push(p);
-    }
-    return s;
-  }
-
-  /** Which branch of a `oneOf`/`anyOf` the form shows at an instance path (-1: none). */
-  #branchAt(at: string[]): number {
-    const s = this.#schemaAtRaw(at);
-    if (!s) return -1;
-    const root = this.schema;
-    const n = unwrapNullable(s, root);
-    if (n.branch !== undefined) return n.branch;
-    const v = getAt(this.value, at);
-    const choices = choicesOf(s, root);
-    if (choices) return choices.findIndex((c) => c.value === v);
-    const variants = variantsOf(s, root);
-    return variants ? this.#chosen(pathKey(at), variants, v) : -1;
-  }
-
-  /** The schema at an instance path before unwrapping (for branch decisions). */
-  #schemaAtRaw(at: string[]): Schema | undefined {
-    if (at.length === 0) return resolve(this.schema, this.schema);
-    const parent = this.#schemaOf(at.slice(0, -1));
-    if (!parent) return undefined;
-    const root = this.schema;
-    const variants = choicesOf(parent, root) ? undefined : variantsOf(parent, root);
-    const p = variants ? (variants[this.#branchAt(at.slice(0, -1))] ?? variants[0]) : parent;
-    const key = at[at.length - 1];
-    const next =
-      isObj(p.properties) && key in p.properties ? p.properties[key] : Array.isArray(p.items) ? p.items[0] : p.items;
-    return isObj(next) ? resolve(next, root) : undefined;
-  }
-
-  /** The branch chosen at a path: the user's choice, else the first whose constants match the value. */
-  #chosen(key: string, variants: Schema[], v: unknown): number {
-    if (key in this._branches) return this._branches[key];
-    if (isObj(v)) {
-      const i = variants.findIndex(
-        (b) =>
-          isObj(b.properties) &&
-          Object.values(b.properties).some((p) => isObj(p) && 'const' in p) &&
-          Object.entries(b.properties).every(([k, p]) => !isObj(p) || !('const' in p) || v[k] === p.const),
-      );
-      if (i >= 0) return i;
-    }
-    return 0;
+  /** What branch navigation reads: the schema, the value, the user's branch choices. */
+  #view(): FormView {
+    return { root: this.schema, value: this.value, branches: this._branches };
   }
 
   #change(path: Path, v: unknown) {
@@ -248,29 +132,6 @@ export class McpSchemaForm extends LitElement {
     return this.#problems.get(key);
   }
 
-  #label(name: string, s: Schema, required: boolean, id: string) {
-    return html`<label for=${id}
-      >${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden">(required)</span>` : nothing}</label
-    >`;
-  }
-
-  #legend(name: string, s: Schema, required: boolean) {
-    return html`<legend>
-      ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden">(required)</span>` : nothing}
-    </legend>`;
-  }
-
-  #help(s: Schema, id: string) {
-    const hints: string[] = [];
-    if (typeof s.description === 'string') hints.push(s.description);
-    if (typeof s.format === 'string') hints.push(`Format: ${s.format}`);
-    if (typeof s.minimum === 'number' || typeof s.maximum === 'number')
-      hints.push(`Range: ${s.minimum ?? '…'} to ${s.maximum ?? '…'}`);
-    if (typeof s.minLength === 'number' || typeof s.maxLength === 'number')
-      hints.push(`Length: ${s.minLength ?? 0} to ${s.maxLength ?? '…'}`);
-    return hints.length ? html`<span class="help" id=${`${id}-help`}>${hints.join(' · ')}</span>` : nothing;
-  }
-
   #error(path: Path, id: string) {
     const problem = this.#problem(path);
     return problem ? html`<p class="field-error" id=${`${id}-error`}>${problem}</p>` : nothing;
@@ -286,7 +147,7 @@ export class McpSchemaForm extends LitElement {
     const v = getAt(this.value, path);
     const err = this._jsonErrors[id];
     return html`<div class="field" data-fallback="json">
-      ${this.#label(name, s, required, id)}
+      ${label(name, s, required, id)}
       <textarea
         id=${id}
         aria-describedby=${this.#describedBy(path, id)}
@@ -315,7 +176,7 @@ export class McpSchemaForm extends LitElement {
     const v = getAt(this.value, path);
     const at = choices.findIndex((c) => c.value === v);
     return html`<div class="field">
-      ${this.#label(name, s, required, id)}
+      ${label(name, s, required, id)}
       <select
         id=${id}
         aria-describedby=${this.#describedBy(path, id)}
@@ -330,7 +191,7 @@ export class McpSchemaForm extends LitElement {
       >
         <option value="-1" ?selected=${at < 0}>${required ? 'Choose…' : '— (not sent)'}</option>
         ${choices.map((c, i) => html`<option value=${i} ?selected=${i === at}>${c.label}</option>`)}</select
-      >${this.#help(s, id)}${this.#error(path, id)}
+      >${help(s, id)}${this.#error(path, id)}
     </div>`;
   }
 
@@ -340,9 +201,9 @@ export class McpSchemaForm extends LitElement {
     const key = pathKey(path);
     const v = getAt(this.value, path);
     const unset = v === undefined && !required;
-    const chosen = unset ? -1 : this.#chosen(key, options, v);
+    const chosen = unset ? -1 : chosenBranch(this._branches, key, options, v);
     return html`<fieldset>
-      ${this.#legend(name, s, required)} ${this.#help(s, id)}
+      ${legend(name, s, required)} ${help(s, id)}
       <div class="field">
         <label for=${`${id}-branch`}>Kind</label>
         <select
@@ -400,19 +261,19 @@ export class McpSchemaForm extends LitElement {
     };
     if ('const' in s) {
       return html`<div class="field">
-        ${this.#label(name, s, required, id)}<input
+        ${label(name, s, required, id)}<input
           id=${id}
           readonly
           .value=${JSON.stringify(s.const)}
           aria-describedby=${common.describedBy}
-        />${this.#help(s, id)}
+        />${help(s, id)}
       </div>`;
     }
     switch (t) {
       case 'string': {
         const format = s.format as string;
         return html`<div class="field">
-          ${this.#label(name, s, required, id)}
+          ${label(name, s, required, id)}
           <input
             id=${id}
             type=${FORMAT_INPUT[format] ?? 'text'}
@@ -426,13 +287,13 @@ export class McpSchemaForm extends LitElement {
               const x = (e.target as HTMLInputElement).value;
               this.#change(path, x === '' && !Array.isArray(getAt(this.value, path.slice(0, -1))) ? empty : x);
             }}
-          />${this.#help(s, id)}${this.#error(path, id)}
+          />${help(s, id)}${this.#error(path, id)}
         </div>`;
       }
       case 'number':
       case 'integer':
         return html`<div class="field">
-          ${this.#label(name, s, required, id)}
+          ${label(name, s, required, id)}
           <input
             id=${id}
             type="number"
@@ -446,7 +307,7 @@ export class McpSchemaForm extends LitElement {
               const x = (e.target as HTMLInputElement).value;
               this.#change(path, x === '' ? empty : Number(x));
             }}
-          />${this.#help(s, id)}${this.#error(path, id)}
+          />${help(s, id)}${this.#error(path, id)}
         </div>`;
       case 'boolean':
         // optional with no default: "not sent" is a value of its own, so a choice of three
@@ -467,8 +328,8 @@ export class McpSchemaForm extends LitElement {
                 this.#change(path, (e.target as HTMLInputElement).checked);
               }}
             />
-            ${(s.title as string) ?? name}${required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label
-          >${this.#help(s, id)}${this.#error(path, id)}
+            ${(s.title as string) ?? name}${requiredMark(required, false)}</label
+          >${help(s, id)}${this.#error(path, id)}
         </div>`;
       case 'array':
         return this.#array(name, s, path, required, depth);
@@ -479,7 +340,7 @@ export class McpSchemaForm extends LitElement {
         const inner = Object.entries(props).map(([k, ps]) => this.#field(k, ps, [...path, k], req.has(k), depth + 1));
         return path.length === 0
           ? html`${inner}`
-          : html`<fieldset>${this.#legend(name, s, required)} ${this.#help(s, id)}${inner}</fieldset>`;
+          : html`<fieldset>${legend(name, s, required)} ${help(s, id)}${inner}</fieldset>`;
       }
       default:
         return this.#json(name, s, path, required);
@@ -499,7 +360,7 @@ export class McpSchemaForm extends LitElement {
       // a list of choices: one checkbox each, the list is the ticked ones in their order
       const set = new Set(items);
       return html`<fieldset aria-describedby=${this.#describedBy(path, id)}>
-        ${this.#legend(name, s, required)} ${this.#help(s, id)}
+        ${legend(name, s, required)} ${help(s, id)}
         <div class="choices">
           ${choices.map(
             (c, i) =>
@@ -523,7 +384,7 @@ export class McpSchemaForm extends LitElement {
       </fieldset>`;
     }
     return html`<fieldset aria-describedby=${this.#describedBy(path, id)}>
-      ${this.#legend(name, s, required)} ${this.#help(s, id)}
+      ${legend(name, s, required)} ${help(s, id)}
       ${items.map(
         (_, i) =>
           html`<div class="item">

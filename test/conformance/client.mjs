@@ -5,10 +5,14 @@
 // It prints `conformance-client: ok` or `conformance-client: FAILED …` as its last stdout line
 // (scripts/conformance.mjs reads it: the suite does not report a client's exit code) and exits 0/1.
 //
-// Features the hub does not have yet are not faked here: OAuth sign-in (issue "Sign in") and
-// sampling without a host model. Their scenarios run the same generic flow and are listed in
-// expected-failures.json. When a feature lands, give its scenarios what they need below (e.g. the
-// pre-registered client id of MCP_CONFORMANCE_CONTEXT for auth/pre-registration).
+// Sign-in (`auth/*`) goes through the hub as a host's page would: the server is configured for
+// OAuth (or machine credentials, from MCP_CONFORMANCE_CONTEXT), every `mcp-sign-in-required`
+// starts `hub.signIn(id, { open })`, and `open` plays the user's browser: it follows the
+// authorization URL with `fetch` (`redirect: 'manual'`) and resolves with the `Location` the
+// authorization server sent back (code, state, iss), as the conformance examples do. There is no
+// page here, so the hub gets a loopback `redirectUrl` (never fetched) and the host's Client ID
+// Metadata Document URL; `auth/client-credentials-jwt`'s key is imported with hub.createClientKey(). Features the hub does not have are not faked; their scenarios are
+// listed in expected-failures.json.
 import 'fake-indexeddb/auto';
 import { McpHub } from '../../dist/core/index.js';
 
@@ -22,11 +26,82 @@ const hub = new McpHub({
   eventTarget: null,
   broadcast: false,
   logger: { warn: (m) => console.error(m) },
+  redirectUrl: 'http://127.0.0.1:3000/callback',
+  clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+  // the DPoP scenarios' resources accept DPoP without saying so in their metadata
+  dpop: 'prefer',
 });
+
+/** How the scenario's server authenticates clients: OAuth sign-in, or machine credentials. */
+function authFor(name) {
+  if (!name.startsWith('auth/')) return undefined;
+  if (name === 'auth/client-credentials-basic')
+    return {
+      type: 'client-credentials',
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      method: 'client_secret_basic',
+    };
+  if (name === 'auth/client-credentials-jwt')
+    // the scenario's key, imported into WebCrypto as non-extractable (keyId set below)
+    return { type: 'client-credentials', clientId: context.client_id, method: 'private_key_jwt' };
+  if (name === 'auth/pre-registration') return { type: 'oauth', clientId: context.client_id };
+  return { type: 'oauth' };
+}
+const auth = authFor(scenario);
+if (auth?.method === 'private_key_jwt')
+  auth.keyId = (
+    await hub.createClientKey({ privateKeyPem: context.private_key_pem, alg: context.signing_algorithm ?? 'ES256' })
+  ).keyId;
+
 // `auto`, as a host would configure a server it knows nothing about: the hub picks the transport
 // (and, once it speaks 2026-07-28, the revision). No retries: a scenario server answers once.
-const server = await hub.servers.add({ name: 'conformance', url, transport: 'auto', retries: 0, timeout: 20 });
+const server = await hub.servers.add({
+  name: 'conformance',
+  url,
+  transport: 'auto',
+  retries: 0,
+  timeout: 20,
+  ...(auth ? { auth } : {}),
+});
 const id = server.id;
+
+/** The user's browser at the authorization server: it answers at once with a redirect. */
+async function open(authorizationUrl) {
+  const response = await fetch(authorizationUrl, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);
+  return new URL(location, authorizationUrl).href;
+}
+
+// Every sign-in the hub asks for (a 401 at connect, a call waiting on a 401 or a 403
+// insufficient_scope) is given as a user clicking "Sign in" would: once, however many times it
+// is asked for meanwhile (a refused call says so for the server, then for the call).
+let current;
+let signIns = 0;
+function signIn() {
+  current ??= (async () => {
+    if (++signIns > 5) throw new Error('more than 5 sign-ins asked for');
+    await hub.signIn(id, { open });
+  })()
+    .catch((e) => problems.push(`sign-in: ${e?.code ?? e?.name}: ${e?.message}`))
+    .finally(() => (current = undefined));
+  return current;
+}
+hub.addEventListener('mcp-sign-in-required', () => void signIn());
+
+/** Connect; while the server wants sign-in (the user sees `needs-sign-in`), sign in and connect again. */
+async function connect() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await hub.connect(id);
+    } catch (e) {
+      const asks = e?.name === 'McpAuthError' && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
+      if (!asks || attempt === 3) throw e;
+      await (current ?? signIn());
+    }
+  }
+}
 
 /** A value that satisfies a (simple) JSON schema, for required arguments. */
 function sample(schema) {
@@ -95,7 +170,7 @@ async function attempt(what, run) {
 
 /** The default: connect (handshake and discovery), call every tool, read every resource, get every prompt. */
 async function exercise() {
-  const catalogue = await hub.connect(id);
+  const catalogue = await connect();
   for (const tool of catalogue.tools) await call(tool.name, argumentsFor(tool.inputSchema));
   for (const resource of catalogue.resources)
     await attempt(`resources/read ${resource.uri}`, () => hub.client(id).readResource(resource.uri));
@@ -108,7 +183,7 @@ async function exercise() {
 /** What each scenario asks of a client, where the default `exercise` is not it. */
 const flows = {
   // the handshake and discovery are the test
-  initialize: () => hub.connect(id),
+  initialize: () => connect(),
   // every request's _meta and MCP-Protocol-Version header; version retry; discovery is enough
   'request-metadata': () => hub.connect(id),
   // list only (its server answers nothing else): listing must never fetch the network `$ref`

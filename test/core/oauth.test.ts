@@ -387,4 +387,75 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     await hub.signIn(plain.id).catch((e) => (error = e));
     expect(error).to.be.instanceOf(McpConfigError);
   });
+
+  it('DPoP (RFC 9449) where the resource accepts it: a bound token, a proof per request, the nonce retry; the key survives a reload and refreshes', async () => {
+    // oidc-provider advertises DPoP; the resource says so in its metadata (dpop flags)
+    const store = unique('store');
+    const hub = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    const t = tenant('dpopnonce+auto');
+    const server = await addOAuthServer(hub, t.url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    expect(hub.status(server.id).status).to.equal('connected');
+    const who = await hub.client(server.id).callTool('whoami');
+    expect((who.content[0] as { text: string }).text).to.equal('auto-user mcp:tools');
+    let seen = (await t.seen()) as Awaited<ReturnType<typeof t.seen>> & { proofs: number; nonceChallenges: number };
+    const schemes = seen.requests.filter((r) => r.authorization).map((r) => (r as { scheme?: string }).scheme);
+    expect(schemes.length).to.be.greaterThan(0);
+    expect(new Set(schemes)).to.deep.equal(new Set(['DPoP']));
+    const bound = seen.tokens.filter((k) => k.valid);
+    expect(bound.length).to.be.greaterThan(0);
+    for (const k of bound) expect((k as { jkt?: string }).jkt, 'the token is bound to a key').to.be.a('string');
+    expect(seen.nonceChallenges, 'the resource asked for its nonce').to.be.greaterThan(0);
+    const proofs = seen.proofs;
+    expect(proofs, 'requests answered with a valid proof').to.be.greaterThan(1);
+    // the key: a non-extractable CryptoKey in IndexedDB, never in clear
+    const key = (await rawIdb(store)).find((r) => r.key === `dpopkey:${server.id}`)?.value as { privateKey: CryptoKey };
+    expect(key.privateKey.extractable).to.equal(false);
+    // a new page (same store): the stored key signs the proofs for the stored bound token
+    await hub.dispose();
+    const again = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    await again.ready;
+    await again.connect(server.id);
+    await again.client(server.id).callTool('echo', { message: 'after reload' });
+    seen = (await t.seen()) as typeof seen;
+    expect(seen.proofs).to.be.greaterThan(proofs);
+    expect(seen.tokens.filter((k) => k.valid)).to.have.length(bound.length);
+    // the resource refuses the token: the DPoP-bound refresh token is used with a proof of the
+    // same key, and the new token is bound to that key too
+    await t.revokeSeen();
+    await again.client(server.id).callTool('echo', { message: 'after refresh' });
+    seen = (await t.seen()) as typeof seen;
+    const renewed = seen.tokens.filter((k) => k.valid);
+    expect(renewed.length, 'a new access token').to.be.greaterThan(bound.length);
+    expect(new Set(renewed.map((k) => (k as { jkt?: string }).jkt)).size, 'one key').to.equal(1);
+    // sign-out drops the key with the tokens
+    await again.signOut(server.id);
+    expect((await rawIdb(store)).some((r) => r.key === `dpopkey:${server.id}`)).to.equal(false);
+  });
+
+  it('no DPoP for a resource whose metadata does not accept it (Bearer), nor with dpop: off', async () => {
+    for (const [options, flags] of [
+      [{}, 'auto'],
+      [{ dpop: 'off' as const }, 'dpop+auto'],
+    ] as const) {
+      const hub = privateHub({ redirectUrl: CALLBACK, ...options });
+      const t = tenant(flags);
+      const server = await addOAuthServer(hub, t.url);
+      await hub.connect(server.id).catch(() => {});
+      await clickToSignIn(hub, server.id);
+      await hub.client(server.id).callTool('whoami');
+      const seen = await t.seen();
+      const schemes = seen.requests.filter((r) => r.authorization).map((r) => (r as { scheme?: string }).scheme);
+      expect(new Set(schemes), flags).to.deep.equal(new Set(['Bearer']));
+      expect((await rawIdb(hub.storeName)).some((r) => r.key.startsWith('dpopkey:'))).to.equal(false);
+    }
+    let error: unknown;
+    try {
+      privateHub({ dpop: 'sometimes' as never });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as McpConfigError).issues[0].path).to.equal('dpop');
+  });
 });

@@ -9,13 +9,14 @@ const TAGS = [
   'mcp-tool-call',
   'gpt-tool-selector',
   'mcp-elicitation',
+  'mcp-task-monitor',
 ] as const;
 const colorOf = (el: Element) => getComputedStyle(el).color;
 // Only CDP can switch prefers-color-scheme at run time (Firefox over BiDi and WebKit over
 // WebDriver have no such command): there the test checks the scheme the engine reports.
 const canEmulateScheme = engine === 'chromium';
 
-describe('all five elements', () => {
+describe('all six elements', () => {
   it('run from the build this run asked for (WTR_BUILD=cdn: the CDN entry and its chunks)', async () => {
     // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
     const build = (await import('/__build.js')).default as 'cdn' | 'source';

@@ -31,13 +31,22 @@ export class Elicitations {
     this.#pending = new PendingRequests(ctx, 'elicitations');
   }
 
-  /** A server's `elicitation/create` (or an `input_required` round asking for one). */
-  request(serverId: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+  /**
+   * A server's `elicitation/create` (or an `input_required` round asking for one). `callId`: the
+   * call it belongs to when the caller knows (a -32042 answer to that call); else the one call
+   * running on the server, if exactly one is.
+   */
+  request(
+    serverId: string,
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+    callId = this.#pending.callOn(serverId),
+  ): Promise<ElicitResult> {
     const url = params.mode === 'url';
     const base = {
       id: randomId('eli'),
       serverId,
-      ...(this.#pending.callOn(serverId) ? { callId: this.#pending.callOn(serverId)! } : {}),
+      ...(callId ? { callId } : {}),
       message: String(params.message ?? '').slice(0, LIMIT.message),
       status: 'pending' as const,
       createdAt: Date.now(),
@@ -95,6 +104,28 @@ export class Elicitations {
       { ...record, status: 'accepted' },
       { answer: { action: 'accept', content: content as ElicitResult['content'] } },
     );
+  }
+
+  /**
+   * 2025-11-25 URL-elicitation-required (-32042): a tool call was refused until the user has
+   * been to one or more URLs. Each becomes a URL record linked to the call (the card shows it);
+   * resolves with the answers once every one was answered (accepting = the user opened it).
+   * Malformed entries or refused URLs reject with the reason (typed, nothing is shown).
+   */
+  urlRequired(serverId: string, callId: string, elicitations: unknown, signal: AbortSignal): Promise<ElicitResult[]> {
+    const list = Array.isArray(elicitations) ? elicitations.slice(0, 5) : [];
+    const urls = list.filter(
+      (e): e is ElicitRequest['params'] =>
+        !!e &&
+        typeof e === 'object' &&
+        (e as { mode?: unknown }).mode === 'url' &&
+        typeof (e as { url?: unknown }).url === 'string',
+    );
+    if (!urls.length)
+      return Promise.reject(
+        new ProtocolError(ProtocolErrorCode.InvalidParams, 'The server asked for a URL to be opened but sent none.'),
+      );
+    return Promise.all(urls.map((params) => this.request(serverId, params, signal, callId)));
   }
 
   /** 2025-11-25: the server says the URL elicitation with this id finished. */

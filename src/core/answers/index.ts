@@ -120,12 +120,22 @@ export class Answers {
     if (!this.ctx.store.state.servers[serverId]) return;
     const data = params.data;
     const text = (typeof data === 'string' ? data : (JSON.stringify(data) ?? '')).slice(0, LOG_LIMITS.chars);
-    const entry: ServerLogEntry = Object.freeze({
+    this.#push(serverId, {
       level: LEVELS.includes(params.level) ? params.level : 'info',
       ...(typeof params.logger === 'string' ? { logger: params.logger.slice(0, 200) } : {}),
       text,
       at: Date.now(),
     });
+  }
+
+  /** A protocol-level failure with a server, kept in its log ring as kind `protocol` (protocol-log.ts). */
+  protocolError(serverId: string, e: { level: 'error' | 'warning'; logger: string; text: string }): void {
+    this.#push(serverId, { kind: 'protocol', ...e, text: e.text.slice(0, LOG_LIMITS.chars), at: Date.now() });
+  }
+
+  #push(serverId: string, fields: ServerLogEntry): void {
+    if (!this.ctx.store.state.servers[serverId]) return;
+    const entry: ServerLogEntry = Object.freeze(fields);
     this.ctx.store.update((s) => {
       const ring = [...(s.logs[serverId] ?? []), entry].slice(-LOG_LIMITS.perServer);
       return { ...s, logs: withEntry(s.logs, serverId, Object.freeze(ring)) };

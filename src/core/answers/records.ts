@@ -40,8 +40,13 @@ export interface SamplingRecord {
   readonly createdAt: number;
 }
 
-/** One `notifications/message` a server sent (text only). */
+/**
+ * One `notifications/message` a server sent (text only), or (`kind: 'protocol'`) a protocol-level
+ * failure the hub saw talking to it: a JSON-RPC error, a failed connect, a dropped tool.
+ */
 export interface ServerLogEntry {
+  /** `protocol`: written by the hub, not sent by the server. */
+  readonly kind?: 'protocol';
   readonly level: string;
   readonly logger?: string;
   readonly text: string;

@@ -2,6 +2,7 @@
 // are checked before anything is sent; none of the MCP server's configured headers ride along
 // (they are for the MCP server, not its authorization server); each request has a deadline; and
 // what failed is recorded, so an error can name the endpoint and the CORS header it lacks.
+// Also the check that an authorization server is one the hub may use (metadata, PKCE S256).
 import {
   AuthorizationServerMismatchError,
   InsecureTokenEndpointError,
@@ -213,4 +214,39 @@ export function toAuthError(
       cause: e,
     });
   return new McpAuthError('sign-in-failed', `Sign-in failed: ${clean(message)}`, { cause: e });
+}
+
+/**
+ * The hub can use this authorization server: it has metadata (else what could not be read, or
+ * `metadata`) and advertises PKCE S256 (else `pkce-unsupported`). MCP asks clients to refuse one
+ * that lists no methods; the SDK refuses only one that lists others.
+ */
+export function checkAuthorizationServer(
+  discovery:
+    | {
+        authorizationServerUrl?: string;
+        authorizationServerMetadata?: { issuer: string; code_challenge_methods_supported?: string[] };
+      }
+    | undefined,
+  log: OAuthFetch | undefined,
+): void {
+  const metadata = discovery?.authorizationServerMetadata;
+  if (!metadata) {
+    const unread = log?.unreachable(undefined);
+    if (unread) throw unread;
+    const as = discovery?.authorizationServerUrl;
+    throw new McpAuthError(
+      'metadata',
+      `${as ? `The authorization server ${endpointOf(as)}` : 'The authorization server'} publishes no metadata ` +
+        `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused.`,
+      ...(as ? [{ endpoint: endpointOf(as) }] : []),
+    );
+  }
+  if (!metadata.code_challenge_methods_supported?.includes('S256'))
+    throw new McpAuthError(
+      'pkce-unsupported',
+      `The authorization server ${metadata.issuer} does not advertise PKCE with S256 ` +
+        `(code_challenge_methods_supported), which OAuth 2.1 and MCP require; sign-in refused.`,
+      { endpoint: endpointOf(metadata.issuer) },
+    );
 }

@@ -1,14 +1,19 @@
 // Machine credentials (the `client_credentials` grant, no user): the SDK's auth() discovers the
 // authorization server and asks its token endpoint; this provider gives it the client id and
-// the secret (opened from the vault when needed), the grant, and keeps the access token in
-// memory only — a new one is one request away, so nothing long-lived is stored beyond the
-// secret itself. Tokens are renewed ahead of expiry and on 401, one request at a time.
+// the secret (opened from the vault when needed) or a client assertion signed with a
+// non-extractable key (`private_key_jwt`, client-keys.ts), the grant, and keeps the access token
+// in memory only — a new one is one request away, so nothing long-lived is stored beyond the
+// secret or key itself. Tokens are renewed ahead of expiry and on 401, one request at a time.
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import type * as Sdk from '@modelcontextprotocol/client';
+import type { HubContext } from '../context.js';
 import { McpAuthError } from '../errors.js';
+import type { ServerConfig } from '../schemas.js';
 import type { SecretRef } from '../schemas.js';
 import type { Vault } from '../vault.js';
+import type { ClientKeys } from './client-keys.js';
 import { OAuthFetch, toAuthError } from './fetch.js';
+import { renewDue } from './refresh.js';
 
 /** The stored settings of a server with machine credentials. */
 export interface MachineConfig {
@@ -16,8 +21,9 @@ export interface MachineConfig {
   readonly timeout: number;
   readonly auth: {
     readonly clientId: string;
-    readonly clientSecret: SecretRef | string;
-    readonly method: 'client_secret_basic' | 'client_secret_post';
+    readonly clientSecret?: SecretRef | string;
+    readonly keyId?: string;
+    readonly method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
     readonly scopes?: readonly string[];
   };
 }
@@ -33,7 +39,25 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     private readonly vault: Vault,
     private readonly config: () => MachineConfig | undefined,
     private readonly fetchImpl?: typeof fetch,
+    private readonly keys?: ClientKeys,
   ) {}
+
+  /**
+   * `private_key_jwt` (RFC 7523 §2.2): a fresh client assertion for every token request, its
+   * audience the authorization server's issuer identifier. Undefined for the secret methods,
+   * which the SDK applies itself.
+   */
+  get addClientAuthentication(): Sdk.AddClientAuthentication | undefined {
+    const a = this.config()?.auth;
+    if (a?.method !== 'private_key_jwt') return undefined;
+    return async (_headers, params, url, metadata) => {
+      if (!a.keyId || !this.keys) throw new McpAuthError('token-request-failed', 'No client key is configured.');
+      const audience = metadata?.issuer ?? String(url);
+      params.set('client_id', a.clientId);
+      params.set('client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+      params.set('client_assertion', await this.keys.assertion(a.keyId, a.clientId, audience));
+    };
+  }
 
   get #config(): MachineConfig {
     const c = this.config();
@@ -112,21 +136,17 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     this.#discovery = undefined;
   }
 
-  #due(now = Date.now()): boolean {
+  #due(): boolean {
     const t = this.#tokens;
-    if (!t) return true;
-    const s = t.tokens.expires_in;
-    if (typeof s !== 'number' || s <= 0) return false;
-    const end = t.obtainedAt + s * 1000;
-    return end - now < Math.min(60_000, (end - t.obtainedAt) / 2);
+    return !t || renewDue(t.obtainedAt, t.tokens.expires_in);
   }
 
   /** Ask the token endpoint for a new access token (one request at a time). */
   #fetchToken(scope?: string, resourceMetadataUrl?: URL): Promise<void> {
     this.#busy ??= (async () => {
       const c = this.#config;
-      this.#secret ??=
-        typeof c.auth.clientSecret === 'string' ? c.auth.clientSecret : await this.vault.get(c.auth.clientSecret);
+      const secret = c.auth.clientSecret;
+      if (secret !== undefined) this.#secret ??= typeof secret === 'string' ? secret : await this.vault.get(secret);
       const log = new OAuthFetch(this.fetchImpl, c.timeout * 1000);
       this.#tokens = undefined;
       try {
@@ -162,4 +182,45 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
       await this.#fetchToken(scope, resourceMetadataUrl);
     },
   };
+}
+
+/**
+ * The hub's machine-credential clients, one per stored server (its token kept in memory until
+ * the config changes); a form's config being tested gets a client of its own.
+ */
+export class Machines {
+  readonly #byServer = new Map<string, MachineOAuth>();
+
+  constructor(
+    private readonly ctx: Pick<HubContext, 'vault' | 'fetch' | 'store'>,
+    private readonly keys: ClientKeys,
+  ) {}
+
+  /** The transports' auth for `target`, a config with machine credentials (stored as server `id`, or being tested). */
+  authProvider(id: string | undefined, target: MachineConfig & { auth: unknown }): Sdk.AuthProvider {
+    const stored = id ? this.ctx.store.state.servers[id] : undefined;
+    if (!id || stored?.auth.type !== 'client-credentials' || stored.url !== target.url || stored.auth !== target.auth)
+      return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys).authProvider;
+    let m = this.#byServer.get(id);
+    if (!m) {
+      m = new MachineOAuth(
+        this.ctx.vault,
+        () => {
+          const c = this.ctx.store.state.servers[id];
+          return c?.auth.type === 'client-credentials' ? (c as MachineConfig) : undefined;
+        },
+        this.ctx.fetch,
+        this.keys,
+      );
+      this.#byServer.set(id, m);
+    }
+    return m.authProvider;
+  }
+
+  /** A server's config changed (or it was removed): a changed config fetches a new token with it. */
+  changed(id: string, before: ServerConfig, now: ServerConfig | undefined): void {
+    if (before.auth.type !== 'client-credentials' || (now?.auth === before.auth && now?.url === before.url)) return;
+    this.#byServer.get(id)?.reset();
+    this.#byServer.delete(id);
+  }
 }

@@ -1,18 +1,18 @@
 // One OAuth server's client side: the SDK's `OAuthClientProvider` backed by the hub's vault
 // (tokens by server and issuer, client registrations by issuer, the sign-in in progress with
-// its PKCE verifier), and the `AuthProvider` the transports call before every request and on
-// every 401. The SDK's `auth()` does discovery (RFC 9728, RFC 8414 / OpenID), registration
-// (pre-registered id → Client ID Metadata Document → Dynamic Client Registration), PKCE, the
-// `resource` parameter, the RFC 9207 `iss` check and the token requests; this file adds what a
-// browser page needs around it: refresh ahead of expiry and on 401, single-flight and locked
-// across tabs, the endpoint rules, PKCE S256 required, and errors that name the endpoint.
+// its PKCE verifier; see records.ts). The SDK's `auth()` does discovery (RFC 9728, RFC 8414 /
+// OpenID), registration (pre-registered id → Client ID Metadata Document → Dynamic Client
+// Registration), PKCE, the `resource` parameter, the RFC 9207 `iss` check and the token
+// requests; this file adds what a browser page needs around it: the endpoint rules, PKCE S256
+// required, errors that name the endpoint, and the sign-in prepared ahead of the user's click.
+// Refresh and the transports' AuthProvider are in refresh.ts, scope choice in step-up.ts.
 import {
   auth,
   checkResourceAllowed,
   computeScopeUnion,
-  extractWWWAuthenticateParams,
   resourceUrlFromServerUrl,
   type AuthProvider,
+  type DpopSession,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -23,45 +23,23 @@ import {
 import { McpAuthError } from '../errors.js';
 import type { AuthOAuth } from '../schemas.js';
 import type { SignInState } from '../types.js';
+import type { RecordStorage } from '../storage.js';
 import type { Vault } from '../vault.js';
-import { describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
+import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
+import { checkAuthorizationServer, describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
 import { withLock } from './locks.js';
 import { urlProblem } from '../schemas.js';
-
-/** How long a started sign-in (state, PKCE verifier) stays usable. */
-export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
-/** Prefix of every `state` the hub sends, so a redirect page can tell a sign-in of ours. */
-export const STATE_PREFIX = 'mcpe.';
-
-/** Tokens as kept in the vault for one server. */
-export interface TokenSet {
-  readonly issuer: string;
-  /** The RFC 8707 resource the tokens were issued for: they go to no other URL. */
-  readonly resource: string;
-  readonly tokens: StoredOAuthTokens;
-  readonly obtainedAt: number;
-  readonly signedInAt: number;
-}
-
-/** A sign-in in progress, as kept in the vault until the authorization server answers. */
-export interface PendingSignIn {
-  readonly serverId: string;
-  readonly state: string;
-  readonly verifier: string;
-  /** The authorization URL (holds the state and the PKCE challenge, never the verifier). */
-  readonly url: string;
-  readonly issuer?: string;
-  readonly discovery?: OAuthDiscoveryState;
-  readonly scope?: string;
-  readonly createdAt: number;
-  readonly expiresAt: number;
-  /** Set for a full-page redirect: where to send the user back after signing in. */
-  readonly returnTo?: string;
-}
+import { names, randomState, SIGN_IN_TTL_MS, summaryOf, type PendingSignIn, type TokenSet } from './records.js';
+import { refreshTokens, transportAuth, type Refreshable } from './refresh.js';
+import { registrationAllows, ScopeRequest } from './step-up.js';
 
 /** What a server's OAuth client needs from the hub. */
 export interface OAuthHost {
   readonly vault: Vault;
+  /** When to use DPoP (the hub's `dpop` option). */
+  dpop(): 'auto' | 'prefer' | 'off';
+  /** Where DPoP keys (non-extractable CryptoKeys) are kept. */
+  readonly storage: Pick<RecordStorage, 'get' | 'set' | 'delete'>;
   readonly storeName: string;
   readonly fetch?: typeof fetch;
   /** The redirect URI registered with authorization servers (same origin as the page). */
@@ -75,51 +53,8 @@ export interface OAuthHost {
   tokensChanged(serverId: string, summary: SignInState): void;
 }
 
-export const names = {
-  tokens: (serverId: string) => `oauth:tokens:${serverId}`,
-  /** Keyed by `state`: a sign-in opened in a popup stays valid when another one is prepared. */
-  pending: (state: string) => `oauth:pending:${state}`,
-  client: (issuer: string, redirectUrl: string) => `oauth:client:${issuer} ${redirectUrl}`,
-};
-
-function randomState(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return (
-    STATE_PREFIX +
-    btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '')
-  );
-}
-
-/** When the access token expires (epoch ms), if the server said. */
-export function expiresAt(set: TokenSet): number | undefined {
-  const s = set.tokens.expires_in;
-  return typeof s === 'number' && s > 0 ? set.obtainedAt + s * 1000 : undefined;
-}
-
-/** Refresh once less than a minute, or half the token's life, is left. */
-function dueForRefresh(set: TokenSet, now = Date.now()): boolean {
-  const end = expiresAt(set);
-  if (end === undefined) return false;
-  return end - now < Math.min(60_000, (end - set.obtainedAt) / 2);
-}
-
-export function summaryOf(set: TokenSet): SignInState {
-  const end = expiresAt(set);
-  return Object.freeze({
-    status: 'signed-in' as const,
-    issuer: set.issuer,
-    scopes: Object.freeze((set.tokens.scope ?? '').split(' ').filter(Boolean)),
-    ...(end ? { expiresAt: end } : {}),
-    refreshable: !!set.tokens.refresh_token,
-    signedInAt: set.signedInAt,
-  });
-}
-
 /** The OAuth client of one server. */
-export class ServerOAuth implements OAuthClientProvider {
+export class ServerOAuth implements OAuthClientProvider, Refreshable {
   #tokens?: TokenSet | null;
   #discovery?: OAuthDiscoveryState;
   #resource?: string;
@@ -128,10 +63,9 @@ export class ServerOAuth implements OAuthClientProvider {
   /** The sign-in whose code is being exchanged. */
   #exchanging?: PendingSignIn;
   #log?: OAuthFetch;
-  #lastSent?: string;
   #busy?: Promise<void>;
-  /** The scope the server's last challenge named, and everything asked for since (step-up). */
-  #asked?: string;
+  readonly #scopes = new ScopeRequest(() => this.host.config(this.serverId)?.auth.scopes);
+  readonly #dpop: DpopKey;
   /** The scope an interactive sign-in being prepared asks for (a registration must allow it). */
   #registering?: string;
   /** A prepared sign-in (authorization URL ready): `hub.signIn` opens it without waiting. */
@@ -140,7 +74,9 @@ export class ServerOAuth implements OAuthClientProvider {
   constructor(
     private readonly host: OAuthHost,
     readonly serverId: string,
-  ) {}
+  ) {
+    this.#dpop = new DpopKey(host.storage, serverId);
+  }
 
   get #config() {
     const c = this.host.config(this.serverId);
@@ -186,7 +122,7 @@ export class ServerOAuth implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // auth() asks for the client right after discovery: the place to refuse an authorization
     // server the hub cannot use before anything (a registration) is sent to it
-    this.#checkServer();
+    checkAuthorizationServer(this.discoveryState(), this.#log);
     const { auth: settings } = this.#config;
     const issuer = ctx?.issuer ?? this.#discovery?.authorizationServerMetadata?.issuer;
     if (settings.clientId) return { client_id: settings.clientId, ...(issuer ? { issuer } : {}) };
@@ -195,11 +131,7 @@ export class ServerOAuth implements OAuthClientProvider {
     const info = await this.host.vault.unseal<StoredOAuthClientInformation>(names.client(issuer, redirect));
     // a client registered for fewer scopes than a new sign-in asks for (a step-up) is refused
     // them by the authorization server (RFC 7591 `scope`): register again with the wider set
-    const asked = this.#registering?.split(' ').filter(Boolean) ?? [];
-    const registered = (info as { scope?: unknown } | undefined)?.scope;
-    const allowed = typeof registered === 'string' ? registered.split(' ') : undefined;
-    if (info && allowed && asked.some((s) => !allowed.includes(s) && s !== 'offline_access')) return undefined;
-    return info;
+    return info && registrationAllows(info, this.#registering) ? info : undefined;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
@@ -246,6 +178,13 @@ export class ServerOAuth implements OAuthClientProvider {
     this.#draft = { ...this.#draft, url: authorizationUrl.href };
   }
 
+  /** DPoP for the token requests, where the hub's `dpop` option and both servers say so (dpop.ts). */
+  async dpop(): Promise<DpopSession | undefined> {
+    const d = this.discoveryState();
+    const alg = dpopAlgFor(this.host.dpop(), d?.authorizationServerMetadata, d?.resourceMetadata);
+    return alg ? this.#dpop.session(alg) : undefined;
+  }
+
   saveCodeVerifier(codeVerifier: string): void {
     this.#draft = { ...this.#draft, verifier: codeVerifier };
   }
@@ -290,30 +229,6 @@ export class ServerOAuth implements OAuthClientProvider {
     return this.#metadata;
   }
 
-  /** The hub can use this authorization server: it has metadata and supports PKCE S256. */
-  #checkServer(): void {
-    const discovery = this.discoveryState();
-    const metadata = discovery?.authorizationServerMetadata;
-    if (!metadata) {
-      const unread = this.#log?.unreachable(undefined);
-      if (unread) throw unread;
-      const as = discovery?.authorizationServerUrl;
-      throw new McpAuthError(
-        'metadata',
-        `${as ? `The authorization server ${endpointOf(as)}` : 'The authorization server'} publishes no metadata ` +
-          `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused.`,
-        ...(as ? [{ endpoint: endpointOf(as) }] : []),
-      );
-    }
-    if (!metadata.code_challenge_methods_supported?.includes('S256'))
-      throw new McpAuthError(
-        'pkce-unsupported',
-        `The authorization server ${metadata.issuer} does not advertise PKCE with S256 ` +
-          `(code_challenge_methods_supported), which OAuth 2.1 and MCP require; sign-in refused.`,
-        { endpoint: endpointOf(metadata.issuer) },
-      );
-  }
-
   /** The stored tokens, if they were issued for this server's current URL. */
   async tokenSet(reload = false): Promise<TokenSet | undefined> {
     if (reload || this.#tokens === undefined)
@@ -333,6 +248,10 @@ export class ServerOAuth implements OAuthClientProvider {
     return set;
   }
 
+  rediscover(): void {
+    this.#discovery = undefined;
+  }
+
   /** Drop the cached tokens (another tab changed them). */
   reload(): void {
     this.#tokens = undefined;
@@ -346,13 +265,11 @@ export class ServerOAuth implements OAuthClientProvider {
 
   /** The scope to ask for: the configured scopes, everything challenged so far, and `extra`. */
   scopeFor(extra?: string): string | undefined {
-    const configured = this.host.config(this.serverId)?.auth.scopes?.join(' ');
-    this.#asked = computeScopeUnion(this.#asked, extra);
-    return computeScopeUnion(configured, this.#asked);
+    return this.#scopes.scopeFor(extra);
   }
 
   /** Run the SDK's auth() with the hub's fetch; errors become McpAuthError. */
-  async #authorize(options: {
+  async authorize(options: {
     scope?: string;
     resourceMetadataUrl?: URL;
     authorizationCode?: string;
@@ -380,7 +297,7 @@ export class ServerOAuth implements OAuthClientProvider {
   }
 
   /** After auth() answered REDIRECT: the prepared sign-in, kept (encrypted) until answered. */
-  async #keepDraft(scope: string | undefined, returnTo?: string): Promise<PendingSignIn> {
+  async keepDraft(scope: string | undefined, returnTo?: string): Promise<PendingSignIn> {
     const d = this.#draft;
     if (!d?.url || !d.state || !d.verifier)
       throw new McpAuthError('sign-in-failed', 'The authorization request could not be prepared.');
@@ -409,16 +326,16 @@ export class ServerOAuth implements OAuthClientProvider {
    * authorization URL to open. The tokens held (if any) stay until new ones arrive.
    */
   prepare(options: { scope?: string; returnTo?: string } = {}): Promise<PendingSignIn> {
-    return this.#single(async () => {
+    return this.single(async () => {
       // discover afresh: the server may have moved to another authorization server
       this.#discovery = undefined;
       // a step-up keeps what was granted (RFC 6749 §3.3 union, as the MCP spec asks)
       const granted = (await this.tokenSet())?.tokens.scope;
       const scope = computeScopeUnion(this.scopeFor(options.scope), granted);
       this.#registering = scope;
-      const result = await this.#authorize({ scope, force: true }).finally(() => (this.#registering = undefined));
+      const result = await this.authorize({ scope, force: true }).finally(() => (this.#registering = undefined));
       if (result !== 'REDIRECT') throw new McpAuthError('sign-in-failed', 'The authorization server issued no URL.');
-      return this.#keepDraft(scope, options.returnTo);
+      return this.keepDraft(scope, options.returnTo);
     });
   }
 
@@ -430,10 +347,10 @@ export class ServerOAuth implements OAuthClientProvider {
 
   /** Redeem an authorization code of a sign-in this server started. */
   exchange(pending: PendingSignIn, code: string, iss: string | undefined): Promise<TokenSet> {
-    return this.#single(async () => {
+    return this.single(async () => {
       this.#exchanging = pending;
       try {
-        const result = await this.#authorize({
+        const result = await this.authorize({
           authorizationCode: code,
           ...(iss !== undefined ? { iss } : {}),
           ...(pending.scope ? { scope: pending.scope } : {}),
@@ -451,7 +368,7 @@ export class ServerOAuth implements OAuthClientProvider {
   }
 
   /** One OAuth exchange at a time per server, across tabs. */
-  #single<T>(fn: () => Promise<T>): Promise<T> {
+  single<T>(fn: () => Promise<T>): Promise<T> {
     const run = (this.#busy ?? Promise.resolve()).then(
       () => withLock(this.#lockName, fn),
       () => withLock(this.#lockName, fn),
@@ -465,56 +382,23 @@ export class ServerOAuth implements OAuthClientProvider {
 
   /** Refresh now unless someone (another tab) already did since `stale` was read. */
   refresh(stale: TokenSet | undefined): Promise<void> {
-    return this.#single(async () => {
-      const fresh = await this.tokenSet(true);
-      if (fresh && stale && fresh.tokens.access_token !== stale.tokens.access_token && !dueForRefresh(fresh)) return;
-      if (!fresh?.tokens.refresh_token) throw this.#signInRequired();
-      const result = await this.#authorize({});
-      if (result === 'REDIRECT') {
-        await this.#keepDraft(undefined);
-        throw this.#signInRequired();
-      }
-    });
+    return refreshTokens(this, stale);
   }
 
-  #signInRequired(scope?: string): McpAuthError {
-    return new McpAuthError('sign-in-required', 'Sign in to use this server.', scope ? { scope } : undefined);
-  }
-
-  /** The transport's view: a token before every request, a second chance on 401. */
-  readonly authProvider: AuthProvider = {
-    token: async () => {
-      let set = await this.tokenSet();
-      if (!set) return undefined;
-      if (dueForRefresh(set) && set.tokens.refresh_token) {
-        // a failed refresh leaves the current token: the server decides, and a 401 comes back here
-        await this.refresh(set).catch(() => {});
-        set = await this.tokenSet();
-      }
-      this.#lastSent = set?.tokens.access_token;
-      return this.#lastSent;
-    },
-    onUnauthorized: async ({ response }) => {
-      const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
-      const sent = this.#lastSent;
-      const asked = this.scopeFor(scope);
-      await this.#single(async () => {
-        const fresh = await this.tokenSet(true);
-        // another request (or tab) renewed the token meanwhile: retry with it
-        if (fresh && fresh.tokens.access_token !== sent && !dueForRefresh(fresh)) return;
-        if (fresh && !fresh.tokens.refresh_token) await this.forgetTokens();
-        const result = await this.#authorize({
-          ...(asked ? { scope: asked } : {}),
-          ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
-        });
-        if (result === 'REDIRECT') {
-          // the refresh token (if any) was refused, or there was none: the user must sign in;
-          // the authorization URL is ready for their click
-          await this.#keepDraft(asked);
-          if ((await this.tokenSet(true)) !== undefined) await this.forgetTokens();
-          throw this.#signInRequired(scope);
-        }
-      });
-    },
+  /**
+   * The transport's view: a token before every request, a second chance on 401, and (for a
+   * DPoP-bound token) the `DPoP` scheme with a proof on every request (`wrapFetch`).
+   */
+  readonly authProvider: AuthProvider & { wrapFetch: (f: typeof fetch) => typeof fetch } = {
+    ...transportAuth(this),
+    wrapFetch: dpopFetch(
+      async () => ((await this.#boundToken()) ? this.#dpop.session() : undefined),
+      () => this.#boundToken(),
+    ),
   };
+
+  async #boundToken(): Promise<string | undefined> {
+    const t = (await this.tokenSet())?.tokens;
+    return t?.token_type?.toLowerCase() === 'dpop' ? t.access_token : undefined;
+  }
 }

@@ -1,14 +1,18 @@
-// Token revocation (RFC 7009) on sign-out: the refresh token first (revoking it ends the grant
-// at most servers), then the access token. Best effort: the tokens are wiped locally whatever
-// the authorization server says.
+// Sign-out's part on tokens: revocation (RFC 7009), the refresh token first (revoking it ends
+// the grant at most servers), then the access token. Best effort: the tokens, the pending
+// sign-ins and (unless another server of the issuer uses it) the DCR registration are wiped
+// locally whatever the authorization server says.
 import {
   discoverAuthorizationServerMetadata,
   selectClientAuthMethod,
   type StoredOAuthClientInformation,
 } from '@modelcontextprotocol/client';
+import type { HubContext } from '../context.js';
+import type { ServerConfig } from '../schemas.js';
 import type { Vault } from '../vault.js';
+import { forgetDpopKey } from './dpop.js';
 import { OAuthFetch } from './fetch.js';
-import { names, type TokenSet } from './provider.js';
+import { dropPending, names, type TokenSet } from './records.js';
 
 export interface RevokeContext {
   vault: Vault;
@@ -64,4 +68,49 @@ export async function revokeTokens(set: TokenSet, c: RevokeContext): Promise<boo
     : undefined;
   const accessRevoked = await revoke(set.tokens.access_token, 'access_token').catch(() => false);
   return refreshRevoked ?? accessRevoked;
+}
+
+/**
+ * Revoke (best effort) and wipe server `serverId`'s tokens and pending sign-ins; with
+ * `dropRegistration`, its DCR registration too unless configured or used by another signed-in
+ * server of the same issuer. True when the authorization server revoked the grant.
+ */
+export async function revokeAndWipe(
+  ctx: Pick<HubContext, 'vault' | 'fetch' | 'storage' | 'store'>,
+  serverId: string,
+  c: {
+    cfg: ServerConfig;
+    server?: {
+      tokenSet(reload?: boolean): Promise<TokenSet | undefined>;
+      metadata?: Readonly<Record<string, unknown>>;
+    };
+    redirectUrl: string;
+    dropRegistration: boolean;
+  },
+): Promise<boolean> {
+  let revoked = false;
+  const configuredId = c.cfg.auth.type === 'oauth' ? c.cfg.auth.clientId : undefined;
+  try {
+    const set = c.server ? await c.server.tokenSet(true).catch(() => undefined) : undefined;
+    const raw = set ?? (await ctx.vault.unseal<TokenSet>(names.tokens(serverId)));
+    if (raw) {
+      revoked = await revokeTokens(raw, {
+        vault: ctx.vault,
+        fetch: ctx.fetch,
+        redirectUrl: c.redirectUrl,
+        clientId: configuredId,
+        metadata: c.server?.metadata,
+        timeoutMs: c.cfg.timeout * 1000,
+      }).catch(() => false);
+      if (c.dropRegistration && !configuredId) {
+        const others = Object.values(ctx.store.state.signIns).filter((s) => s.issuer === raw.issuer).length;
+        if (others <= 1) await ctx.vault.remove(names.client(raw.issuer, c.redirectUrl));
+      }
+    }
+  } finally {
+    await ctx.vault.remove(names.tokens(serverId)).catch(() => {});
+    await forgetDpopKey(ctx.storage, serverId);
+    await dropPending(ctx, serverId);
+  }
+  return revoked;
 }

@@ -9,36 +9,26 @@ import {
   McpSignInRequiredEvent,
   McpSignOutCompletedEvent,
 } from '../../events/index.js';
-import { KEYS, type HubContext } from '../context.js';
-import { McpAuthError, McpConfigError, McpElementsError, McpNotFoundError } from '../errors.js';
-import { clientMetadataUrlProblem, urlProblem, type ServerConfig } from '../schemas.js';
+import type { HubContext } from '../context.js';
+import { McpAuthError, McpConfigError, McpNotFoundError } from '../errors.js';
+import type { ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
-import { withEntry } from '../store.js';
-import type { SignInState } from '../types.js';
-import { ANSWER_KEY, CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
-import { authErrorIn } from './fetch.js';
-import { withLock } from './locks.js';
-import { names, ServerOAuth, summaryOf, type OAuthHost, type PendingSignIn } from './provider.js';
-import { revokeTokens } from './revoke.js';
-import { MachineOAuth, type MachineConfig } from './machine.js';
+import { asAuthError, callbackFromUrl, codeOf, pageUrl, takeRedirectAnswer } from './answer.js';
+import { closePopup, openPopup } from './popup.js';
+import { Attempts, waitForSignIn } from './attempts.js';
+import { ClientKeys } from './client-keys.js';
+import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
+import { Machines, type MachineConfig } from './machine.js';
+import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
+import type { HubState } from '../types.js';
+import { ServerOAuth, type OAuthHost } from './provider.js';
+import { claimPending, names, summaryOf, type PendingSignIn } from './records.js';
+import { revokeAndWipe } from './revoke.js';
+import { oauthOf, Summaries } from './summaries.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
 
-/** Options of `hub.signIn()`. */
-export interface SignInOptions {
-  /**
-   * Open the authorization URL yourself instead of a popup (Node, tests, a host's own window).
-   * Resolve with the URL the authorization server redirected to (with `code` and `state`) to
-   * finish here; resolve with nothing when the host's redirect page calls `completeSignIn()`.
-   */
-  open?: (authorizationUrl: string) => void | string | Promise<void | string>;
-  /**
-   * When the browser blocks the popup: `redirect` (default) takes this page to the
-   * authorization server and back (the redirect page returns here, and the hub finishes the
-   * sign-in on load; the promise never settles: the page goes away); `none` rejects with
-   * `popup-blocked`.
-   */
-  fallback?: 'redirect' | 'none';
-}
+export type { SignInOptions } from './options.js';
+export { callbackFromUrl } from './answer.js';
 
 /** What sign-in needs from the connections. */
 export interface SignInControl {
@@ -46,55 +36,36 @@ export interface SignInControl {
   closeSession(id: string): Promise<void>;
 }
 
-interface Attempt {
-  state?: string;
-  resolve(): void;
-  reject(e: unknown): void;
-  timer?: ReturnType<typeof setTimeout>;
-}
-
-const POPUP = { width: 520, height: 720 };
-
-function popupFeatures(): string {
-  const w = globalThis as unknown as Partial<Window>;
-  const left = Math.max(0, Math.round((w.screenX ?? 0) + ((w.outerWidth ?? POPUP.width) - POPUP.width) / 2));
-  const top = Math.max(0, Math.round((w.screenY ?? 0) + ((w.outerHeight ?? POPUP.height) - POPUP.height) / 2));
-  return `popup=yes,width=${POPUP.width},height=${POPUP.height},left=${left},top=${top}`;
-}
-
-/** The page's own URL (origin and path): the default redirect URI. */
-function pageUrl(): string | undefined {
-  const here = (globalThis as { location?: Location }).location;
-  if (!here?.origin || here.origin === 'null') return undefined;
-  return `${here.origin}${here.pathname}`;
-}
-
-function oauthOf(cfg: ServerConfig | undefined) {
-  return cfg && cfg.auth.type === 'oauth' ? { url: cfg.url, auth: cfg.auth, timeout: cfg.timeout } : undefined;
-}
-
 export class SignIns {
   readonly #servers = new Map<string, ServerOAuth>();
-  readonly #machines = new Map<string, MachineOAuth>();
-  readonly #attempts = new Map<string, Attempt>();
+  readonly #machines: Machines;
+  /** Machine client keys (`private_key_jwt`). */
+  readonly keys: ClientKeys;
+  readonly #summaries: Summaries;
+  readonly #attempts = new Attempts();
   /** Authorization URLs being prepared in the background, by server. */
   readonly #preparing = new Map<string, Promise<unknown>>();
   readonly #channel?: BroadcastChannel;
   readonly #host: OAuthHost;
-  readonly #unsubscribe: () => void;
   #redirectUrl?: string;
   #clientMetadataUrl?: string;
+  #dpop: 'auto' | 'prefer' | 'off' = 'auto';
 
   constructor(
     private readonly ctx: HubContext,
-    options: { redirectUrl?: string; clientMetadataUrl?: string },
+    options: HubSignInOptions,
     private readonly control: SignInControl,
   ) {
+    this.keys = new ClientKeys(ctx);
+    this.#machines = new Machines(ctx, this.keys);
+    this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
+    this.#dpop = options.dpop ?? 'auto';
     const clientMetadataUrl = () => this.#clientMetadataUrl;
     this.#host = {
       vault: ctx.vault,
+      storage: ctx.storage,
       storeName: ctx.storeName,
       fetch: ctx.fetch,
       clientName: ctx.clientInfo.name,
@@ -102,95 +73,41 @@ export class SignIns {
         return clientMetadataUrl();
       },
       redirectUrl: () => this.#redirectUrl ?? pageUrl(),
+      dpop: () => this.#dpop,
       config: (id) => oauthOf(ctx.store.state.servers[id]),
-      tokensChanged: (id, summary) => void this.#saveSummary(id, summary),
+      tokensChanged: (id, summary) => void this.#summaries.save(id, summary),
     };
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(CALLBACK_CHANNEL);
       this.#channel.onmessage = (e: MessageEvent<CallbackMessage>) => void this.#onCallback(e.data);
       (this.#channel as { unref?: () => void }).unref?.();
     }
-    // a server removed, or moved to another URL or auth: its tokens go (they were for that resource)
-    this.#unsubscribe = ctx.store.subscribe((state, previous) => {
-      if (state.servers === previous.servers) return;
-      // a new OAuth server starts signed out
-      const added = Object.keys(state.servers).filter(
-        (id) => !previous.servers[id] && oauthOf(state.servers[id]) && !state.signIns[id],
-      );
-      if (added.length && state.ready)
-        queueMicrotask(() =>
-          this.ctx.store.update((s) => ({
-            ...s,
-            signIns: Object.freeze({
-              ...Object.fromEntries(added.map((id) => [id, Object.freeze({ status: 'signed-out' as const })])),
-              ...s.signIns,
-            }),
-          })),
-        );
-      for (const [id, before] of Object.entries(previous.servers)) {
-        const now = state.servers[id];
-        // machine credentials: a changed config fetches a new token with it
-        if (before.auth.type === 'client-credentials' && (now?.auth !== before.auth || now?.url !== before.url)) {
-          this.#machines.get(id)?.reset();
-          this.#machines.delete(id);
-        }
-        if (before.auth.type !== 'oauth') continue;
-        if (!now) void this.#forget(id, before, true);
-        else if (now.auth.type !== 'oauth' || now.url !== before.url)
-          void this.#forget(id, before, now.auth.type !== 'oauth');
-      }
-    });
     void ctx.ready.then(() => this.#load());
   }
 
-  /** Validate the sign-in options: a redirect URL of this origin, a usable metadata document URL. */
   /**
-   * The hub's sign-ins: options checked (McpConfigError), then wired to the connections, which
-   * use them for every OAuth server's auth from then on.
+   * The servers changed (the loader forwards every change, those made before this module loaded
+   * included): a new OAuth server starts signed out; a server removed, or moved to another URL
+   * or auth, loses its tokens (they were for that resource).
    */
-  static forHub(
-    ctx: HubContext,
-    options: { redirectUrl?: string; clientMetadataUrl?: string },
-    connections: SignInControl & { useAuth(auth: SignIns): void },
-  ): SignIns {
-    const given = {
-      ...(options.redirectUrl !== undefined ? { redirectUrl: options.redirectUrl } : {}),
-      ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
-    };
-    SignIns.checkOptions(given);
-    const signIns = new SignIns(ctx, given, {
-      connect: (id) => connections.connect(id),
-      closeSession: (id) => connections.closeSession(id),
-    });
-    connections.useAuth(signIns);
-    return signIns;
-  }
-
-  static checkOptions(options: { redirectUrl?: string; clientMetadataUrl?: string }): void {
-    const issues: { path: string; message: string }[] = [];
-    const value = options.redirectUrl;
-    if (value !== undefined) {
-      const problem = urlProblem(value);
-      const here = (globalThis as { location?: Location }).location;
-      if (problem) issues.push({ path: 'redirectUrl', message: problem });
-      else if (here?.origin && here.origin !== 'null' && new URL(value).origin !== here.origin)
-        issues.push({
-          path: 'redirectUrl',
-          message: `must be a page of this origin (${here.origin}): it hands the code back here`,
-        });
+  serversChanged(state: HubState, previous: HubState): void {
+    this.#summaries.added(state, previous);
+    for (const [id, before] of Object.entries(previous.servers)) {
+      const now = state.servers[id];
+      this.#machines.changed(id, before, now);
+      if (before.auth.type !== 'oauth') continue;
+      if (!now) void this.#forget(id, before, true);
+      else if (now.auth.type !== 'oauth' || now.url !== before.url)
+        void this.#forget(id, before, now.auth.type !== 'oauth');
     }
-    if (options.clientMetadataUrl !== undefined) {
-      const problem = clientMetadataUrlProblem(options.clientMetadataUrl);
-      if (problem) issues.push({ path: 'clientMetadataUrl', message: problem });
-    }
-    if (issues.length) throw new McpConfigError(issues);
   }
 
   /** Change where authorization servers send the user back, or the Client ID Metadata Document URL. */
-  setOptions(options: { redirectUrl?: string; clientMetadataUrl?: string }): void {
-    SignIns.checkOptions(options);
-    if (options.redirectUrl !== undefined) this.#redirectUrl = options.redirectUrl;
-    if (options.clientMetadataUrl !== undefined) this.#clientMetadataUrl = options.clientMetadataUrl;
+  setOptions(options: HubSignInOptions): void {
+    const given = checkSignInOptions(options);
+    this.#redirectUrl = given.redirectUrl ?? this.#redirectUrl;
+    this.#clientMetadataUrl = given.clientMetadataUrl ?? this.#clientMetadataUrl;
+    this.#dpop = given.dpop ?? this.#dpop;
   }
 
   /** The OAuth client of a server configured for OAuth. */
@@ -208,24 +125,7 @@ export class SignIns {
    */
   authProviderFor(id: string | undefined, target?: { url: string; timeout: number; auth: unknown }): AuthProvider {
     const auth = target?.auth as MachineConfig['auth'] & { type?: string };
-    if (target && auth?.type === 'client-credentials') {
-      const stored = id ? this.ctx.store.state.servers[id] : undefined;
-      if (!id || stored?.auth.type !== 'client-credentials' || stored.url !== target.url || stored.auth !== target.auth)
-        return new MachineOAuth(this.ctx.vault, () => target as MachineConfig, this.ctx.fetch).authProvider;
-      let m = this.#machines.get(id);
-      if (!m) {
-        m = new MachineOAuth(
-          this.ctx.vault,
-          () => {
-            const c = this.ctx.store.state.servers[id];
-            return c?.auth.type === 'client-credentials' ? (c as MachineConfig) : undefined;
-          },
-          this.ctx.fetch,
-        );
-        this.#machines.set(id, m);
-      }
-      return m.authProvider;
-    }
+    if (target && auth?.type === 'client-credentials') return this.#machines.authProvider(id, target as MachineConfig);
     const s = id ? this.server(id) : undefined;
     if (s) return s.authProvider;
     return {
@@ -237,52 +137,21 @@ export class SignIns {
   }
 
   async #load() {
-    const entries = await this.ctx.storage.entries().catch(() => [] as [string, unknown][]);
-    const found: Record<string, SignInState> = {};
-    for (const [key, value] of entries) {
-      if (!key.startsWith(KEYS.signIn)) continue;
-      const id = key.slice(KEYS.signIn.length);
-      if (oauthOf(this.ctx.store.state.servers[id]) && value && typeof value === 'object')
-        found[id] = Object.freeze(value as SignInState);
-    }
-    for (const id of Object.keys(this.ctx.store.state.servers))
-      if (oauthOf(this.ctx.store.state.servers[id]) && !found[id]) found[id] = Object.freeze({ status: 'signed-out' });
-    this.ctx.store.update((s) => ({ ...s, signIns: Object.freeze({ ...found, ...s.signIns }) }));
+    await this.#summaries.load();
     await this.#resumeRedirect();
-  }
-
-  #setSummary(id: string, summary: SignInState | undefined) {
-    this.ctx.store.update((s) => ({ ...s, signIns: withEntry(s.signIns, id, summary) }));
-  }
-
-  async #saveSummary(id: string, summary: SignInState) {
-    this.#setSummary(id, summary);
-    try {
-      if (summary.status === 'signed-in') await this.ctx.storage.set(KEYS.signIn + id, summary);
-      else await this.ctx.storage.delete(KEYS.signIn + id);
-      this.ctx.broadcast('sign-in', id);
-    } catch (e) {
-      this.ctx.warn(`Could not keep the sign-in state of server "${id}": ${(e as Error).message}`);
-    }
   }
 
   /** Another tab signed in or out of a server: drop cached tokens and re-read the summary. */
   async remoteChanged(id: string): Promise<void> {
     this.#servers.get(id)?.reload();
-    const raw = await this.ctx.storage.get<SignInState>(KEYS.signIn + id).catch(() => undefined);
-    const summary = raw
-      ? Object.freeze(raw)
-      : oauthOf(this.ctx.store.state.servers[id])
-        ? { status: 'signed-out' as const }
-        : undefined;
+    const summary = await this.#summaries.read(id);
     const previous = this.ctx.store.state.signIns[id];
-    this.#setSummary(id, summary);
+    this.#summaries.set(id, summary);
     if (summary?.status === 'signed-in' && previous?.signedInAt !== summary.signedInAt) {
       const attempt = this.#attempts.get(id);
-      this.#attempts.delete(id);
       if (this.ctx.store.state.connections[id]?.status === 'needs-sign-in')
         void this.control.connect(id).catch(() => {});
-      attempt?.resolve();
+      this.#attempts.settle(id, attempt);
     }
   }
 
@@ -328,31 +197,7 @@ export class SignIns {
   waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
     const since = this.ctx.store.state.signIns[id]?.signedInAt ?? 0;
     this.needsSignIn(id, err, callId);
-    return new Promise<void>((resolve, reject) => {
-      const stop = () => {
-        unsubscribe();
-        signal.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        stop();
-        reject(signal.reason);
-      };
-      const unsubscribe = this.ctx.store.subscribe((state) => {
-        const s = state.signIns[id];
-        if (!state.servers[id]) {
-          stop();
-          reject(new McpNotFoundError('server', id));
-        } else if (s?.status === 'signed-in' && (s.signedInAt ?? 0) > since) {
-          // and once the server was connected again with the new token (or failed to be)
-          const status = state.connections[id]?.status;
-          if (status === 'connecting' || (status === 'needs-sign-in' && state.servers[id].enabled)) return;
-          stop();
-          resolve();
-        }
-      });
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    });
+    return waitForSignIn(this.ctx, id, since, signal);
   }
 
   /**
@@ -360,7 +205,7 @@ export class SignIns {
    * (call it from a click handler: no `await` happens before `window.open`). Resolves once the
    * tokens are stored and the server was connected again; rejects with McpAuthError.
    */
-  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+  signIn(id: string, options: SignInOptions = {}, opened?: Window | null): Promise<void> {
     const cfg = this.ctx.store.state.servers[id];
     if (!cfg) return Promise.reject(new McpNotFoundError('server', id));
     if (cfg.auth.type !== 'oauth')
@@ -371,13 +216,12 @@ export class SignIns {
     const prepared = server.fresh();
     let popup: Window | null = null;
     if (!options.open) {
-      const w = globalThis as unknown as Partial<Window>;
-      if (typeof w.open !== 'function')
-        return Promise.reject(
-          new McpAuthError('popup-blocked', 'Sign-in needs a browser window here; pass `open` to hub.signIn().'),
-        );
-      // synchronously, in the caller's task: a popup opened after an await is blocked
-      popup = w.open(prepared?.url ?? 'about:blank', `mcp-sign-in-${id}`, popupFeatures()) ?? null;
+      try {
+        // `opened`: the loader opened it in the click, before this module was loaded
+        popup = opened !== undefined ? opened : openPopup(id, prepared?.url);
+      } catch (e) {
+        return Promise.reject(e as Error);
+      }
       const session = (globalThis as { sessionStorage?: Storage }).sessionStorage;
       if (!popup && options.fallback !== 'none' && session && typeof location !== 'undefined')
         return this.#redirect(id, server, prepared, session);
@@ -389,41 +233,15 @@ export class SignIns {
         this.ctx.emit(new McpSignInFailedEvent({ serverId: id, error: { code: err.code, message: err.message } }));
         return Promise.reject(err);
       }
-      try {
-        // the authorization server's page gets no handle on ours; the answer comes back over
-        // a BroadcastChannel, which needs none either
-        popup.opener = null;
-      } catch {
-        // cross-origin already: nothing to cut
-      }
     }
-    const previous = this.#attempts.get(id);
-    if (previous) {
-      this.#attempts.delete(id);
-      clearTimeout(previous.timer);
-      previous.reject(new McpAuthError('cancelled', 'A newer sign-in to this server replaced this one.'));
-    }
-    let attempt!: Attempt;
-    const done = new Promise<void>((resolve, reject) => {
-      attempt = { resolve, reject };
-    });
-    this.#attempts.set(id, attempt);
-    const finish = (e: unknown) => {
-      if (this.#attempts.get(id) === attempt) this.#attempts.delete(id);
-      clearTimeout(attempt.timer);
-      attempt.reject(e);
-    };
+    const { attempt, done } = this.#attempts.start(id);
     void (async () => {
       try {
         await this.ctx.ready;
-        const background = (await this.#preparing.get(id)) as PendingSignIn | undefined;
-        const pending = prepared ?? background ?? (await server.prepare());
+        const pending = await this.#pending(id, server, prepared);
         attempt.state = pending.state;
-        attempt.timer = setTimeout(
-          () => finish(new McpAuthError('expired', 'The sign-in was not finished in time; sign in again.')),
-          Math.max(1000, pending.expiresAt - Date.now()),
-        );
-        this.#setSummary(id, {
+        this.#attempts.expireIn(id, attempt, Math.max(1000, pending.expiresAt - Date.now()));
+        this.#summaries.set(id, {
           ...(this.ctx.store.state.signIns[id] ?? {}),
           status: 'pending',
           ...(pending.issuer ? { issuer: pending.issuer } : {}),
@@ -438,15 +256,16 @@ export class SignIns {
       } catch (e) {
         const err = asAuthError(e);
         this.#failed(id, err);
-        try {
-          if (popup && !popup.closed && !prepared) popup.close();
-        } catch {
-          // not ours to close any more
-        }
-        finish(err);
+        if (!prepared) closePopup(popup);
+        this.#attempts.settle(id, attempt, err);
       }
     })();
     return done;
+  }
+
+  /** The sign-in to open: the one prepared at the click, else the one being prepared, else a new one. */
+  async #pending(id: string, server: ServerOAuth, prepared: PendingSignIn | undefined): Promise<PendingSignIn> {
+    return prepared ?? ((await this.#preparing.get(id)) as PendingSignIn | undefined) ?? (await server.prepare());
   }
 
   /**
@@ -462,10 +281,9 @@ export class SignIns {
   ): Promise<void> {
     try {
       await this.ctx.ready;
-      const pending =
-        prepared ?? ((await this.#preparing.get(id)) as PendingSignIn | undefined) ?? (await server.prepare());
+      const pending = await this.#pending(id, server, prepared);
       session.setItem(RETURN_KEY, JSON.stringify({ state: pending.state, returnTo: location.href }));
-      this.#setSummary(id, { ...(this.ctx.store.state.signIns[id] ?? {}), status: 'pending' });
+      this.#summaries.set(id, { ...(this.ctx.store.state.signIns[id] ?? {}), status: 'pending' });
       location.assign(pending.url);
     } catch (e) {
       const err = asAuthError(e);
@@ -478,22 +296,13 @@ export class SignIns {
 
   /** Back from a full-page sign-in: finish it with the answer the redirect page left. */
   async #resumeRedirect(): Promise<void> {
-    const session = (globalThis as { sessionStorage?: Storage }).sessionStorage;
-    const raw = session?.getItem(ANSWER_KEY);
-    if (!session || !raw) return;
-    session.removeItem(ANSWER_KEY);
-    let msg: CallbackMessage | undefined;
-    try {
-      msg = JSON.parse(raw) as CallbackMessage;
-    } catch {
-      return;
-    }
-    await this.#onCallback(msg).catch(() => {});
+    const msg = takeRedirectAnswer();
+    if (msg) await this.#onCallback(msg).catch(() => {});
   }
 
   #failed(id: string, err: McpAuthError) {
     const current = this.ctx.store.state.signIns[id];
-    if (current?.status === 'pending') this.#setSummary(id, { ...current, status: 'signed-out' });
+    if (current?.status === 'pending') this.#summaries.set(id, { ...current, status: 'signed-out' });
     this.ctx.emit(
       new McpSignInFailedEvent({
         serverId: id,
@@ -504,7 +313,8 @@ export class SignIns {
 
   /** The server whose pending sign-in has this state, if this hub (or another tab of its store) started it. */
   async #findPending(state: string): Promise<string | undefined> {
-    for (const [id, a] of this.#attempts) if (a.state === state) return id;
+    const waiting = this.#attempts.serverOf(state);
+    if (waiting) return waiting;
     for (const [id, s] of this.#servers) if (s.prepared?.state === state) return id;
     const pending = await this.ctx.vault.unseal<PendingSignIn>(names.pending(state));
     return pending && oauthOf(this.ctx.store.state.servers[pending.serverId]) ? pending.serverId : undefined;
@@ -523,30 +333,12 @@ export class SignIns {
     const server = this.server(id);
     if (!server) return;
     // claim it: two tabs of the store may both hold this pending sign-in; one redeems the code
-    const pending = await withLock(`mcp-elements:${this.ctx.storeName}:sign-in:${msg.state}`, async () => {
-      const p = await this.ctx.vault.unseal<PendingSignIn>(names.pending(msg.state));
-      if (!p || p.state !== msg.state || p.serverId !== id) return undefined;
-      await this.ctx.vault.remove(names.pending(msg.state));
-      return p;
-    });
+    const pending = await claimPending(this.ctx.vault, this.ctx.storeName, msg.state, id);
     if (!pending) return;
     this.#channel?.postMessage({ type: 'mcp-elements:sign-in-ack', state: msg.state } satisfies CallbackMessage);
     const attempt = this.#attempts.get(id);
     try {
-      if (Date.now() > pending.expiresAt)
-        throw new McpAuthError('expired', 'The sign-in took too long; sign in again.');
-      // RFC 9207: a response from another issuer is not acted on, not even its error
-      if (msg.iss !== undefined && pending.issuer !== undefined && msg.iss !== pending.issuer)
-        throw new McpAuthError(
-          'issuer-mismatch',
-          'The authorization response did not come from the authorization server sign-in started with (RFC 9207 iss check); it was refused.',
-        );
-      if (msg.error) {
-        const code = /^[a-z_]{1,64}$/.test(msg.error) ? msg.error : 'error';
-        throw new McpAuthError('access-denied', `The authorization server did not grant access (${code}).`);
-      }
-      if (!msg.code) throw new McpAuthError('sign-in-failed', 'The authorization response carries no code.');
-      const set = await server.exchange(pending, msg.code, msg.iss);
+      const set = await server.exchange(pending, codeOf(msg, pending), msg.iss);
       const summary = summaryOf(set);
       this.ctx.emit(
         new McpSignInCompletedEvent({
@@ -559,15 +351,11 @@ export class SignIns {
         }),
       );
       if (this.ctx.store.state.servers[id]?.enabled) await this.control.connect(id).catch(() => {});
-      if (this.#attempts.get(id) === attempt) this.#attempts.delete(id);
-      clearTimeout(attempt?.timer);
-      attempt?.resolve();
+      this.#attempts.settle(id, attempt);
     } catch (e) {
       const err = asAuthError(e);
       this.#failed(id, err);
-      if (this.#attempts.get(id) === attempt) this.#attempts.delete(id);
-      clearTimeout(attempt?.timer);
-      attempt?.reject(err);
+      this.#attempts.settle(id, attempt, err);
       if (direct) throw err;
     }
   }
@@ -583,12 +371,7 @@ export class SignIns {
     if (!cfg) throw new McpNotFoundError('server', id);
     if (cfg.auth.type !== 'oauth')
       throw new McpConfigError([{ path: 'auth', message: `server "${cfg.name}" does not use OAuth sign-in` }]);
-    const attempt = this.#attempts.get(id);
-    if (attempt) {
-      this.#attempts.delete(id);
-      clearTimeout(attempt.timer);
-      attempt.reject(new McpAuthError('cancelled', 'Signed out.'));
-    }
+    this.#attempts.cancel(id, 'Signed out.');
     const revoked = await this.#forget(id, cfg, true);
     await this.control.closeSession(id);
     const before = this.ctx.store.state.connections[id]?.status;
@@ -603,94 +386,25 @@ export class SignIns {
   /** Revoke (best effort) and wipe a server's tokens and pending sign-in. */
   async #forget(id: string, cfg: ServerConfig, dropRegistration: boolean): Promise<boolean> {
     const server = this.#servers.get(id) ?? this.server(id);
-    let revoked = false;
     try {
-      const set = server ? await server.tokenSet(true).catch(() => undefined) : undefined;
-      const raw = set ?? (await this.ctx.vault.unseal<import('./provider.js').TokenSet>(names.tokens(id)));
-      if (raw) {
-        revoked = await revokeTokens(raw, {
-          vault: this.ctx.vault,
-          fetch: this.ctx.fetch,
-          redirectUrl: this.#host.redirectUrl() ?? '',
-          clientId: cfg.auth.type === 'oauth' ? cfg.auth.clientId : undefined,
-          metadata: server?.metadata,
-          timeoutMs: cfg.timeout * 1000,
-        }).catch(() => false);
-        if (dropRegistration && !(cfg.auth.type === 'oauth' && cfg.auth.clientId)) {
-          const others = Object.values(this.ctx.store.state.signIns).filter((s) => s.issuer === raw.issuer).length;
-          if (others <= 1) await this.ctx.vault.remove(names.client(raw.issuer, this.#host.redirectUrl() ?? ''));
-        }
-      }
+      return await revokeAndWipe(this.ctx, id, {
+        cfg,
+        ...(server ? { server } : {}),
+        redirectUrl: this.#host.redirectUrl() ?? '',
+        dropRegistration,
+      });
     } finally {
-      await this.ctx.vault.remove(names.tokens(id)).catch(() => {});
-      await this.#dropPending(id);
       if (server) {
         server.prepared = undefined;
         server.reload();
       }
       this.#servers.delete(id);
-      if (this.ctx.store.state.servers[id] && oauthOf(this.ctx.store.state.servers[id]))
-        await this.#saveSummary(id, Object.freeze({ status: 'signed-out' as const }));
-      else {
-        this.#setSummary(id, undefined);
-        await this.ctx.storage.delete(KEYS.signIn + id).catch(() => {});
-      }
+      await this.#summaries.signedOut(id);
     }
-    return revoked;
-  }
-
-  /** Forget every sign-in in progress of a server (it was signed out of, removed or moved). */
-  async #dropPending(id: string): Promise<void> {
-    const entries = await this.ctx.storage.entries().catch(() => [] as [string, unknown][]);
-    const prefix = `secret:${names.pending('')}`;
-    await Promise.all(
-      entries
-        .filter(([key]) => key.startsWith(prefix))
-        .map(async ([key]) => {
-          const state = key.slice(prefix.length);
-          const p = await this.ctx.vault.unseal<PendingSignIn>(names.pending(state));
-          // those of this server, and any that expired (nobody can use them any more)
-          if (!p || p.serverId === id || p.expiresAt < Date.now())
-            await this.ctx.vault.remove(names.pending(state)).catch(() => {});
-        }),
-    );
   }
 
   dispose(): void {
-    this.#unsubscribe();
     this.#channel?.close();
-    for (const [id, a] of this.#attempts) {
-      clearTimeout(a.timer);
-      a.reject(new McpAuthError('cancelled', 'The page is closing.'));
-      this.#attempts.delete(id);
-    }
+    this.#attempts.cancelAll('The page is closing.');
   }
-}
-
-function asAuthError(e: unknown): McpAuthError {
-  const own = authErrorIn(e);
-  if (own) return own;
-  if (e instanceof McpElementsError) return new McpAuthError('sign-in-failed', e.message, { cause: e });
-  return new McpAuthError('sign-in-failed', `Sign-in failed: ${(e as Error)?.message ?? String(e)}`, { cause: e });
-}
-
-/** The authorization response in a redirect URL, as the redirect page would send it. */
-export function callbackFromUrl(url: string): CallbackMessage | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  const p = u.searchParams;
-  const state = p.get('state');
-  if (!state) return undefined;
-  const get = (k: string) => p.get(k) ?? undefined;
-  return {
-    type: 'mcp-elements:sign-in-callback',
-    state,
-    ...(get('code') !== undefined ? { code: get('code') } : {}),
-    ...(get('iss') !== undefined ? { iss: get('iss') } : {}),
-    ...(get('error') !== undefined ? { error: get('error') } : {}),
-  };
 }

@@ -1,6 +1,6 @@
 // One tool call through the whole path, as named steps:
 // request → approve → validate → acquire → execute → settle.
-import type { Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import {
   McpToolCallAwaitingApprovalEvent,
   McpToolCallCancelledEvent,
@@ -18,6 +18,31 @@ import { randomId, type HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
 import type { CallHistory } from './history.js';
 import { progressLimiter } from './progress.js';
+import { CallTasks, taskStateOf } from './tasks.js';
+
+/**
+ * 2025-11-25 URL-elicitation-required (-32042): show the URLs the server named as requests of
+ * the call and resolve with the user's answers (src/core/answers).
+ */
+export type UrlElicit = (
+  serverId: string,
+  callId: string,
+  elicitations: unknown,
+  signal: AbortSignal,
+) => Promise<readonly { action: string }[]>;
+
+/** The elicitations a -32042 error carries, when it is one. */
+function urlElicitations(e: unknown): unknown[] | undefined {
+  for (let c = e, depth = 0; c && typeof c === 'object' && depth < 5; c = (c as { cause?: unknown }).cause, depth++) {
+    const { code, rpcCode, data } = c as { code?: unknown; rpcCode?: unknown; data?: { elicitations?: unknown } };
+    if ((code === URL_REQUIRED || rpcCode === URL_REQUIRED) && Array.isArray(data?.elicitations))
+      return data.elicitations;
+  }
+  return undefined;
+}
+const URL_REQUIRED = -32042;
+/** How often one call may be sent back to the user for URLs before its error stands. */
+const URL_ROUNDS = 3;
 
 /** What a call waiting on sign-in needs (src/core/auth). */
 export interface SignInWait {
@@ -82,6 +107,9 @@ export class CallPipeline {
   readonly #limiters = new Map<string, Limiter>();
   readonly #approvals = new Map<string, (d: Decision) => void>();
   readonly #controllers = new Map<string, AbortController>();
+  readonly #tasks: CallTasks;
+  /** The page is going away: calls with a task are left running for the next page to follow. */
+  #closing = false;
 
   constructor(
     private readonly ctx: HubContext,
@@ -89,7 +117,10 @@ export class CallPipeline {
     private readonly assistants: Assistants,
     private readonly connections: Connections,
     private readonly signIns?: SignInWait,
-  ) {}
+    private readonly urlElicit?: UrlElicit,
+  ) {
+    this.#tasks = new CallTasks(ctx, history, connections);
+  }
 
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
   decide(id: string, decision: Decision): void {
@@ -104,6 +135,9 @@ export class CallPipeline {
     const call = this.history.get(id);
     if (!call) throw new McpNotFoundError('tool call', id);
     if (TERMINAL.has(call.status)) return;
+    // a task runs on the server: tell it (cooperative; the call ends here whatever it answers)
+    if (call.task)
+      void this.#tasks.cancel(call).catch((e) => this.ctx.warn(`Could not cancel the task: ${(e as Error).message}`));
     this.#controllers.get(id)?.abort(new McpToolError('cancelled', 'Cancelled by the user.'));
   }
 
@@ -154,9 +188,10 @@ export class CallPipeline {
       try {
         return await this.#execute(call, approval);
       } catch (e) {
+        if (this.#closing && this.history.get(call.id)?.task) return this.history.get(call.id)!;
         if (controller.signal.aborted || options.signal?.aborted)
           return this.#settle(call.id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled.' } });
-        return this.#settle(call.id, 'error', { error: errorInfo(e) });
+        return this.#settleError(call.id, e);
       } finally {
         release();
       }
@@ -273,15 +308,28 @@ export class CallPipeline {
    * until the user signed in, then it runs again — once: a second refusal ends it.
    */
   async #execute(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
-    for (let resumed = false; ; resumed = true) {
+    for (let resumed = false, urlRounds = 0; ;) {
       try {
         return await this.#run(call, approval);
       } catch (e) {
+        // -32042: the user must open a page first; the call runs again once they did
+        const urls = urlElicitations(e);
+        if (urls && this.urlElicit && urlRounds < URL_ROUNDS && !call.signal.aborted) {
+          urlRounds++;
+          const answers = await this.urlElicit(call.serverId, call.id, urls, call.signal);
+          if (call.signal.aborted) throw e;
+          if (answers.every((a) => a.action === 'accept')) continue;
+          throw new McpToolError(
+            'url-required',
+            'The server needs a page opened first; it was not, so the call did not run.',
+          );
+        }
         const asks = e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
         if (!asks || resumed || !this.signIns || call.signal.aborted) throw e;
         this.history.patch(call.id, { status: 'needs-sign-in' });
         await this.signIns.waitFor(call.serverId, e, call.id, call.signal);
         this.history.patch(call.id, { status: 'pending' });
+        resumed = true;
       }
     }
   }
@@ -296,21 +344,23 @@ export class CallPipeline {
       this.history.patch(id, { progress });
       this.ctx.emit(new McpToolCallProgressEvent({ callId: id, ...progress }));
     });
-    let result;
+    let result: CallToolResult;
     try {
-      result = await this.connections.callTool(serverId, tool.name, args, {
-        signal,
-        tool,
-        onprogress: (p) =>
-          limiter.push({
-            progress: p.progress,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-            ...(p.message !== undefined ? { message: p.message } : {}),
-          }),
-      });
+      result = await this.#tasks.run({ id, serverId, tool, args, signal }, (p) =>
+        limiter.push({
+          progress: p.progress,
+          ...(p.total !== undefined ? { total: p.total } : {}),
+          ...(p.message !== undefined ? { message: p.message } : {}),
+        }),
+      );
     } finally {
       limiter.flush();
     }
+    return this.#finish(id, result);
+  }
+
+  /** Settle a call with the tool's result. */
+  #finish(id: string, result: CallToolResult): ToolCallRecord {
     // a server may repeat what it was sent (an Authorization header in an error text): what
     // reaches history, events and the card never holds a secret this page has handled
     const kept = redactDeep(
@@ -342,6 +392,12 @@ export class CallPipeline {
     throw new Settled(this.#settle(id, status, { ...patch, error }, reason));
   }
 
+  /** A call that failed: a task the server cancelled ends `cancelled`, anything else `error`. */
+  #settleError(id: string, e: unknown): ToolCallRecord {
+    const error = errorInfo(e);
+    return this.#settle(id, error.code === 'task-cancelled' ? 'cancelled' : 'error', { error });
+  }
+
   /** 6. The final record, and the outcome event. */
   #settle(id: string, status: Ending, patch: Partial<ToolCallRecord>, reason?: DenyReason): ToolCallRecord {
     const endedAt = Date.now();
@@ -360,8 +416,47 @@ export class CallPipeline {
     return r;
   }
 
+  /**
+   * Follow again every call whose task was running when the last page went away (after load):
+   * connect its server, poll, and settle the call with the task's result.
+   */
+  resumeTasks(): Promise<void> {
+    return Promise.all(this.#tasks.unfinished().map((r) => this.#resume(r))).then(() => {});
+  }
+
+  async #resume(record: ToolCallRecord): Promise<void> {
+    if (this.#controllers.has(record.id) || !record.task) return;
+    const controller = new AbortController();
+    this.#controllers.set(record.id, controller);
+    const { signal } = controller;
+    try {
+      if (!this.connections.hasSession(record.serverId)) await this.connections.connect(record.serverId, { signal });
+      this.#tasks.resumed(record);
+      const result = await this.#tasks.follow(record.id, record.serverId, taskStateOf(record.task), signal);
+      this.#finish(record.id, result);
+    } catch (e) {
+      if (this.#closing) return;
+      if (signal.aborted) this.#settle(record.id, 'cancelled', { error: { code: 'cancelled', message: 'Cancelled.' } });
+      else this.#settleError(record.id, e);
+    } finally {
+      this.#controllers.delete(record.id);
+    }
+  }
+
+  /** The page is being hidden (maybe unloaded): leave calls with a task running. */
+  pageHidden(): void {
+    this.#closing = true;
+  }
+
+  /** The page came back from the back/forward cache: follow the tasks left running again. */
+  pageShown(): void {
+    this.#closing = false;
+    void this.resumeTasks();
+  }
+
   /** Deny every waiting call and cancel every running one (the page is going away). */
   dispose(): void {
+    this.#closing = true;
     for (const id of [...this.#approvals.keys()]) this.decide(id, { ok: false, reason: 'The page is closing.' });
     for (const c of this.#controllers.values()) c.abort();
   }

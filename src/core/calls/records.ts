@@ -3,6 +3,23 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
+import type { TaskForm, TaskStatus } from '../session/tasks.js';
+
+/**
+ * The server's task a call runs as (MCP tasks: the 2025-11-25 form or the 2026-07-28
+ * `io.modelcontextprotocol/tasks` extension). A call with a task survives a reload: the hub polls
+ * it again after load instead of marking the call `interrupted`.
+ */
+export interface CallTask {
+  readonly id: string;
+  readonly form: TaskForm;
+  readonly status: TaskStatus;
+  readonly statusMessage?: string;
+  /** The server's suggested polling interval (ms). */
+  readonly pollIntervalMs?: number;
+  /** When the hub last heard of the task (epoch ms). */
+  readonly updatedAt: number;
+}
 
 /** `needs-sign-in`: the server asked for sign-in (OAuth); the call resumes once the user signed in. */
 export type ToolCallStatus =
@@ -63,12 +80,14 @@ export interface ToolCallRecord {
   readonly endedAt?: number;
   readonly durationMs?: number;
   readonly progress?: { readonly progress: number; readonly total?: number; readonly message?: string };
+  /** Set when the server runs the call as a task. */
+  readonly task?: CallTask;
   readonly result?: {
     readonly content: CallToolResult['content'];
     readonly structuredContent?: Record<string, unknown>;
     readonly isError?: boolean;
   };
-  /** Why the call did not succeed. Codes: denied, vetoed, cancelled, invalid-arguments, tool-error, timeout, too-large, not-connected, network, http, unauthorized, protocol, server, output-invalid, interrupted. */
+  /** Why the call did not succeed. Codes: denied, vetoed, cancelled, invalid-arguments, tool-error, timeout, too-large, not-connected, network, http, unauthorized, protocol, server, output-invalid, interrupted, task-cancelled, url-required. */
   readonly error?: { readonly code: string; readonly message: string };
 }
 

@@ -23,6 +23,7 @@ import type { ConnectionState, ServerCatalogue } from '../types.js';
 import { catalogueOf, discover, listTools, type DiscoverySlot } from './discovery.js';
 import { Background, persistCatalogue } from './background.js';
 import { OriginBudget } from './origins.js';
+import { ResourceSubscriptions } from './subscriptions.js';
 import { backoffDelay, retryable, sleep } from './retry.js';
 
 /** Options for `hub.connect()`. */
@@ -68,6 +69,10 @@ export class Connections {
   /** Work left running after a connect resolved (writes, the rest of discovery). */
   readonly #background: Background;
   readonly #origins: OriginBudget;
+  /** Each session's long-lived stream on its origin's budget (`release` while one is held). */
+  readonly #streams = new WeakMap<McpSession, { release?: () => void; url: string }>();
+  /** Resource subscriptions (subscriptions.ts). */
+  readonly subscriptions: ResourceSubscriptions;
 
   constructor(
     private readonly ctx: HubContext,
@@ -80,6 +85,30 @@ export class Connections {
       () => this.#secrets,
       (url) => this.#slot(url),
     );
+    this.subscriptions = new ResourceSubscriptions(ctx, {
+      session: (id) => this.#sessions.get(id),
+      withSession: (id, options, run) => this.withSession(id, options, run),
+      holdStream: (session) => this.#holdStream(session),
+      streamIdle: (session) => this.#streamIdle(session),
+    });
+  }
+
+  /** Hold a stream for a session that has none yet (only a 2026-07-28 session can open one later). */
+  #holdStream(session: McpSession): boolean {
+    const hold = this.#streams.get(session);
+    if (!hold) return false;
+    if (hold.release) return true;
+    if (session.era !== 'modern') return false; // a 2025 GET stream opens only at initialize
+    hold.release = this.#origins.reserveStream(hold.url);
+    return !!hold.release;
+  }
+
+  /** A 2026-07-28 session that no longer listens gives its stream back. */
+  #streamIdle(session: McpSession): void {
+    const hold = this.#streams.get(session);
+    if (session.era !== 'modern' || session.listening || !hold?.release) return;
+    hold.release();
+    hold.release = undefined;
   }
 
   /** The live sessions (to tell servers the roots changed). */
@@ -162,7 +191,14 @@ export class Connections {
         : cfg.auth.type === 'client-credentials'
           ? this.#auth?.authProviderFor(authId, cfg)
           : undefined;
-    let release = notifications ? this.#origins.reserveStream(cfg.url) : undefined;
+    const hold: { release?: () => void; url: string } = {
+      release: notifications ? this.#origins.reserveStream(cfg.url) : undefined,
+      url: cfg.url,
+    };
+    const free = () => {
+      hold.release?.();
+      hold.release = undefined;
+    };
     for (let attempt = 0; ; attempt++) {
       budget?.onAttempt(attempt + 1, retries + 1);
       try {
@@ -184,8 +220,8 @@ export class Connections {
               fetch: this.ctx.fetch,
               maxResponseBytes: this.ctx.limits.maxResponseBytes,
               onToolsDropped: (tools) => this.#dropped(id, tools),
-              notifications: !!release,
-              onStreamUnused: () => release?.(),
+              notifications: !!hold.release,
+              onStreamUnused: free,
               ...(this.answersFor ? { answers: this.answersFor(id ?? '') } : {}),
               ...(prior ? { prior } : {}),
             }),
@@ -195,23 +231,24 @@ export class Connections {
         // declined its GET stream) and a 2026-07-28 session whose server announces list changes
         const c = session.capabilities ?? {};
         const listens = !!(c.tools?.listChanged || c.resources?.listChanged || c.prompts?.listChanged);
-        if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) release?.();
-        if (session.kind === 'sse') release ??= this.#origins.reserveStream(cfg.url, true);
+        if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) free();
+        if (session.kind === 'sse') hold.release ??= this.#origins.reserveStream(cfg.url, true);
+        this.#streams.set(session, hold);
         const close = session.close.bind(session);
         session.close = () => {
-          release?.();
+          free();
           return close();
         };
         return session;
       } catch (e) {
         const auth = signInError(e);
         if (auth) {
-          release?.();
+          free();
           throw this.#oauthError(cfg, auth);
         }
         const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
         if (attempt >= retries || !retryable(err) || signal.aborted) {
-          release?.();
+          free();
           if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw this.#oauthError(cfg, err);
           throw err;
         }
@@ -265,6 +302,8 @@ export class Connections {
       const catalogue = tools ? catalogueOf(id, session, tools) : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
+      // a reconnect keeps what the hub was subscribed to: told to the new session before `connected`
+      await this.subscriptions.restore(id, session);
       setCatalogue(ctx, id, catalogue);
       setStatus(ctx, id, 'connected', undefined, {
         ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
@@ -304,6 +343,7 @@ export class Connections {
 
   #adopt(id: string, session: McpSession) {
     this.#sessions.set(id, session);
+    this.subscriptions.adopt(id, session);
     // a storm of list changes costs one re-list running and at most one after it (the SDK
     // debounces its own list-change handlers, not every session has them)
     let relist: Promise<void> | undefined;
@@ -368,6 +408,7 @@ export class Connections {
 
   /** Close the session and stop a connect in flight (the server is going away). */
   async close(id: string): Promise<void> {
+    this.subscriptions.drop(id);
     await this.closeSession(id);
     this.#connecting.get(id)?.abort.abort();
   }
@@ -411,6 +452,7 @@ export class Connections {
   /** Close a server's session (the stored config and catalogue stay). */
   async disconnect(id: string): Promise<void> {
     this.#connecting.get(id)?.abort.abort(new McpConnectionError('aborted', 'Disconnected.'));
+    this.subscriptions.drop(id);
     await this.closeSession(id);
     if (this.ctx.store.state.servers[id] && this.status(id).status !== 'disconnected')
       setStatus(this.ctx, id, 'disconnected');
@@ -470,6 +512,7 @@ export class Connections {
       try {
         const fresh = await this.#open(cfg, new AbortController().signal, 0, id);
         this.#adopt(id, fresh);
+        await this.subscriptions.restore(id, fresh);
         const cat = this.ctx.store.state.catalogues[id];
         if (cat)
           setCatalogue(this.ctx, id, {

@@ -10,6 +10,7 @@ import { StoredAssistantProfileSchema, type AssistantProfile } from '../assistan
 import { interruptedRecord, TERMINAL, type ToolCallRecord } from '../calls/records.js';
 import { KEYS, type HubContext, type SyncMessage } from '../context.js';
 import { dropFromJournal, peekJournal } from './journal.js';
+import { TASK_TERMINAL } from '../session/tasks.js';
 import { CatalogueSchema, ServerConfigSchema, toIssues, type ServerConfig } from '../schemas.js';
 import { setAssistant, setCatalogue, setServer, toolsChanged } from '../state.js';
 import type { ServerCatalogue } from '../types.js';
@@ -21,9 +22,19 @@ async function quarantine(ctx: HubContext, key: string, value: unknown, why: str
   await ctx.storage.delete(key).catch(() => {});
 }
 
-/** A call the page was running when it went away never finished: say so. */
+/** A call whose server-side task was still running: the hub follows it again after load. */
+function followsTask(call: ToolCallRecord): boolean {
+  return !TERMINAL.has(call.status) && !!call.task && !TASK_TERMINAL.has(call.task.status);
+}
+
+/**
+ * A call the page was running when it went away never finished: say so. A call with a task runs
+ * on the server without the page, so it stays `running` (the pipeline resumes polling it).
+ */
 function settleInterrupted(call: ToolCallRecord): ToolCallRecord {
-  return TERMINAL.has(call.status) ? call : interruptedRecord(call);
+  if (TERMINAL.has(call.status)) return call;
+  if (followsTask(call)) return call.status === 'running' ? call : { ...call, status: 'running' };
+  return interruptedRecord(call);
 }
 
 function isCallRecord(value: unknown): value is ToolCallRecord {
@@ -115,9 +126,16 @@ export async function loadRecords(
     fixed.push(settled);
   }
   const now = Date.now();
+  const active: Record<string, ToolCallRecord> = {};
+  for (const [id, c] of Object.entries(calls))
+    if (followsTask(c)) {
+      active[id] = c;
+      delete calls[id];
+    }
   ctx.store.update((s) => ({
     ...s,
     ready: true,
+    activeCalls: Object.keys(active).length ? Object.freeze({ ...active, ...s.activeCalls }) : s.activeCalls,
     assistants: Object.freeze({ ...assistants, ...s.assistants }),
     calls: Object.freeze({ ...calls, ...s.calls }),
     servers: Object.freeze({ ...s.servers, ...servers }),

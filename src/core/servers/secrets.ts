@@ -26,7 +26,7 @@ export function collectRefs(config: Pick<ServerConfig, 'auth' | 'headers'>): Sec
   if (a.type === 'bearer') refs.push(a.token);
   if (a.type === 'api-key') refs.push(a.key);
   if (a.type === 'basic') refs.push(a.password);
-  if (a.type === 'client-credentials') refs.push(a.clientSecret);
+  if (a.type === 'client-credentials' && a.clientSecret) refs.push(a.clientSecret);
   for (const h of config.headers) if (typeof h.value !== 'string') refs.push(h.value);
   return refs;
 }
@@ -64,7 +64,8 @@ export async function sealSecrets(
         sealedAuth = {
           type: 'client-credentials',
           clientId: a.clientId,
-          clientSecret: await put(a.clientSecret),
+          ...(a.clientSecret !== undefined ? { clientSecret: await put(a.clientSecret) } : {}),
+          ...(a.keyId !== undefined ? { keyId: a.keyId } : {}),
           method: a.method ?? 'client_secret_basic',
           ...(a.scopes ? { scopes: a.scopes } : {}),
         };

@@ -11,24 +11,50 @@ import {
   type LoggingLevel,
   type DiscoverResult,
   type ListToolsResult,
+  type McpSubscription,
+  type SubscriptionFilter,
+  type Tool,
 } from '@modelcontextprotocol/client';
-import type { McpConnectionError } from '../errors.js';
+import { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
-import type { CallOptions, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
+import type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 import { SchemaValidator } from './validator.js';
+import {
+  TASKS_EXTENSION,
+  TaskWire,
+  followTask,
+  takeTaskHandle,
+  taskFormFor,
+  taskFromError,
+  type InputRequest,
+  type TaskForm,
+  type TaskStart,
+  type TaskState,
+} from './tasks.js';
 
 type Lists = 'tools' | 'resources' | 'prompts';
 
 export class SdkSession implements McpSession {
   onListChanged?: McpSession['onListChanged'];
+  onResourceUpdated?: McpSession['onResourceUpdated'];
+  onListenEnded?: McpSession['onListenEnded'];
   onClosed?: () => void;
   /** Called with tools dropped from a `tools/list` page on a 2026-07-28 connection. */
   onToolsDropped?: (dropped: readonly DroppedTool[]) => void;
+  /** What the hub answers when the server asks (a task's input requests use it too). */
+  answers?: ClientAnswers;
   #closing = false;
+  /** Resources the server was told to report updates of. */
+  #watched: readonly string[] = [];
+  /** 2026-07-28: the listen stream the hub opened in place of the SDK's list-change one. */
+  #listen?: McpSubscription;
+  #relistened = false;
+  /** 2026-07-28: the list changes the SDK's own listen stream was honoured for. */
+  #listFlags?: SubscriptionFilter;
   /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
   readonly #invalid: DroppedTool[] = [];
   constructor(
@@ -98,6 +124,8 @@ export class SdkSession implements McpSession {
     const inner = transport.onmessage;
     if (!inner) return;
     transport.onmessage = (message, extra) => {
+      // a 2026-07-28 task handle: the SDK's codec refuses resultType "task" (session/tasks.ts)
+      if (this.era === 'modern') message = takeTaskHandle(message) as typeof message;
       const result = (message as { result?: Record<string, unknown> }).result;
       if (result && typeof result === 'object') {
         let next = result;
@@ -132,7 +160,17 @@ export class SdkSession implements McpSession {
       this.client.request({ method: 'prompts/list', params: cursor ? { cursor } : {} }, o),
     );
   }
+  /** A tools/call; a task the server made of it (2026-07-28) is followed to its end. */
   async callTool(name: string, args: Record<string, unknown>, o: CallOptions) {
+    try {
+      return await this.#callTool(name, args, o);
+    } catch (e) {
+      const task = taskFromError(e);
+      if (!task) throw e;
+      return this.followTask(task, o);
+    }
+  }
+  #callTool(name: string, args: Record<string, unknown>, o: CallOptions) {
     const { tool, ...rest } = o;
     let headers: Record<string, string> | undefined;
     if (tool && this.era === 'modern' && this.kind === 'streamable-http') {
@@ -152,6 +190,51 @@ export class SdkSession implements McpSession {
       ),
     );
   }
+  taskForm(tool?: Tool): TaskForm | undefined {
+    if (this.kind !== 'streamable-http' && this.era === 'modern') return undefined;
+    return taskFormFor(this.era === 'modern' ? 'modern' : 'legacy', this.capabilities as never, tool);
+  }
+  #wire(tool?: Tool): TaskWire {
+    const form = this.taskForm(tool) ?? (this.era === 'modern' ? '2026-07-28' : '2025-11-25');
+    return new TaskWire(this.client, form);
+  }
+  async startTask(name: string, args: Record<string, unknown>, o: CallOptions & { ttlMs: number }): Promise<TaskStart> {
+    const { ttlMs, ...rest } = o;
+    if (this.taskForm(o.tool) === '2025-11-25') {
+      const { signal, timeout } = rest;
+      return this.#wire(o.tool).start(name, args, ttlMs, { signal, timeout });
+    }
+    // 2026-07-28: every request declares the extension; the server decides whether to make a task
+    try {
+      return { result: await this.#callTool(name, args, rest) };
+    } catch (e) {
+      const task = taskFromError(e);
+      if (task) return { task };
+      throw e;
+    }
+  }
+  followTask(task: TaskState, o: RequestOptions & { onUpdate?: (task: TaskState) => void }) {
+    const signal = o.signal ?? new AbortController().signal;
+    const answer = (r: InputRequest, s: AbortSignal) => this.#answerInput(r, s);
+    return followTask(this.#wire(), task, { signal, timeout: o.timeout, onUpdate: o.onUpdate, answer });
+  }
+  /** What a task waits on, answered by the same handlers as the server's own requests. */
+  #answerInput(r: InputRequest, signal: AbortSignal): Promise<unknown> {
+    const a = this.answers;
+    const params = (r.params ?? {}) as never;
+    if (a?.capabilities.elicitation && r.method === 'elicitation/create') return a.elicit(params, signal);
+    if (a?.capabilities.sampling && r.method === 'sampling/createMessage') return a.sample(params, signal);
+    if (a?.capabilities.roots && r.method === 'roots/list') return a.roots();
+    return Promise.reject(
+      new McpConnectionError(
+        'input-required',
+        `The task asks for ${r.method.slice(0, 100)}, which this page does not answer.`,
+      ),
+    );
+  }
+  async cancelTask(taskId: string, o: RequestOptions) {
+    await this.#wire().cancel(taskId, o);
+  }
   async setLogLevel(level: LoggingLevel, o: RequestOptions) {
     if (this.era === 'modern' || !this.capabilities?.logging) return;
     await this.client.setLoggingLevel(level, o);
@@ -164,6 +247,79 @@ export class SdkSession implements McpSession {
   }
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
     return this.#resend(true, () => this.client.getPrompt({ name, arguments: args }, o));
+  }
+  get listening(): boolean | undefined {
+    if (this.era !== 'modern') return undefined;
+    return !!(this.#relistened ? this.#listen : this.client.autoOpenedSubscription);
+  }
+  async watchResources(uris: readonly string[], o: RequestOptions): Promise<void> {
+    if (this.era === 'modern') return this.#relisten(uris, o);
+    // 2025: the server keeps the set per session; tell it the difference
+    const next = new Set(uris);
+    for (const uri of uris)
+      if (!this.#watched.includes(uri)) {
+        await this.client.subscribeResource({ uri }, o);
+        this.#watched = [...this.#watched, uri];
+      }
+    for (const uri of this.#watched)
+      if (!next.has(uri)) {
+        await this.client.unsubscribeResource({ uri }, o);
+        this.#watched = this.#watched.filter((u) => u !== uri);
+      }
+  }
+  /**
+   * 2026-07-28: a listen stream's filter is fixed, so a new set means a new stream — one stream
+   * for the list changes and the resources together. The new one is opened (and acknowledged)
+   * before the old one closes, so no notification falls into a gap.
+   */
+  async #relisten(uris: readonly string[], o: RequestOptions): Promise<void> {
+    const client = this.client;
+    const previous = this.#relistened ? this.#listen : client.autoOpenedSubscription;
+    if (!this.#relistened) {
+      const h = client.autoOpenedSubscription?.honoredFilter ?? {};
+      this.#listFlags = {
+        ...(h.toolsListChanged ? { toolsListChanged: true } : {}),
+        ...(h.promptsListChanged ? { promptsListChanged: true } : {}),
+        ...(h.resourcesListChanged ? { resourcesListChanged: true } : {}),
+      };
+    }
+    const filter: SubscriptionFilter = {
+      ...this.#listFlags,
+      ...(uris.length ? { resourceSubscriptions: [...uris] } : {}),
+    };
+    let next: McpSubscription | undefined;
+    if (Object.keys(filter).length) {
+      // no signal: aborting the caller's request later must not end the stream
+      next = await client.listen(filter, { ...(o.timeout ? { timeout: o.timeout } : {}) });
+      const honored = next.honoredFilter.resourceSubscriptions ?? [];
+      const refused = uris.filter((u) => !honored.includes(u));
+      if (refused.length) {
+        await next.close();
+        throw new McpConnectionError(
+          'unsupported',
+          `The server did not accept update notifications for ${refused.join(', ')}.`,
+        );
+      }
+    }
+    this.#relistened = true;
+    this.#listen = next;
+    this.#watched = [...uris];
+    this.#whenEnded(next);
+    if (previous && previous !== next) await previous.close();
+  }
+  /**
+   * Report the current listen stream dropping (ended without the server's graceful close: a server
+   * that closes it gracefully meant to, e.g. on shutdown, and is not asked again).
+   */
+  #whenEnded(listen: McpSubscription | undefined): void {
+    void listen?.closed.then((cause) => {
+      const current = this.#relistened ? this.#listen : this.client.autoOpenedSubscription;
+      if (cause === 'remote' && current === listen && !this.#closing) this.onListenEnded?.();
+    });
+  }
+  /** Follow the SDK's own list-change stream (opened at connect) the same way. */
+  followListen(): void {
+    if (!this.#relistened) this.#whenEnded(this.client.autoOpenedSubscription);
   }
   async close() {
     this.#closing = true;
@@ -183,10 +339,19 @@ function negotiation(
   return { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [revision] };
 }
 
-function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: Lists) => void): Client {
+function newClient(
+  o: OpenOptions,
+  kind: 'streamable-http' | 'sse',
+  lists: (l: Lists) => void,
+  updated: (uri: string) => void,
+): Client {
   const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
   const client = new Client(o.clientInfo, {
-    capabilities: o.answers?.capabilities ?? {},
+    // the tasks extension (2026-07-28) is declared on every request: the server decides per call
+    capabilities: {
+      ...(o.answers?.capabilities ?? {}),
+      extensions: { ...o.answers?.capabilities.extensions, [TASKS_EXTENSION]: {} },
+    },
     jsonSchemaValidator: new SchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
     // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
@@ -198,6 +363,8 @@ function newClient(o: OpenOptions, kind: 'streamable-http' | 'sse', lists: (l: L
       : { listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') } }),
     ...negotiation(o.revision, kind),
   });
+  // 2025: on the session's GET stream (or a response stream); 2026-07-28: on a listen stream
+  client.setNotificationHandler('notifications/resources/updated', (n) => updated(n.params.uri));
   const a = o.answers;
   if (a) {
     const caps = a.capabilities;
@@ -251,7 +418,7 @@ export async function openSdk(
     for (const id of ids)
       transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message, data: { mark } } });
   };
-  const fetchFn = makeFetch(
+  const recorded = makeFetch(
     (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
     // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
     // without event ids cannot either, so the request fails now instead of at its timeout
@@ -260,6 +427,8 @@ export async function openSdk(
         fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
     },
   );
+  // DPoP (RFC 9449): a bound token goes with the DPoP scheme and a proof per request
+  const fetchFn = o.authProvider?.wrapFetch?.(recorded) ?? recorded;
   const requestInit: RequestInit = { headers: o.headers };
   // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
   // it (InsufficientScopeError) instead of re-authorizing by itself
@@ -275,9 +444,15 @@ export async function openSdk(
       : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn }, ...auth });
   transportRef = transport;
   const holder: { session?: SdkSession } = {};
-  const client = newClient(o, kind, (l) => holder.session?.onListChanged?.(l));
+  const client = newClient(
+    o,
+    kind,
+    (l) => holder.session?.onListChanged?.(l),
+    (uri) => holder.session?.onResourceUpdated?.(uri),
+  );
   const session = (holder.session = new SdkSession(kind, client, transport));
   session.onToolsDropped = o.onToolsDropped;
+  session.answers = o.answers;
   const deadline = AbortSignal.timeout(o.timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
   try {
@@ -304,6 +479,7 @@ export async function openSdk(
     throw toConnectionError(net ?? e, o.secrets, signal);
   }
   session.guardResponses();
+  session.followListen();
   // a 2025 session the origin had no stream for was built without list-change handlers (on
   // 2026-07-28 they would open `subscriptions/listen`); its server may still send list changes on
   // ordinary response streams: hear them (the hub coalesces a storm of them)

@@ -20,6 +20,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { ProtocolRevision, TransportKind } from '../schemas.js';
+import type { TaskForm, TaskStart, TaskState } from './tasks.js';
 import type { ConcreteTransport } from '../types.js';
 
 /** Options every request takes. */
@@ -76,12 +77,33 @@ export interface McpSession {
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<GetPromptResult>;
   /** Called when the server says one of its lists changed. */
   onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
+  /**
+   * Make the server report updates of exactly these resources (the whole set, not a change):
+   * 2025 revisions send `resources/subscribe` / `resources/unsubscribe` for the difference;
+   * 2026-07-28 re-opens `subscriptions/listen` with them (and the list changes it listened to).
+   * Absent where the transport has no notifications (plain JSON-RPC).
+   */
+  watchResources?(uris: readonly string[], o: RequestOptions): Promise<void>;
+  /** Whether the session holds a 2026-07-28 listen stream now (undefined on other eras). */
+  readonly listening?: boolean;
+  /** Called with the URI of each `notifications/resources/updated`. */
+  onResourceUpdated?: (uri: string) => void;
+  /** 2026-07-28: the session's listen stream dropped (ended without the server's graceful close). */
+  onListenEnded?: () => void;
   /** Called when the connection closes without close() being called. */
   onClosed?: () => void;
   /** 2025 revisions: `logging/setLevel`. */
   setLogLevel?(level: LoggingLevel, o: RequestOptions): Promise<void>;
   /** 2025 revisions: tell the server the roots changed. */
   rootsChanged?(): Promise<void>;
+  /** Which form of tasks this session offers for `tool` (none: undefined). */
+  taskForm?(tool?: Tool): TaskForm | undefined;
+  /** A tools/call that may become a task (the server decides on 2026-07-28; asked for on 2025-11-25). */
+  startTask?(name: string, args: Record<string, unknown>, o: CallOptions & { ttlMs: number }): Promise<TaskStart>;
+  /** Follow a task to its end at the server's polling interval; stops (without cancelling) on abort. */
+  followTask?(task: TaskState, o: RequestOptions & { onUpdate?: (task: TaskState) => void }): Promise<CallToolResult>;
+  /** Ask the server to cancel a task (cooperative). */
+  cancelTask?(taskId: string, o: RequestOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,7 +128,8 @@ export interface OpenOptions {
   /** Tools a `tools/list` page listed that the client must not offer, with why. */
   onToolsDropped?: (tools: readonly { name: string; reason: string }[]) => void;
   /** OAuth: a token before every request, and what to do on 401 (Streamable HTTP and SSE). */
-  authProvider?: AuthProvider;
+  /** `wrapFetch`: what the auth adds below the transport (DPoP proofs on every request). */
+  authProvider?: AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fetch };
   /**
    * Whether the session may hold a long-lived stream for server notifications (the 2025 GET
    * event stream, 2026-07-28 `subscriptions/listen`). Default true; without it the server's list

@@ -29,7 +29,9 @@ export interface FormState {
   scopes: string;
   /** Machine credentials: the client secret (empty keeps the saved one) and how it is sent. */
   clientSecret: string;
-  clientAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  clientAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  /** Machine credentials with private_key_jwt: the key of hub.createClientKey(). */
+  keyId: string;
   headerName: string;
   apiKey: string;
   username: string;
@@ -50,6 +52,7 @@ export const EMPTY_FORM: FormState = {
   scopes: '',
   clientSecret: '',
   clientAuthMethod: 'client_secret_basic',
+  keyId: '',
   headerName: 'x-api-key',
   apiKey: '',
   username: '',
@@ -74,6 +77,7 @@ export function formFromServer(server: ServerConfig): FormState {
     clientMetadataUrl: auth.type === 'oauth' ? (auth.clientMetadataUrl ?? '') : '',
     scopes: auth.type === 'oauth' || auth.type === 'client-credentials' ? (auth.scopes ?? []).join(' ') : '',
     clientAuthMethod: auth.type === 'client-credentials' ? auth.method : 'client_secret_basic',
+    keyId: auth.type === 'client-credentials' ? (auth.keyId ?? '') : '',
     headers: server.headers.map((h) => ({
       name: h.name,
       value: typeof h.value === 'string' ? h.value : '',
@@ -97,6 +101,7 @@ function fieldOf(path: string): string {
         'auth.clientId': 'clientId',
         'auth.clientMetadataUrl': 'clientMetadataUrl',
         'auth.clientSecret': 'clientSecret',
+        'auth.keyId': 'keyId',
       }[path] ?? (path.startsWith('auth.scopes') ? 'scopes' : 'authType')
     );
   const m = /^headers\.(\d+)\.(name|value)/.exec(path);
@@ -140,7 +145,14 @@ function formInput(el: McpServerManagerElement): ServerConfigInput {
               ? {
                   type: 'client-credentials' as const,
                   clientId: f.clientId.trim(),
-                  clientSecret: keep(f.clientSecret, sa?.type === 'client-credentials' ? sa.clientSecret : undefined),
+                  ...(f.clientAuthMethod === 'private_key_jwt'
+                    ? { keyId: f.keyId.trim() }
+                    : {
+                        clientSecret: keep(
+                          f.clientSecret,
+                          sa?.type === 'client-credentials' ? sa.clientSecret : undefined,
+                        ),
+                      }),
                   method: f.clientAuthMethod,
                   ...(f.scopes.trim() ? { scopes: f.scopes.trim().split(/\s+/) } : {}),
                 }
@@ -422,7 +434,7 @@ export function renderForm(ui: ManagerUi) {
     }
     ${
       f.authType === 'client-credentials'
-        ? html`${textField(el, 'clientId', t('clientId'))}${textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post'] as const, f.clientAuthMethod)}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+        ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
         : nothing
     }
     ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}

@@ -1,5 +1,5 @@
 import { css, unsafeCSS } from 'lit';
-import { resultStyles } from '../../internal/result-view.js';
+import { callLineStyles, resultStyles } from '../../internal/result-view.js';
 
 export const styles = css`
   :host {
@@ -25,14 +25,6 @@ export const styles = css`
     flex-wrap: wrap;
     gap: 0.5rem;
     align-items: baseline;
-  }
-  .tool {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  .server {
-    color: var(--_muted);
-    overflow-wrap: anywhere;
   }
   .status {
     margin-left: auto;
@@ -128,5 +120,10 @@ export const styles = css`
     cursor: pointer;
     color: var(--_muted);
   }
+  .task-status {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  ${unsafeCSS(callLineStyles)}
   ${unsafeCSS(resultStyles)}
 `;

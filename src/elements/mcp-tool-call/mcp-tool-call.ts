@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
 import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import { renderResult, resultStrings } from '../../internal/result-view.js';
+import { RESULT_STRINGS, renderResult, resultStrings } from '../../internal/result-view.js';
 import { showCall } from '../../internal/shown-calls.js';
 import { shallowEqual, StoreController } from '../../controllers/store-controller.js';
 import type { ToolCallRecord, ToolCallStatus } from '../../core/index.js';
@@ -40,13 +40,7 @@ const STRINGS = {
   duration: 'took',
   result: 'Result',
   noCall: 'No tool call.',
-  image: 'Image from the tool',
-  audio: 'Audio from the tool',
-  resourceLink: 'Resource',
-  embeddedResource: 'Embedded resource',
-  binary: 'binary data',
-  structured: 'Structured result',
-  noContent: 'The tool returned no content.',
+  ...RESULT_STRINGS,
   finished: 'Tool call finished:',
   // what the server asks during the call (forms, URLs, sampling): shared with <mcp-elicitation>
   ...ANSWER_STRINGS,
@@ -113,6 +107,7 @@ function formatDuration(ms?: number): string {
  *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
  * @csspart progress - The progress bar.
+ * @csspart task - For a call the server runs as a task: the task's status message while it runs.
  * @csspart result - The result.
  * @csspart error - The error message.
  * @csspart requests - What the server asks during the call (forms, URLs, sampling).
@@ -328,6 +323,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
               ></progress>
               ${r.progress.message ? html`<span class="muted">${r.progress.message}</span>` : nothing}
             </div>`
+          : nothing
+      }
+      ${
+        live && r.task?.statusMessage
+          ? html`<p class="muted task-status" part="task" role="status">${r.task.statusMessage}</p>`
           : nothing
       }
       ${

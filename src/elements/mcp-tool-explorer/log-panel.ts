@@ -1,6 +1,7 @@
 // The explorer's log tab: what a server sent as `notifications/message` (the hub keeps the last
-// 200 per server, text only), filtered by level, copied as text, cleared; and the level the
-// server is asked to send from (`logging/setLevel`, 2025 revisions).
+// 200 per server, text only) and, as a distinct kind, the protocol failures the hub saw with it
+// (its "stderr": JSON-RPC errors, failed connects, dropped tools); filtered by level and kind,
+// copied as text, cleared; and the level the server is asked to send from (`logging/setLevel`).
 import { html, nothing } from 'lit';
 import type { ServerLogEntry } from '../../core/index.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
@@ -14,7 +15,8 @@ const time = (at: number) => new Date(at).toLocaleTimeString();
 
 /** One entry as a line of text (what "Copy" puts on the clipboard). */
 export function logLine(e: ServerLogEntry): string {
-  return `${new Date(e.at).toISOString()} [${e.level}]${e.logger ? ` ${e.logger}:` : ''} ${e.text}`;
+  const kind = e.kind === 'protocol' ? ' [protocol]' : '';
+  return `${new Date(e.at).toISOString()} [${e.level}]${kind}${e.logger ? ` ${e.logger}:` : ''} ${e.text}`;
 }
 
 /** The log's server: the explorer's `server-id`, else the one chosen here, else the first. */
@@ -24,12 +26,18 @@ export function logServerId(el: McpToolExplorerElement): string | undefined {
   return el._logServer && ids.includes(el._logServer) ? el._logServer : ids[0];
 }
 
-/** The entries shown: the server's log at or above the chosen level, oldest first. */
+/** Which entries a kind filter keeps: everything, the server's messages, or protocol failures. */
+export const LOG_KINDS = ['all', 'server', 'protocol'] as const;
+const keeps = (kind: string, e: ServerLogEntry) =>
+  kind === 'all' || (kind === 'protocol' ? e.kind === 'protocol' : e.kind !== 'protocol');
+
+/** The entries shown: the server's log at or above the chosen level and of the chosen kind, oldest first. */
 export function shownLog(el: McpToolExplorerElement): readonly ServerLogEntry[] {
   const id = logServerId(el);
   const all = (id && el.hub.store.state.logs[id]) || [];
   const min = rank(el._logLevel);
-  return min === 0 ? all : all.filter((e) => rank(e.level) >= min);
+  const kind = el._logKind;
+  return min === 0 && kind === 'all' ? all : all.filter((e) => rank(e.level) >= min && keeps(kind, e));
 }
 
 async function copy(el: McpToolExplorerElement) {
@@ -88,6 +96,15 @@ export function renderLog(el: McpToolExplorerElement, tr: Translate) {
       <select id="log-level" @change=${(e: Event) => (el._logLevel = (e.target as HTMLSelectElement).value)}>
         ${LOG_LEVELS.map((l) => option(l, l === el._logLevel))}
       </select>
+      <label for="log-kind">${tr('logKind')}</label>
+      <select id="log-kind" @change=${(e: Event) => (el._logKind = (e.target as HTMLSelectElement).value)}>
+        ${LOG_KINDS.map(
+          (k) =>
+            html`<option value=${k} ?selected=${k === el._logKind}>
+              ${tr(k === 'all' ? 'logKindAll' : k === 'server' ? 'logKindServer' : 'logKindProtocol')}
+            </option>`,
+        )}
+      </select>
       <label for="log-server-level">${tr('logAskServer')}</label>
       <select
         id="log-server-level"
@@ -117,9 +134,10 @@ export function renderLog(el: McpToolExplorerElement, tr: Translate) {
             <ol>
               ${entries.map(
                 (e) =>
-                  html`<li data-level=${e.level}>
+                  html`<li data-level=${e.level} data-kind=${e.kind ?? 'server'}>
                     <time datetime=${new Date(e.at).toISOString()}>${time(e.at)}</time>
                     <span class="level">${e.level}</span>
+                    ${e.kind === 'protocol' ? html`<span class="kind">${tr('logKindBadge')}</span>` : nothing}
                     ${e.logger ? html`<span class="logger">${e.logger}</span>` : nothing}
                     <span class="text">${e.text}</span>
                   </li>`,

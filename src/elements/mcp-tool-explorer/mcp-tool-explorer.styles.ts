@@ -107,6 +107,16 @@ export const styles = css`
     color: var(--_success);
     border-color: var(--_success);
   }
+  /* a watched resource: the pressed "Watch" toggle, and the mark an update leaves */
+  button[data-action='watch'][aria-pressed='true'] {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+    border-color: var(--_accent);
+  }
+  [part='updated'] {
+    color: var(--_accent);
+    border-color: var(--_accent);
+  }
   .detail {
     display: grid;
     gap: 0.5rem;
@@ -203,6 +213,18 @@ export const styles = css`
   .log-list .logger,
   .log-list time {
     color: var(--_muted);
+  }
+  /* a protocol failure the hub saw (the server's "stderr"), apart from what the server sent */
+  .log-list [data-kind='protocol'] {
+    font-family: var(--_mono);
+    font-size: 0.85em;
+  }
+  .log-list .kind {
+    border: 1px solid var(--_danger);
+    color: var(--_danger);
+    border-radius: 999px;
+    padding: 0 0.4rem;
+    font-size: 0.8em;
   }
   .log-list .text {
     white-space: pre-wrap;

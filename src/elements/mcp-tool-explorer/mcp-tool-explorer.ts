@@ -4,7 +4,8 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { renderLog } from './log-panel.js';
 import { renderPrompts } from './prompts-panel.js';
-import { renderResources } from './resources-panel.js';
+import { read, renderResources } from './resources-panel.js';
+import { ResourceWatch } from './resource-watch.js';
 import { STRINGS, type McpToolExplorerStrings, type Translate } from './strings.js';
 import { styles } from './mcp-tool-explorer.styles.js';
 import { renderToolDetail } from './tool-detail.js';
@@ -28,7 +29,8 @@ function loadSchemaForm(): Promise<unknown> {
  * Browse and try the tools of one server (`server-id`) or of all: search, annotation badges,
  * icons, input and output schemas, "Try it" with a form generated from the input schema (or raw
  * JSON), and the call as a `<mcp-tool-call>` card (progress, Cancel, result or error). Tabs for
- * resources (list, templates, read), prompts (list, get) and the server's log (messages it sent,
+ * resources (list, templates, read, "Watch" a resource of a server that offers subscriptions:
+ * an update marks it and re-reads it when open), prompts (list, get) and the server's log (messages it sent,
  * filtered by level, copied, cleared; the level asked of the server).
  * The tool list is virtualised: thousands of tools stay responsive.
  *
@@ -50,6 +52,7 @@ function loadSchemaForm(): Promise<unknown> {
  * @csspart try - The "Try it" section.
  * @csspart call - The `<mcp-tool-call>` card of a "Try it" call (progress, Cancel, result, error).
  * @csspart result - A resource's or prompt's contents.
+ * @csspart updated - The "Updated" mark of a watched resource the server changed since it was last read.
  * @csspart log - The log tab's panel.
  *
  * @cssprop --mcp-tool-explorer-list-height - Height of the tool list.
@@ -71,10 +74,13 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     _copied: { state: true },
     _resource: { state: true },
     _templateValues: { state: true },
+    _updated: { state: true },
+    _watchErrors: { state: true },
     _prompt: { state: true },
     _promptArgs: { state: true },
     _logServer: { state: true },
     _logLevel: { state: true },
+    _logKind: { state: true },
     _logNote: { state: true },
   };
   static override styles = [baseStyles, styles];
@@ -92,7 +98,17 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   /** Run was pressed for the selected tool: every problem shows. */
   declare _tried: boolean;
   declare _copied: boolean;
-  declare _resource?: { uri: string; state: 'loading' | 'done' | 'error'; result?: ReadResourceResult; error?: string };
+  declare _resource?: {
+    serverId: string;
+    uri: string;
+    state: 'loading' | 'done' | 'error';
+    result?: ReadResourceResult;
+    error?: string;
+  };
+  /** Updates reported per watched resource (`serverId\0uri`) since it was last read. */
+  declare _updated: Record<string, number>;
+  /** Why watching a resource (`serverId\0uri`) failed. */
+  declare _watchErrors: Record<string, string>;
   declare _templateValues: Record<string, Record<string, string>>;
   declare _prompt?: {
     key: string;
@@ -103,11 +119,21 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _promptArgs: Record<string, string>;
   declare _logServer?: string;
   declare _logLevel: string;
+  /** Log tab: `all`, `server` (the server's messages) or `protocol` (failures the hub saw). */
+  declare _logKind: string;
   /** What the log tab last did: copied, copy-failed, level-set, or `error:<message>`. */
   declare _logNote: string;
   /** @internal */
   protected override defaultStrings = STRINGS;
-  readonly #view = new StoreController(this, (s) => ({ servers: s.servers, catalogues: s.catalogues, logs: s.logs }));
+  readonly #view = new StoreController(this, (s) => ({
+    servers: s.servers,
+    catalogues: s.catalogues,
+    logs: s.logs,
+    connections: s.connections,
+    resourceSubscriptions: s.resourceSubscriptions,
+  }));
+  /** Resource updates from the hub (the resources tab's "Watch"); a controller, so only constructed. */
+  protected readonly _watch = new ResourceWatch(this, (serverId, uri) => void read(this, serverId, () => uri));
   readonly #tr: Translate = (key) => this.t(key);
   #entries?: { key: unknown; list: Entry[] };
   #filtered?: { entries: Entry[]; query: string; list: Entry[] };
@@ -125,8 +151,11 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this._copied = false;
     this._tried = false;
     this._templateValues = {};
+    this._updated = {};
+    this._watchErrors = {};
     this._promptArgs = {};
     this._logLevel = 'debug';
+    this._logKind = 'all';
     this._logNote = '';
   }
 
@@ -146,6 +175,11 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
       done = (await super.getUpdateComplete()) && done;
     }
     return done;
+  }
+
+  /** The resources the hub is subscribed to, by server. @internal */
+  get _subscriptions(): Readonly<Record<string, readonly string[]>> {
+    return this.#view.value.resourceSubscriptions;
   }
 
   /** The servers shown (one, or all) that have a catalogue. @internal */

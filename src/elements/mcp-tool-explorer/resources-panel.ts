@@ -10,17 +10,49 @@ import {
 } from '../../core/index.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
+import { resourceKey } from './resource-watch.js';
 import { idPart, type Translate } from './strings.js';
 
-async function read(el: McpToolExplorerElement, serverId: string, uri: () => string) {
+/** Read a resource into the contents pane (also when a watched one was updated while open). */
+export async function read(el: McpToolExplorerElement, serverId: string, uri: () => string) {
   let target = '';
   try {
     target = uri();
-    el._resource = { uri: target, state: 'loading' };
-    el._resource = { uri: target, state: 'done', result: await el.hub.client(serverId).readResource(target) };
+    el._resource = { serverId, uri: target, state: 'loading' };
+    el._resource = { serverId, uri: target, state: 'done', result: await el.hub.client(serverId).readResource(target) };
   } catch (e) {
-    el._resource = { uri: target, state: 'error', error: (e as Error).message };
+    el._resource = { serverId, uri: target, state: 'error', error: (e as Error).message };
   }
+}
+
+/** Watch or stop watching a resource (a server that offers subscriptions); a failure shows by it. */
+async function toggleWatch(el: McpToolExplorerElement, serverId: string, uri: string, watching: boolean) {
+  const key = resourceKey(serverId, uri);
+  const { [key]: _, ...rest } = el._watchErrors;
+  el._watchErrors = rest;
+  try {
+    if (watching) await el.hub.unsubscribeResource(serverId, uri);
+    else await el.hub.subscribeResource(serverId, uri);
+  } catch (e) {
+    el._watchErrors = { ...el._watchErrors, [key]: (e as Error).message };
+  }
+}
+
+function renderWatch(el: McpToolExplorerElement, server: ServerConfig, resource: Resource, tr: Translate) {
+  if (!el.hub.canSubscribeResources(server.id)) return nothing;
+  const key = resourceKey(server.id, resource.uri);
+  const watching = (el._subscriptions[server.id] ?? []).includes(resource.uri);
+  const error = el._watchErrors[key];
+  return html`<button
+      data-action="watch"
+      data-uri=${resource.uri}
+      aria-pressed=${watching ? 'true' : 'false'}
+      aria-label=${`${tr('watch')} ${resource.name}`}
+      @click=${() => void toggleWatch(el, server.id, resource.uri, watching)}
+    >
+      ${tr('watch')}
+    </button>
+    ${error ? html`<p class="error-text" role="alert">${tr('watchFailed')} ${error}</p>` : nothing}`;
 }
 
 function renderContents(el: McpToolExplorerElement, tr: Translate) {
@@ -36,8 +68,11 @@ function renderContents(el: McpToolExplorerElement, tr: Translate) {
 }
 
 function renderResource(el: McpToolExplorerElement, server: ServerConfig, resource: Resource, tr: Translate) {
+  const updates = el._updated[resourceKey(server.id, resource.uri)];
   return html`<li>
-    <strong>${resource.title ?? resource.name}</strong> <span class="muted">${resource.mimeType ?? ''}</span><br /><code
+    <strong>${resource.title ?? resource.name}</strong>
+    <span class="muted">${resource.mimeType ?? ''}</span>
+    ${updates ? html`<span class="badge" part="updated" data-updated=${updates}>${tr('updated')}</span>` : nothing}<br /><code
       >${resource.uri}</code
     >
     ${resource.description ? html`<div class="muted">${resource.description}</div>` : nothing}
@@ -46,10 +81,15 @@ function renderResource(el: McpToolExplorerElement, server: ServerConfig, resour
         data-action="read"
         data-uri=${resource.uri}
         aria-label=${`${tr('read')} ${resource.name}`}
-        @click=${() => void read(el, server.id, () => resource.uri)}
+        @click=${() => {
+          const { [resourceKey(server.id, resource.uri)]: _, ...rest } = el._updated;
+          el._updated = rest;
+          void read(el, server.id, () => resource.uri);
+        }}
       >
         ${tr('read')}
       </button>
+      ${renderWatch(el, server, resource, tr)}
     </div>
   </li>`;
 }

@@ -1,0 +1,59 @@
+// The options of sign-in: those of the hub (`redirectUrl`, `clientMetadataUrl`, checked when
+// given) and those of one `hub.signIn()` call.
+import { McpConfigError } from '../errors.js';
+import { clientMetadataUrlProblem, urlProblem } from '../schemas.js';
+
+/** The hub's sign-in options (`new McpHub({ redirectUrl, clientMetadataUrl })`, `hub.setSignInOptions()`). */
+export interface HubSignInOptions {
+  redirectUrl?: string;
+  clientMetadataUrl?: string;
+  dpop?: 'auto' | 'prefer' | 'off';
+}
+
+/** Options of `hub.signIn()`. */
+export interface SignInOptions {
+  /**
+   * Open the authorization URL yourself instead of a popup (Node, tests, a host's own window).
+   * Resolve with the URL the authorization server redirected to (with `code` and `state`) to
+   * finish here; resolve with nothing when the host's redirect page calls `completeSignIn()`.
+   */
+  open?: (authorizationUrl: string) => void | string | Promise<void | string>;
+  /**
+   * When the browser blocks the popup: `redirect` (default) takes this page to the
+   * authorization server and back (the redirect page returns here, and the hub finishes the
+   * sign-in on load; the promise never settles: the page goes away); `none` rejects with
+   * `popup-blocked`.
+   */
+  fallback?: 'redirect' | 'none';
+}
+
+/**
+ * Validate the sign-in options: a redirect URL of this origin, a usable metadata document URL
+ * (McpConfigError). Returns those that were given.
+ */
+export function checkSignInOptions(options: HubSignInOptions): HubSignInOptions {
+  const issues: { path: string; message: string }[] = [];
+  const value = options.redirectUrl;
+  if (value !== undefined) {
+    const problem = urlProblem(value);
+    const here = (globalThis as { location?: Location }).location;
+    if (problem) issues.push({ path: 'redirectUrl', message: problem });
+    else if (here?.origin && here.origin !== 'null' && new URL(value).origin !== here.origin)
+      issues.push({
+        path: 'redirectUrl',
+        message: `must be a page of this origin (${here.origin}): it hands the code back here`,
+      });
+  }
+  if (options.clientMetadataUrl !== undefined) {
+    const problem = clientMetadataUrlProblem(options.clientMetadataUrl);
+    if (problem) issues.push({ path: 'clientMetadataUrl', message: problem });
+  }
+  if (options.dpop !== undefined && !['auto', 'prefer', 'off'].includes(options.dpop))
+    issues.push({ path: 'dpop', message: "must be 'auto', 'prefer' or 'off'" });
+  if (issues.length) throw new McpConfigError(issues);
+  return {
+    ...(options.dpop !== undefined ? { dpop: options.dpop } : {}),
+    ...(options.redirectUrl !== undefined ? { redirectUrl: options.redirectUrl } : {}),
+    ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+  };
+}

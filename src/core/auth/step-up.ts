@@ -1,0 +1,31 @@
+// Which scopes an interactive sign-in asks for, and step-up on `403 insufficient_scope`: the
+// configured scopes, every scope a server challenged with so far, and (on a step-up) those
+// already granted — a refresh cannot widen scope, so the next sign-in asks for the union. A
+// client registered through DCR for fewer scopes than that is registered again: the
+// authorization server refuses a wider set otherwise (RFC 7591 `scope` restricts the client).
+import { computeScopeUnion, type StoredOAuthClientInformation } from '@modelcontextprotocol/client';
+
+/** The scopes one server's sign-ins ask for. */
+export class ScopeRequest {
+  /** The scope the server's last challenge named, and everything asked for since. */
+  #asked?: string;
+
+  constructor(private readonly configured: () => readonly string[] | undefined) {}
+
+  /** The scope to ask for: the configured scopes, everything challenged so far, and `extra`. */
+  scopeFor(extra?: string): string | undefined {
+    this.#asked = computeScopeUnion(this.#asked, extra);
+    return computeScopeUnion(this.configured()?.join(' '), this.#asked);
+  }
+}
+
+/**
+ * Whether a stored registration allows every scope of `asked` (`offline_access` aside: servers
+ * grant it by grant type). A registration that does not say which scopes it has allows any.
+ */
+export function registrationAllows(info: StoredOAuthClientInformation, asked: string | undefined): boolean {
+  const registered = (info as { scope?: unknown }).scope;
+  if (typeof registered !== 'string') return true;
+  const allowed = registered.split(' ');
+  return !(asked?.split(' ').filter(Boolean) ?? []).some((s) => !allowed.includes(s) && s !== 'offline_access');
+}

@@ -1,0 +1,153 @@
+// Sign-in (src/core/auth, and the SDK's OAuth code it pulls in) loaded only when the page needs
+// it: a server uses OAuth or machine credentials, or a full-page sign-in came back. Until then
+// the hub holds this small stand-in, which the connections, the call pipeline and the hub talk
+// to as they would to the sign-ins themselves. It keeps the options, forwards every change of
+// the servers (so nothing done before the module arrived is missed), opens the sign-in popup in
+// the click even while the module is still loading, and delegates everything else once loaded.
+import type { AuthProvider } from '@modelcontextprotocol/client';
+import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
+import { ANSWER_KEY } from './auth/callback.js';
+import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './auth/options.js';
+import { openPopup } from './auth/popup.js';
+import type { SignInControl, SignIns } from './auth/sign-ins.js';
+import type { ConnectionAuth } from './connections/manager.js';
+import type { HubContext } from './context.js';
+import type { McpAuthError } from './errors.js';
+import type { ServerConfig } from './schemas.js';
+import type { HubState } from './types.js';
+
+type TransportAuth = AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fetch };
+
+const usesSignIn = (cfg: ServerConfig | undefined) =>
+  cfg?.auth.type === 'oauth' || cfg?.auth.type === 'client-credentials';
+
+/** A full-page sign-in left its answer for this page (sessionStorage). */
+function answerWaiting(): boolean {
+  try {
+    return !!(globalThis as { sessionStorage?: Storage }).sessionStorage?.getItem(ANSWER_KEY);
+  } catch {
+    return false;
+  }
+}
+
+export class LazySignIns implements ConnectionAuth {
+  #loaded?: SignIns;
+  #loading?: Promise<SignIns>;
+  #options: HubSignInOptions;
+  /** Server changes seen before the module was loaded, replayed to it. */
+  readonly #changes: [HubState, HubState][] = [];
+  readonly #unsubscribe: () => void;
+  #disposed = false;
+
+  constructor(
+    private readonly ctx: HubContext,
+    options: HubSignInOptions,
+    private readonly control: SignInControl,
+  ) {
+    this.#options = checkSignInOptions(options);
+    this.#unsubscribe = ctx.store.subscribe((state, previous) => {
+      if (state.servers === previous.servers) return;
+      if (this.#loaded) return this.#loaded.serversChanged(state, previous);
+      const involved = [...Object.values(state.servers), ...Object.values(previous.servers)].some(usesSignIn);
+      if (!involved) return;
+      this.#changes.push([state, previous]);
+      void this.load();
+    });
+    void ctx.ready.then(() => {
+      if (Object.values(ctx.store.state.servers).some(usesSignIn) || answerWaiting()) void this.load();
+    });
+  }
+
+  /**
+   * The hub's sign-ins: options checked (McpConfigError), then wired to the connections, which
+   * use them for every OAuth server's auth from then on.
+   */
+  static forHub(
+    ctx: HubContext,
+    options: HubSignInOptions,
+    connections: Pick<SignInControl, 'connect' | 'closeSession'> & { useAuth(auth: ConnectionAuth): void },
+  ): LazySignIns {
+    const signIns = new LazySignIns(ctx, options, {
+      connect: (id) => connections.connect(id),
+      closeSession: (id) => connections.closeSession(id),
+    });
+    connections.useAuth(signIns);
+    return signIns;
+  }
+
+  static checkOptions = checkSignInOptions;
+
+  /** The sign-in module, loaded once (a dynamic import: its own chunk in the CDN build). */
+  load(): Promise<SignIns> {
+    this.#loading ??= import('./auth/sign-ins.js').then((m) => {
+      const s = new m.SignIns(this.ctx, this.#options, this.control);
+      for (const [state, previous] of this.#changes.splice(0)) s.serversChanged(state, previous);
+      this.#loaded = s;
+      if (this.#disposed) s.dispose();
+      return s;
+    });
+    return this.#loading;
+  }
+
+  setOptions(options: HubSignInOptions): void {
+    const given = checkSignInOptions(options);
+    this.#options = { ...this.#options, ...given };
+    this.#loaded?.setOptions(given);
+  }
+
+  authProviderFor(id: string | undefined, target?: Parameters<SignIns['authProviderFor']>[1]): TransportAuth {
+    if (this.#loaded) return this.#loaded.authProviderFor(id, target);
+    // resolved once: a machine config being tested gets one client, not one per call
+    const real = this.load().then((s) => s.authProviderFor(id, target) as TransportAuth);
+    return {
+      token: async () => (await real).token(),
+      onUnauthorized: async (context) => (await real).onUnauthorized?.(context),
+      wrapFetch: (f) => async (input, init) => {
+        const p = await real;
+        return (p.wrapFetch ? p.wrapFetch(f) : f)(input, init);
+      },
+    };
+  }
+
+  needsSignIn(id: string, err: McpAuthError, callId?: string): void {
+    if (this.#loaded) this.#loaded.needsSignIn(id, err, callId);
+    else void this.load().then((s) => s.needsSignIn(id, err, callId));
+  }
+
+  waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
+    if (this.#loaded) return this.#loaded.waitFor(id, err, callId, signal);
+    return this.load().then((s) => s.waitFor(id, err, callId, signal));
+  }
+
+  /** `hub.signIn()`: the popup opens here, in the caller's task, even before the module is loaded. */
+  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+    if (this.#loaded) return this.#loaded.signIn(id, options);
+    let opened: Window | null | undefined;
+    const w = globalThis as unknown as Partial<Window>;
+    if (!options.open && typeof w.open === 'function' && usesSignIn(this.ctx.store.state.servers[id]))
+      opened = openPopup(id, undefined);
+    return this.load().then((s) => s.signIn(id, options, opened));
+  }
+
+  signOut(id: string): Promise<void> {
+    return this.load().then((s) => s.signOut(id));
+  }
+
+  /** Another tab signed in or out of a server. */
+  async remoteChanged(id: string): Promise<void> {
+    if (!this.#loaded && !usesSignIn(this.ctx.store.state.servers[id])) return;
+    await (await this.load()).remoteChanged(id);
+  }
+
+  readonly keys = {
+    create: (options: CreateClientKeyOptions): Promise<ClientKeyInfo> =>
+      this.load().then((s) => s.keys.create(options)),
+    remove: (keyId: string): Promise<void> => this.load().then((s) => s.keys.remove(keyId)),
+  };
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#unsubscribe();
+    this.#loaded?.dispose();
+  }
+}

@@ -1,0 +1,72 @@
+// End to end: a task started from the demo chat survives a reload. The demo's offline model calls
+// the Jobs server's `job` tool (a tool that runs as a task, test/fixtures/tasks-server.mjs); the
+// user approves it in the card, the page reloads while the task runs, the job is finished on the
+// server, and the card and the task monitor show the result. Screenshots go to test-results/e2e
+// and the monitor's to docs/screenshots.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startDemo } from '../../scripts/demo-server.mjs';
+import { freePort } from '../fixtures/servers.mjs';
+import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = path.join(root, 'test-results/e2e');
+mkdirSync(shots, { recursive: true });
+let demo, browser;
+
+before(async () => {
+  demo = await startDemo({ port: await freePort(), everythingPort: await freePort(), strictPort: true, quiet: true });
+  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const shot = (page, name, dir = shots) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+
+test('demo: a task started in the chat survives a reload and its result is shown after it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(demo.url);
+  await page.click('#open-settings');
+  // the demo's Jobs server (its tools run as tasks) is pre-added and connects
+  await page
+    .locator('mcp-server-manager [part=server]', { hasText: 'Jobs' })
+    .filter({ hasText: 'Connected' })
+    .waitFor();
+
+  await page.fill('#prompt', 'start a job weekly report');
+  await page.press('#prompt', 'Enter');
+  const card = page.locator('mcp-tool-call').first();
+  await card.locator('[data-action=allow-once]').click();
+  // the server made a task of the call: the card shows its status message, the monitor lists it
+  await card.locator('[part~=task]').filter({ hasText: 'Working on "weekly report"' }).waitFor();
+  const monitor = page.locator('mcp-task-monitor');
+  await monitor.locator('[part~=running] [part~=task]').filter({ hasText: 'job' }).waitFor();
+  await shot(page, 'tasks-01-running');
+
+  await page.reload();
+  // after the reload the call is still running (not interrupted): the hub follows its task again
+  const again = page.locator('mcp-tool-call').first();
+  await again.locator('[part~=status][data-status=running]').waitFor();
+  if (!(await page.locator('#settings').isVisible())) await page.click('#open-settings');
+  await monitor.locator('[part~=running] [part~=task]').waitFor();
+  await shot(page, 'tasks-02-after-reload');
+
+  const res = await demo.finishTasks();
+  assert.equal(res.status, 200);
+  await again.locator('[part~=status][data-status=success]').waitFor();
+  await again.locator('[part~=result]').filter({ hasText: 'done: weekly report' }).waitFor();
+  await monitor.locator('[part~=finished] [data-action=result]').click();
+  await monitor.locator('[part~=finished] [part~=result]').filter({ hasText: 'done: weekly report' }).waitFor();
+  await shot(page, 'tasks-03-result-after-reload');
+  await monitor.screenshot({ path: path.join(root, 'docs/screenshots/task-monitor.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
