@@ -173,6 +173,19 @@ export default {
             },
           };
         }
+        // The hostile-string pages (test/elements/hostile.test.ts): the sources under the same
+        // strict policy, no inline script or style, no eval; images and audio from `data:` only
+        // (the elements show a result's raster images and audio as data: URLs, nothing remote)
+        if (context.path === '/__hostile.html') {
+          return {
+            body: `<!doctype html><meta charset="utf-8"><title>hostile</title><script type="module" src="/test/elements/hostile-page.ts"></script>`,
+            type: 'html',
+            headers: {
+              'content-security-policy':
+                "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'; img-src data:; media-src data:",
+            },
+          };
+        }
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') {
           return {

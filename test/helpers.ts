@@ -21,6 +21,8 @@ export const urls = servers as {
   oauthIssuer: string;
   /** the MCP server it protects: append /t/<tenant>[/<flags>]/mcp (test/fixtures/oauth-server.mjs) */
   oauthMcp: string;
+  /** every field hostile (test/fixtures/hostile-server.mjs): append /t/<tenant>/<string index>/mcp */
+  hostile: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
