@@ -7,6 +7,8 @@
 import servers from '/__servers.js';
 import '../../src/index.js';
 import { McpHub } from '../../src/core/index.js';
+// the attributes a reader sees or hears (data-* and ids may keep the exact string)
+import { SHOWN_ATTRIBUTES } from '../../src/internal/bidi.js';
 import { HOSTILE_STRINGS, HOSTILE_URLS, hostileToolNames } from '../fixtures/hostile-strings.mjs';
 
 type Any = any;
@@ -38,17 +40,6 @@ const FORBIDDEN = new Set([
   'LINK',
   'META',
 ]);
-// attributes a reader sees or hears (data-* and ids may keep the exact string)
-const SHOWN_ATTRS = [
-  'title',
-  'alt',
-  'placeholder',
-  'label',
-  'aria-label',
-  'aria-description',
-  'aria-roledescription',
-  'aria-valuetext',
-];
 const URL_ATTRS = [
   'href',
   'src',
@@ -90,7 +81,7 @@ function audit(where: string) {
           .toLowerCase();
         if (URL_ATTRS.includes(name) && /^(javascript|vbscript|data:text\/html|data:image\/svg)/.test(v))
           found(where, `${name}=${a.value} on <${tag.toLowerCase()}>`);
-        if (inShadow && SHOWN_ATTRS.includes(name) && BIDI.test(a.value))
+        if (inShadow && SHOWN_ATTRIBUTES.includes(name) && BIDI.test(a.value))
           found(where, `bidi control in ${name} of <${tag.toLowerCase()}>`);
       }
       if (tag === 'IMG' || tag === 'INPUT' || tag === 'SOURCE' || tag === 'VIDEO') {
