@@ -200,10 +200,7 @@ try {
     await until(card, () => root(card).textContent!.includes(visible(s).slice(0, 200)), 'the elicitation in the card');
     audit('call card: elicitation shown');
     shown.cardElicitation = true;
-    hub.respondToElicitation(
-      request.detail.id ?? request.detail.elicitation?.id ?? Object.keys(hub.store.state.elicitations)[0],
-      { action: 'decline' },
-    );
+    hub.respondToElicitation(request.detail.elicitation.id, { action: 'decline' });
     await call;
   });
   // <mcp-elicitation>: the same request outside a call
@@ -211,7 +208,7 @@ try {
   await step('<mcp-elicitation>', async () => {
     const asked = once<Any>('mcp-elicitation-request');
     const call = hub.client(server.id).callTool(elicitTool, {});
-    await asked;
+    const request = await asked;
     await until(
       elicitation,
       () => {
@@ -224,12 +221,7 @@ try {
     );
     audit('<mcp-elicitation>: form shown');
     shown.elicitation = true;
-    hub.respondToElicitation(
-      Object.keys(hub.store.state.elicitations).find(
-        (id) => (hub.store.state.elicitations as Any)[id].status === 'pending',
-      ) ?? Object.keys(hub.store.state.elicitations)[0],
-      { action: 'decline' },
-    );
+    hub.respondToElicitation(request.detail.elicitation.id, { action: 'decline' });
     await call;
   });
 
