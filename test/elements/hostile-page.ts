@@ -197,8 +197,18 @@ try {
       onCall: (r) => (card = add<Any>('mcp-tool-call', hub, { callId: r.id })),
     });
     const request = await asked;
-    await until(card, () => root(card).textContent!.includes(visible(s).slice(0, 200)), 'the elicitation in the card');
-    audit('call card: elicitation shown');
+    // the progress message (sent before the request) and the server's form, both in the card
+    const part = visible(s).slice(0, 200);
+    await until(
+      card,
+      () =>
+        root(card).querySelector('[part=progress]')?.textContent!.includes(part) &&
+        [...root(card).querySelectorAll('*')].some((e) =>
+          e.shadowRoot?.querySelector('form')?.textContent!.includes(part),
+        ),
+      'the progress message and the elicitation form in the card',
+    );
+    audit('call card: progress and elicitation shown');
     shown.cardElicitation = true;
     hub.respondToElicitation(request.detail.elicitation.id, { action: 'decline' });
     await call;
@@ -301,7 +311,8 @@ try {
   await step('explorer: log', async () => {
     (root(explorer).querySelector('#tab-log') as HTMLElement).click();
     await until(explorer, () => root(explorer).querySelector('.log-list li'), 'the log');
-    shown.log = root(explorer).querySelectorAll('.log-list li').length > 0;
+    // the logger's name and message of the call's log entries, as text
+    shown.log = root(explorer).querySelector('.log-list')!.textContent!.includes(visible(s).slice(0, 200));
   });
 
   // <gpt-tool-selector>
