@@ -116,6 +116,17 @@ holder.remove();`,
   };
 }
 
+/** A page that runs one module under a strict Content-Security-Policy (plus `extra` directives). */
+function strictPage(module, extra = '') {
+  return {
+    body: `<!doctype html><meta charset="utf-8"><title>strict</title><script type="module" src="${module}"></script>`,
+    type: 'html',
+    headers: {
+      'content-security-policy': `default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'${extra}`,
+    },
+  };
+}
+
 export default {
   files: process.env.WTR_FILES
     ? process.env.WTR_FILES.split(',')
@@ -178,17 +189,13 @@ export default {
             },
           };
         }
+        // The hostile-string pages (test/elements/hostile.test.ts): the sources under the same
+        // strict policy, no inline script or style, no eval; images and audio from `data:` only
+        // (the elements show a result's raster images and audio as data: URLs, nothing remote)
+        if (context.path === '/__hostile.html')
+          return strictPage('/test/elements/hostile-page.ts', '; img-src data:; media-src data:');
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
-        if (context.path === '/__csp.html') {
-          return {
-            body: `<!doctype html><meta charset="utf-8"><title>csp</title><script type="module" src="/test/core/csp-page.js"></script>`,
-            type: 'html',
-            headers: {
-              'content-security-policy':
-                "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:*; style-src 'self'",
-            },
-          };
-        }
+        if (context.path === '/__csp.html') return strictPage('/test/core/csp-page.js');
       },
     },
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),

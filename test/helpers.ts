@@ -27,6 +27,8 @@ export const urls = servers as {
   faultAliases: string[];
   /** the tasks peer: append /t/<tenant>/mcp (test/fixtures/tasks-server.mjs) */
   tasks: string;
+  /** every field hostile (test/fixtures/hostile-server.mjs): append /t/<tenant>/<string index>/mcp */
+  hostile: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -1,5 +1,6 @@
-import { LitElement, css } from 'lit';
+import { LitElement, css, type PropertyValues } from 'lit';
 import { getHub, type McpHub } from '../core/index.js';
+import { neutraliseBidi } from './bidi.js';
 
 // The dark palette, used by prefers-color-scheme and by theme="dark".
 const darkTokens = css`
@@ -159,6 +160,12 @@ export class McpElement<S extends Record<string, unknown> = Record<string, strin
     super();
     this.hub = getHub();
     this.strings = {};
+  }
+
+  // Server strings are shown without text direction controls (internal/bidi.ts)
+  protected override update(changed: PropertyValues): void {
+    super.update(changed);
+    neutraliseBidi(this.renderRoot);
   }
 
   /** A user-visible string, the host's replacement if it gave one. */

@@ -4,6 +4,7 @@ import { argumentIssues, type Tool } from '../core/index.js';
 import { branchAt, chosenBranch, schemaOf, viaRef, type FormView } from './schema-branches.js';
 import { FORMAT_EXAMPLE, FORMAT_INPUT, help, label, legend, requiredMark } from './schema-form-parts.js';
 import { schemaFormStyles } from './schema-form.styles.js';
+import { neutraliseBidi } from './bidi.js';
 import {
   choicesOf,
   fieldIssues,
@@ -66,6 +67,12 @@ export class McpSchemaForm extends LitElement {
     this._branches = {};
     this._jsonErrors = {};
     this._touched = new Set();
+  }
+
+  // Schema titles, descriptions and enums are server strings: shown without bidi controls
+  protected override update(changed: PropertyValues): void {
+    super.update(changed);
+    neutraliseBidi(this.renderRoot);
   }
 
   /** The problems of the current value, by field, in plain words (empty when it is valid). */
