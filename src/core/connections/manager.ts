@@ -3,10 +3,9 @@
 import type { HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
 import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
-import { openHeaders, checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
+import { checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import {
-  openSession,
   signInError,
   toConnectionError,
   type CallOptions,
@@ -20,11 +19,10 @@ const HEADER_MISMATCH = -32020;
 import { McpToolsDroppedEvent } from '../../events/index.js';
 import { setCatalogue, setConnectAttempt, setStatus, toolsChanged } from '../state.js';
 import type { ConnectionState, ServerCatalogue } from '../types.js';
-import { catalogueOf, discover, listTools, type DiscoverySlot } from './discovery.js';
+import { catalogueOf, discover, listTools } from './discovery.js';
 import { Background, persistCatalogue } from './background.js';
-import { OriginBudget } from './origins.js';
+import { SessionOpener, oauthError } from './opener.js';
 import { ResourceSubscriptions } from './subscriptions.js';
-import { backoffDelay, retryable, sleep } from './retry.js';
 
 /** Options for `hub.connect()`. */
 export interface ConnectOptions {
@@ -68,9 +66,8 @@ export class Connections {
   #auth?: ConnectionAuth;
   /** Work left running after a connect resolved (writes, the rest of discovery). */
   readonly #background: Background;
-  readonly #origins: OriginBudget;
-  /** Each session's long-lived stream on its origin's budget (`release` while one is held). */
-  readonly #streams = new WeakMap<McpSession, { release?: () => void; url: string }>();
+  /** Opening sessions, and their streams on the origins' budget (opener.ts). */
+  readonly #opener: SessionOpener;
   /** Resource subscriptions (subscriptions.ts). */
   readonly subscriptions: ResourceSubscriptions;
 
@@ -79,36 +76,26 @@ export class Connections {
     /** How each server's session answers the server's requests (elicitation, sampling, roots, logs). */
     private readonly answersFor?: (serverId: string) => ClientAnswers,
   ) {
-    this.#origins = new OriginBudget(ctx.limits.connectionsPerOrigin);
+    this.#opener = new SessionOpener(ctx, {
+      authProviderFor: (authId, target) =>
+        target.auth.type === 'oauth'
+          ? this.#auth?.authProviderFor(authId)
+          : this.#auth?.authProviderFor(authId, target),
+      ...(answersFor ? { answersFor } : {}),
+      dropped: (id, tools) => this.#dropped(id, tools),
+      secrets: () => this.#secrets,
+    });
     this.#background = new Background(
       ctx,
       () => this.#secrets,
-      (url) => this.#slot(url),
+      (url) => this.#opener.slot(url),
     );
     this.subscriptions = new ResourceSubscriptions(ctx, {
       session: (id) => this.#sessions.get(id),
       withSession: (id, options, run) => this.withSession(id, options, run),
-      holdStream: (session) => this.#holdStream(session),
-      streamIdle: (session) => this.#streamIdle(session),
+      holdStream: (session) => this.#opener.holdStream(session),
+      streamIdle: (session) => this.#opener.streamIdle(session),
     });
-  }
-
-  /** Hold a stream for a session that has none yet (only a 2026-07-28 session can open one later). */
-  #holdStream(session: McpSession): boolean {
-    const hold = this.#streams.get(session);
-    if (!hold) return false;
-    if (hold.release) return true;
-    if (session.era !== 'modern') return false; // a 2025 GET stream opens only at initialize
-    hold.release = this.#origins.reserveStream(hold.url);
-    return !!hold.release;
-  }
-
-  /** A 2026-07-28 session that no longer listens gives its stream back. */
-  #streamIdle(session: McpSession): void {
-    const hold = this.#streams.get(session);
-    if (session.era !== 'modern' || session.listening || !hold?.release) return;
-    hold.release();
-    hold.release = undefined;
   }
 
   /** The live sessions (to tell servers the roots changed). */
@@ -164,99 +151,6 @@ export class Connections {
     return promise.then((c) => this.#background.rest(id) ?? this.ctx.store.state.catalogues[id] ?? c);
   }
 
-  /** One unit of discovery work on a server's origin (origins.ts). */
-  #slot(url: string, signal?: AbortSignal): DiscoverySlot {
-    return (priority, work) => this.#origins.run(url, priority, work, signal);
-  }
-
-  /**
-   * Open a session, retrying retryable failures with backoff; each attempt holds a request slot
-   * of the origin. The session gets a stream for notifications only while the origin has one
-   * to spare (`notifications: false` for a one-off session), and gives it back when closed.
-   */
-  async #open(
-    cfg: ConnectTarget,
-    signal: AbortSignal,
-    retries: number,
-    id?: string,
-    prior?: Readonly<Record<string, unknown>>,
-    authId: string | undefined = id,
-    notifications = true,
-    budget?: { deadline: number; onAttempt: (n: number, of: number) => void },
-  ): Promise<McpSession> {
-    const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
-    const authProvider =
-      cfg.auth.type === 'oauth'
-        ? this.#auth?.authProviderFor(authId)
-        : cfg.auth.type === 'client-credentials'
-          ? this.#auth?.authProviderFor(authId, cfg)
-          : undefined;
-    const hold: { release?: () => void; url: string } = {
-      release: notifications ? this.#origins.reserveStream(cfg.url) : undefined,
-      url: cfg.url,
-    };
-    const free = () => {
-      hold.release?.();
-      hold.release = undefined;
-    };
-    for (let attempt = 0; ; attempt++) {
-      budget?.onAttempt(attempt + 1, retries + 1);
-      try {
-        const session = await this.#origins.run(
-          cfg.url,
-          'tools',
-          () =>
-            openSession({
-              ...(authProvider ? { authProvider } : {}),
-              url: cfg.url,
-              transport: cfg.transport,
-              revision: cfg.revision,
-              headers,
-              // with a budget, an attempt has what is left of it
-              timeoutMs: budget ? Math.max(1, budget.deadline - Date.now()) : cfg.timeout * 1000,
-              signal,
-              secrets: [...secrets, ...this.#secrets],
-              clientInfo: this.ctx.clientInfo,
-              fetch: this.ctx.fetch,
-              maxResponseBytes: this.ctx.limits.maxResponseBytes,
-              onToolsDropped: (tools) => this.#dropped(id, tools),
-              notifications: !!hold.release,
-              onStreamUnused: free,
-              ...(this.answersFor ? { answers: this.answersFor(id ?? '') } : {}),
-              ...(prior ? { prior } : {}),
-            }),
-          signal,
-        );
-        // a stream is held by a legacy SSE channel (always), a 2025 session (unless the server
-        // declined its GET stream) and a 2026-07-28 session whose server announces list changes
-        const c = session.capabilities ?? {};
-        const listens = !!(c.tools?.listChanged || c.resources?.listChanged || c.prompts?.listChanged);
-        if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) free();
-        if (session.kind === 'sse') hold.release ??= this.#origins.reserveStream(cfg.url, true);
-        this.#streams.set(session, hold);
-        const close = session.close.bind(session);
-        session.close = () => {
-          free();
-          return close();
-        };
-        return session;
-      } catch (e) {
-        const auth = signInError(e);
-        if (auth) {
-          free();
-          throw this.#oauthError(cfg, auth);
-        }
-        const err = toConnectionError(e, [...secrets, ...this.#secrets], signal);
-        if (attempt >= retries || !retryable(err) || signal.aborted) {
-          free();
-          if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw this.#oauthError(cfg, err);
-          throw err;
-        }
-        await sleep(backoffDelay(attempt), signal);
-      }
-    }
-  }
-
   async #connect(id: string, signal: AbortSignal): Promise<ServerCatalogue> {
     const { ctx } = this;
     await ctx.ready;
@@ -289,7 +183,7 @@ export class Connections {
       const at = Date.now();
       const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
-      session = await this.#open(cfg, signal, cfg.retries, id, prior, id, true, budget);
+      session = await this.#opener.open({ cfg, signal, retries: cfg.retries, id, prior, budget });
       // tools first: the connection is usable once they are in; the rest follows
       const fresh = usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial;
       const tools = fresh
@@ -297,7 +191,7 @@ export class Connections {
         : await listTools(
             session,
             { signal, timeout: Math.max(1, deadline - Date.now()) },
-            this.#slot(cfg.url, signal),
+            this.#opener.slot(cfg.url, signal),
           );
       const catalogue = tools ? catalogueOf(id, session, tools) : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
@@ -326,12 +220,6 @@ export class Connections {
       else setStatus(ctx, id, 'error', err);
       throw err;
     }
-  }
-
-  /** A 401 from an OAuth server, however it surfaced, as a sign-in error. */
-  #oauthError(cfg: ConnectTarget, e: McpAuthError | McpConnectionError): McpElementsError {
-    if (e instanceof McpAuthError || cfg.auth.type !== 'oauth') return e;
-    return new McpAuthError('sign-in-required', 'The server refused the token: sign in again.', { cause: e });
   }
 
   /** Tools the session left out (invalid x-mcp-header): say so once per listing. */
@@ -379,7 +267,7 @@ export class Connections {
     return discover(id, session, options, {
       warn: (message) => this.ctx.warn(message),
       secrets: this.#secrets,
-      slot: this.#slot(url, options.signal),
+      slot: this.#opener.slot(url, options.signal),
     });
   }
 
@@ -436,7 +324,7 @@ export class Connections {
     // an OAuth server is tested with the tokens of the server being edited, if they were issued
     // for this very URL (a token goes to no other resource); a one-off session: no notification stream
     const authId = owner?.auth.type === 'oauth' && owner.url === parsed.url ? owner.id : undefined;
-    const session = await this.#open(parsed, signal, 0, undefined, undefined, authId, false);
+    const session = await this.#opener.open({ cfg: parsed, signal, retries: 0, authId, notifications: false });
     try {
       return await this.#discover(options.serverId ?? 'test', parsed.url, session, {
         signal,
@@ -480,7 +368,7 @@ export class Connections {
     } catch (e) {
       const auth = signInError(e);
       if (auth || (cfg.auth.type === 'oauth' && toConnectionError(e, [], request.signal).code === 'unauthorized')) {
-        const err = this.#oauthError(cfg, auth ?? toConnectionError(e, this.#secrets, request.signal));
+        const err = oauthError(cfg, auth ?? toConnectionError(e, this.#secrets, request.signal));
         if (asksSignIn(err)) {
           // without a token the session is of no use; a missing scope concerns only this request
           if (err.code === 'sign-in-required' && this.#sessions.get(id) === session) await this.closeSession(id);
@@ -510,7 +398,7 @@ export class Connections {
       }
       await stale.close();
       try {
-        const fresh = await this.#open(cfg, new AbortController().signal, 0, id);
+        const fresh = await this.#opener.open({ cfg, signal: new AbortController().signal, retries: 0, id });
         this.#adopt(id, fresh);
         await this.subscriptions.restore(id, fresh);
         const cat = this.ctx.store.state.catalogues[id];

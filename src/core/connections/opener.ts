@@ -1,0 +1,162 @@
+// Opening one session: the server's headers and secrets, its token source, retries with backoff
+// (inside the connect budget when there is one), a request slot of the origin for each attempt,
+// and the long-lived stream the session may hold on its origin's budget.
+import type { AuthProvider } from '@modelcontextprotocol/client';
+import type { HubContext } from '../context.js';
+import { McpAuthError, McpConnectionError, type McpElementsError } from '../errors.js';
+import { openHeaders, type ConnectTarget } from '../servers/secrets.js';
+import { openSession, signInError, toConnectionError, type ClientAnswers, type McpSession } from '../session/index.js';
+import type { DiscoverySlot } from './discovery.js';
+import { OriginBudget } from './origins.js';
+import { backoffDelay, retryable, sleep } from './retry.js';
+
+/** What the opener needs from the rest of the connections. */
+export interface OpenerHooks {
+  /** The transport's token source for an OAuth server or machine credentials (auth wired in later). */
+  authProviderFor(authId: string | undefined, target: ConnectTarget): AuthProvider | undefined;
+  /** How a server's session answers the server's requests (elicitation, sampling, roots, logs). */
+  answersFor?: (serverId: string) => ClientAnswers;
+  /** Tools the session left out (invalid x-mcp-header). */
+  dropped(id: string | undefined, tools: readonly { name: string; reason: string }[]): void;
+  /** Every secret the page has handled, for redaction. */
+  secrets(): Iterable<string>;
+}
+
+/** One session to open. */
+export interface OpenRequest {
+  cfg: ConnectTarget;
+  signal: AbortSignal;
+  /** Attempts after the first, for retryable failures. */
+  retries: number;
+  /** The server's id (undefined: a config being tested). */
+  id?: string;
+  /** A still-fresh `server/discover` answer (2026-07-28): connect without the probe. */
+  prior?: Readonly<Record<string, unknown>>;
+  /** Whose tokens to use (default `id`). */
+  authId?: string;
+  /** Whether the session may hold a stream for notifications (false for a one-off session). */
+  notifications?: boolean;
+  /** One deadline for every attempt, and who hears of each attempt. */
+  budget?: { deadline: number; onAttempt: (n: number, of: number) => void };
+}
+
+/** A 401 from an OAuth server, however it surfaced, as a sign-in error. */
+export function oauthError(cfg: ConnectTarget, e: McpAuthError | McpConnectionError): McpElementsError {
+  if (e instanceof McpAuthError || cfg.auth.type !== 'oauth') return e;
+  return new McpAuthError('sign-in-required', 'The server refused the token: sign in again.', { cause: e });
+}
+
+export class SessionOpener {
+  readonly origins: OriginBudget;
+  /** Each session's long-lived stream on its origin's budget (`release` while one is held). */
+  readonly #streams = new WeakMap<McpSession, { release?: () => void; url: string }>();
+
+  constructor(
+    private readonly ctx: HubContext,
+    private readonly hooks: OpenerHooks,
+  ) {
+    this.origins = new OriginBudget(ctx.limits.connectionsPerOrigin);
+  }
+
+  /** One unit of discovery work on a server's origin (origins.ts). */
+  slot(url: string, signal?: AbortSignal): DiscoverySlot {
+    return (priority, work) => this.origins.run(url, priority, work, signal);
+  }
+
+  /** Hold a stream for a session that has none yet (only a 2026-07-28 session can open one later). */
+  holdStream(session: McpSession): boolean {
+    const hold = this.#streams.get(session);
+    if (!hold) return false;
+    if (hold.release) return true;
+    if (session.era !== 'modern') return false; // a 2025 GET stream opens only at initialize
+    hold.release = this.origins.reserveStream(hold.url);
+    return !!hold.release;
+  }
+
+  /** A 2026-07-28 session that no longer listens gives its stream back. */
+  streamIdle(session: McpSession): void {
+    const hold = this.#streams.get(session);
+    if (session.era !== 'modern' || session.listening || !hold?.release) return;
+    hold.release();
+    hold.release = undefined;
+  }
+
+  /**
+   * Open a session, retrying retryable failures with backoff; each attempt holds a request slot
+   * of the origin. The session gets a stream for notifications only while the origin has one
+   * to spare, and gives it back when closed.
+   */
+  async open(req: OpenRequest): Promise<McpSession> {
+    const { cfg, signal, retries, id, prior, authId = req.id, notifications = true, budget } = req;
+    const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
+    const authProvider =
+      cfg.auth.type === 'oauth' || cfg.auth.type === 'client-credentials'
+        ? this.hooks.authProviderFor(authId, cfg)
+        : undefined;
+    const hold: { release?: () => void; url: string } = {
+      release: notifications ? this.origins.reserveStream(cfg.url) : undefined,
+      url: cfg.url,
+    };
+    const free = () => {
+      hold.release?.();
+      hold.release = undefined;
+    };
+    const known = () => [...secrets, ...this.hooks.secrets()];
+    for (let attempt = 0; ; attempt++) {
+      budget?.onAttempt(attempt + 1, retries + 1);
+      try {
+        const session = await this.origins.run(
+          cfg.url,
+          'tools',
+          () =>
+            openSession({
+              ...(authProvider ? { authProvider } : {}),
+              url: cfg.url,
+              transport: cfg.transport,
+              revision: cfg.revision,
+              headers,
+              // with a budget, an attempt has what is left of it
+              timeoutMs: budget ? Math.max(1, budget.deadline - Date.now()) : cfg.timeout * 1000,
+              signal,
+              secrets: known(),
+              clientInfo: this.ctx.clientInfo,
+              fetch: this.ctx.fetch,
+              maxResponseBytes: this.ctx.limits.maxResponseBytes,
+              onToolsDropped: (tools) => this.hooks.dropped(id, tools),
+              notifications: !!hold.release,
+              onStreamUnused: free,
+              ...(this.hooks.answersFor ? { answers: this.hooks.answersFor(id ?? '') } : {}),
+              ...(prior ? { prior } : {}),
+            }),
+          signal,
+        );
+        // a stream is held by a legacy SSE channel (always), a 2025 session (unless the server
+        // declined its GET stream) and a 2026-07-28 session whose server announces list changes
+        const c = session.capabilities ?? {};
+        const listens = !!(c.tools?.listChanged || c.resources?.listChanged || c.prompts?.listChanged);
+        if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) free();
+        if (session.kind === 'sse') hold.release ??= this.origins.reserveStream(cfg.url, true);
+        this.#streams.set(session, hold);
+        const close = session.close.bind(session);
+        session.close = () => {
+          free();
+          return close();
+        };
+        return session;
+      } catch (e) {
+        const auth = signInError(e);
+        if (auth) {
+          free();
+          throw oauthError(cfg, auth);
+        }
+        const err = toConnectionError(e, known(), signal);
+        if (attempt >= retries || !retryable(err) || signal.aborted) {
+          free();
+          if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw oauthError(cfg, err);
+          throw err;
+        }
+        await sleep(backoffDelay(attempt), signal);
+      }
+    }
+  }
+}
