@@ -10,10 +10,14 @@ export default {
       packageLinkPhase({ customElementsManifest }) {
         // each element's public module is named after its folder (plus its define module);
         // render modules, strings and styles are internal
-        customElementsManifest.modules = (customElementsManifest.modules ?? []).filter((mod) => {
-          const m = /^src\/elements\/([^/]+)\/([^/]+)\.ts$/.exec(mod.path);
-          return !m || m[2] === m[1] || m[2] === 'define';
-        });
+        // sorted by path: the analyzer lists modules in the order it happened to read them, which
+        // changed from build to build and made the committed file churn
+        customElementsManifest.modules = (customElementsManifest.modules ?? [])
+          .filter((mod) => {
+            const m = /^src\/elements\/([^/]+)\/([^/]+)\.ts$/.exec(mod.path);
+            return !m || m[2] === m[1] || m[2] === 'define';
+          })
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         // the define modules register the tags (through our own `define()`, which the analyzer
         // does not recognise): say so, so tools know which module defines which tag
         for (const mod of customElementsManifest.modules) {
