@@ -18,7 +18,7 @@ import { closePopup, openPopup } from './popup.js';
 import { Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
-import { Machines, type MachineConfig } from './machine.js';
+import { isMachine, Machines, type IdentityAssertions, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
@@ -39,8 +39,7 @@ export interface SignInControl {
 export class SignIns {
   readonly #servers = new Map<string, ServerOAuth>();
   readonly #machines: Machines;
-  /** Machine client keys (`private_key_jwt`). */
-  readonly keys: ClientKeys;
+  readonly keys: ClientKeys; // machine client keys (`private_key_jwt`)
   readonly #summaries: Summaries;
   readonly #attempts = new Attempts();
   /** Authorization URLs being prepared in the background, by server. */
@@ -55,9 +54,10 @@ export class SignIns {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
+    assertions?: IdentityAssertions,
   ) {
     this.keys = new ClientKeys(ctx);
-    this.#machines = new Machines(ctx, this.keys);
+    this.#machines = new Machines(ctx, this.keys, assertions);
     this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
@@ -110,7 +110,7 @@ export class SignIns {
     this.#dpop = given.dpop ?? this.#dpop;
   }
 
-  /** The OAuth client of a server configured for OAuth. */
+  /** The OAuth client of an OAuth server. */
   server(id: string): ServerOAuth | undefined {
     if (!oauthOf(this.ctx.store.state.servers[id])) return undefined;
     let s = this.#servers.get(id);
@@ -125,7 +125,7 @@ export class SignIns {
    */
   authProviderFor(id: string | undefined, target?: { url: string; timeout: number; auth: unknown }): AuthProvider {
     const auth = target?.auth as MachineConfig['auth'] & { type?: string };
-    if (target && auth?.type === 'client-credentials') return this.#machines.authProvider(id, target as MachineConfig);
+    if (target && isMachine(auth?.type)) return this.#machines.authProvider(id, target as MachineConfig);
     const s = id ? this.server(id) : undefined;
     if (s) return s.authProvider;
     return {

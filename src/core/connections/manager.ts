@@ -187,7 +187,7 @@ export class Connections {
     const authProvider =
       cfg.auth.type === 'oauth'
         ? this.#auth?.authProviderFor(authId)
-        : cfg.auth.type === 'client-credentials'
+        : cfg.auth.type === 'client-credentials' || cfg.auth.type === 'jwt-bearer'
           ? this.#auth?.authProviderFor(authId, cfg)
           : undefined;
     const hold: { release?: () => void; url: string } = {
