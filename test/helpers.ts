@@ -23,6 +23,8 @@ export const urls = servers as {
   oauthMcp: string;
   /** the tasks peer: append /t/<tenant>/mcp (test/fixtures/tasks-server.mjs) */
   tasks: string;
+  /** identity provider + authorization server + MCP server of the JWT-bearer tests: append /t/<tenant>/mcp (test/fixtures/idjag-server.mjs) */
+  idjag: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
