@@ -127,6 +127,11 @@ export class LazySignIns implements ConnectionAuth {
     else void this.load().then((s) => s.needsSignIn(id, err, callId));
   }
 
+  /** A call runs on the server (sign-in announcements: one per occurrence); a no-op before the module is needed. */
+  callRunning(id: string): () => void {
+    return this.#loaded ? this.#loaded.callRunning(id) : () => {};
+  }
+
   waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
     if (this.#loaded) return this.#loaded.waitFor(id, err, callId, signal);
     return this.load().then((s) => s.waitFor(id, err, callId, signal));

@@ -94,7 +94,7 @@ async function open(authorizationUrl) {
 
 // Every sign-in the hub asks for (a 401 at connect, a call waiting on a 401 or a 403
 // insufficient_scope) is given as a user clicking "Sign in" would: once, however many times it
-// is asked for meanwhile (a refused call says so for the server, then for the call).
+// is asked for meanwhile.
 let current;
 let signIns = 0;
 function signIn() {
