@@ -108,6 +108,10 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
       method: 'client_secret_basic',
       idp: { tokenEndpoint: `${urls.idjag}/idp/token`, clientId: 'page-client' },
     });
+    // importing the export elsewhere asks for the secret that was not written
+    const { added, errors } = await privateHub().importConfig(hub.exportConfig());
+    expect(added).to.have.length(0);
+    expect(errors[0].issues.map((i) => i.path)).to.deep.equal(['auth.clientSecret']);
   });
 
   it('workload: the page’s JWT is the grant of a public client', async () => {
