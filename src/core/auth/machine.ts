@@ -161,19 +161,22 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
 
   /** The JWT-bearer grant: the host's assertion, exchanged at the identity provider for an ID-JAG first (`id-jag`). */
   async #grant(c: MachineConfig, scope: string): Promise<string> {
-    const { flow = 'workload', idp } = c.auth;
+    const { flow, idp } = c.auth;
+    // never send a user's ID token itself as a grant: id-jag without its identity provider stops here
+    if (!flow || (flow === 'id-jag' && !idp))
+      throw new McpAuthError('sign-in-failed', 'No identity provider is configured (auth.idp).');
     const resource = this.#resource ?? c.url;
     const issuer = this.#issuer;
     if (!issuer) throw new McpAuthError('metadata', 'The authorization server was not discovered.');
     const remember = (v: string) => this.vault.remember(v);
     const assertion = await hostAssertion(
       this.assertions,
-      { serverId: this.serverId, flow, issuer, resource, ...(scope ? { scope } : {}) },
+      Object.freeze({ serverId: this.serverId, flow, issuer, resource, ...(scope ? { scope } : {}) }),
       c.name ?? c.url,
       remember,
       this.vault.knownValues,
     );
-    if (flow === 'workload' || !idp) return assertion;
+    if (flow === 'workload' || !idp) return assertion; // (!idp: only for workload, checked above)
     const secret = idp.clientSecret;
     return exchangeForIdJag(
       {
