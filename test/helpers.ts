@@ -29,6 +29,8 @@ export const urls = servers as {
   tasks: string;
   /** every field hostile (test/fixtures/hostile-server.mjs): append /t/<tenant>/<string index>/mcp */
   hostile: string;
+  /** identity provider + authorization server + MCP server of the JWT-bearer tests: append /t/<tenant>/mcp (test/fixtures/idjag-server.mjs) */
+  idjag: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

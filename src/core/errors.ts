@@ -92,6 +92,7 @@ export type AuthErrorCode =
   | 'metadata' // no usable authorization server metadata
   | 'registration-failed' // no client id could be obtained (registration refused or unsupported)
   | 'token-request-failed' // the token endpoint refused the code or the refresh token
+  | 'identity-assertion-failed' // the page gave no identity assertion (hub.setIdentityAssertion) or its function failed
   | 'sign-in-failed'; // anything else
 
 /**

@@ -10,6 +10,7 @@ import { Connections, type ConnectOptions, type ServerClient } from './connectio
 import { assistantRegistry, callRegistry, emptyHubState, HubEventTarget, serverRegistry } from './registries.js';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 import type { SignInOptions } from './auth/options.js';
+import type { IdentityAssertionSource } from './auth/jwt-bearer.js';
 import { LazySignIns } from './sign-in-loader.js';
 import { randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
@@ -279,6 +280,16 @@ export class McpHub extends HubEventTarget {
    */
   createClientKey(options: CreateClientKeyOptions = {}): Promise<ClientKeyInfo> {
     return this.#signIns.keys.create(options);
+  }
+
+  /**
+   * The page's source of identity assertions for `jwt-bearer` servers (`serverId`, or `'*'` for
+   * every server without its own): asked each time a token is needed; its value (the user's ID
+   * token for `id-jag`, a workload JWT for `workload`) is never stored. `null` removes it.
+   * McpConfigError for a bad argument. See docs/API.md.
+   */
+  setIdentityAssertion(serverId: string, source: IdentityAssertionSource | null): void {
+    this.#signIns.setIdentityAssertion(serverId, source);
   }
 
   /** Delete a client key of `createClientKey()`. */

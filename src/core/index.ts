@@ -8,6 +8,7 @@ export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
 export type { SignInOptions } from './auth/sign-ins.js';
 export type { ClientKeyAlg, ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
+export type { IdentityAssertionRequest, IdentityAssertionSource } from './auth/jwt-bearer.js';
 export {
   completeSignIn,
   CALLBACK_CHANNEL,

@@ -30,6 +30,16 @@ export interface McpJsonServer {
         keyId?: string;
         method?: string;
         scopes?: string[];
+      }
+    | {
+        type: 'jwt-bearer';
+        flow: 'id-jag' | 'workload';
+        clientId: string;
+        clientSecret?: string;
+        keyId?: string;
+        method?: string;
+        scopes?: string[];
+        idp?: { tokenEndpoint: string; clientId: string; clientSecret?: string };
       };
   description?: string;
   timeout?: number;
@@ -82,7 +92,28 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
                 ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
               },
             }
-          : {}),
+          : a.type === 'jwt-bearer'
+            ? {
+                auth: {
+                  type: 'jwt-bearer' as const,
+                  flow: a.flow,
+                  clientId: a.clientId,
+                  ...(a.clientSecret ? { clientSecret: REDACTED } : {}),
+                  ...(a.keyId ? { keyId: a.keyId } : {}),
+                  method: a.method,
+                  ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
+                  ...(a.idp
+                    ? {
+                        idp: {
+                          tokenEndpoint: a.idp.tokenEndpoint,
+                          clientId: a.idp.clientId,
+                          ...(a.idp.clientSecret ? { clientSecret: REDACTED } : {}),
+                        },
+                      }
+                    : {}),
+                },
+              }
+            : {}),
       ...(s.description ? { description: s.description } : {}),
       timeout: s.timeout,
       retries: s.retries,
@@ -166,18 +197,25 @@ export function fromMcpJson(text: string): {
             : 'auto';
     // only OAuth settings travel in `auth` (other kinds are headers in mcp.json)
     const kind = e.auth && typeof e.auth === 'object' ? (e.auth as { type?: unknown }).type : undefined;
-    const oauth = kind === 'oauth' || kind === 'client-credentials' ? e.auth : undefined;
+    const oauth = kind === 'oauth' || kind === 'client-credentials' || kind === 'jwt-bearer' ? e.auth : undefined;
     if (e.auth !== undefined && !oauth) {
       errors.push({
         name,
-        issues: [{ path: 'auth', message: 'only { "type": "oauth" | "client-credentials", … } is read here' }],
+        issues: [
+          { path: 'auth', message: 'only { "type": "oauth" | "client-credentials" | "jwt-bearer", … } is read here' },
+        ],
       });
       continue;
     }
-    if ((oauth as { clientSecret?: unknown } | undefined)?.clientSecret === REDACTED) {
+    const o = oauth as { clientSecret?: unknown; idp?: { clientSecret?: unknown } } | undefined;
+    const unexported = [
+      ...(o?.clientSecret === REDACTED ? ['auth.clientSecret'] : []),
+      ...(o?.idp?.clientSecret === REDACTED ? ['auth.idp.clientSecret'] : []),
+    ];
+    if (unexported.length) {
       errors.push({
         name,
-        issues: [{ path: 'auth.clientSecret', message: 'the secret was not exported; enter it and import again' }],
+        issues: unexported.map((path) => ({ path, message: 'the secret was not exported; enter it and import again' })),
       });
       continue;
     }

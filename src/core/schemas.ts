@@ -105,6 +105,22 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 export const ScopesSchema = z
   .array(z.string().max(200).regex(SCOPE_TOKEN, 'is not a valid OAuth scope (printable ASCII, no spaces or quotes)'))
   .max(50);
+const ClientIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(512)
+  .refine((v) => !CONTROL.test(v), 'must not contain control characters');
+/** A URL string checked by `problem` (urlProblem, clientMetadataUrlProblem). */
+const checkedUrl = (problem: (v: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .superRefine((v, ctx) => {
+      const p = problem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    });
 /**
  * OAuth 2.1 sign-in (authorization code with PKCE) in the user's browser. Nothing here is a
  * secret: tokens live in the vault, keyed by issuer, and never in the config.
@@ -118,22 +134,8 @@ export const ScopesSchema = z
 export const AuthOAuthSchema = z
   .object({
     type: z.literal('oauth'),
-    clientId: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(512)
-      .refine((v) => !CONTROL.test(v), 'must not contain control characters')
-      .optional(),
-    clientMetadataUrl: z
-      .string()
-      .trim()
-      .max(2048)
-      .superRefine((v, ctx) => {
-        const p = clientMetadataUrlProblem(v);
-        if (p) ctx.addIssue({ code: 'custom', message: p });
-      })
-      .optional(),
+    clientId: ClientIdSchema.optional(),
+    clientMetadataUrl: checkedUrl(clientMetadataUrlProblem).optional(),
     scopes: ScopesSchema.optional(),
   })
   .strict();
@@ -168,12 +170,7 @@ function checkClientAuth(a: { method?: string; clientSecret?: unknown; keyId?: u
 export const AuthClientCredentialsSchema = z
   .object({
     type: z.literal('client-credentials'),
-    clientId: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(512)
-      .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+    clientId: ClientIdSchema,
     clientSecret: SecretInputSchema.optional(),
     keyId: KeyIdSchema.optional(),
     method: ClientAuthMethodSchema.default('client_secret_basic'),
@@ -181,6 +178,59 @@ export const AuthClientCredentialsSchema = z
   })
   .strict()
   .superRefine(checkClientAuth);
+/** How a JWT-bearer client authenticates at the MCP authorization server (`none`: a public client). */
+export const JwtBearerAuthMethodSchema = z.enum([
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+  'none',
+]);
+/** `id-jag` needs the identity provider; `workload` sends the host's JWT itself and has none. */
+function checkJwtBearer(
+  a: { flow?: string; idp?: unknown; method?: string; clientSecret?: unknown; keyId?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (a.flow === 'id-jag' && a.idp === undefined)
+    ctx.addIssue({ code: 'custom', path: ['idp'], message: 'is required for flow "id-jag" (the token exchange)' });
+  if (a.flow === 'workload' && a.idp !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['idp'], message: 'is not used with flow "workload"' });
+  if (a.method === 'none') {
+    if (a.clientSecret !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'is not used with method "none"' });
+    if (a.keyId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['keyId'], message: 'is used only with private_key_jwt' });
+  } else checkClientAuth(a, ctx);
+}
+const jwtBearerFields = <S extends z.ZodType>(secret: S) => ({
+  type: z.literal('jwt-bearer'),
+  flow: z.enum(['id-jag', 'workload']),
+  clientId: ClientIdSchema,
+  clientSecret: secret.optional(),
+  keyId: KeyIdSchema.optional(),
+  method: JwtBearerAuthMethodSchema,
+  scopes: ScopesSchema.optional(),
+  idp: z
+    .object({
+      tokenEndpoint: checkedUrl(urlProblem),
+      clientId: ClientIdSchema,
+      clientSecret: secret.optional(),
+    })
+    .strict()
+    .optional(),
+});
+/**
+ * The RFC 7523 JWT-bearer grant with an assertion the host supplies (`hub.setIdentityAssertion`),
+ * never stored. `flow: 'id-jag'` (enterprise-managed authorization, SEP-990): the host's identity
+ * assertion (the user's ID token) is exchanged at the identity provider's token endpoint
+ * (`idp`, RFC 8693) for an ID-JAG, which is redeemed at the MCP server's authorization server.
+ * `flow: 'workload'` (workload identity, SEP-1933): the host's JWT is the grant itself. The
+ * client (`clientId`) authenticates at the MCP authorization server like machine credentials
+ * (`method`, default `client_secret_basic`), or not at all (`none`).
+ */
+export const AuthJwtBearerSchema = z
+  .object({ ...jwtBearerFields(SecretInputSchema), method: JwtBearerAuthMethodSchema.default('client_secret_basic') })
+  .strict()
+  .superRefine(checkJwtBearer);
 /** Authentication kinds. */
 export const AuthSchema = z.discriminatedUnion('type', [
   AuthNoneSchema,
@@ -189,6 +239,7 @@ export const AuthSchema = z.discriminatedUnion('type', [
   AuthBasicSchema,
   AuthOAuthSchema,
   AuthClientCredentialsSchema,
+  AuthJwtBearerSchema,
 ]);
 export type AuthInput = z.input<typeof AuthSchema>;
 
@@ -240,14 +291,7 @@ export function clientMetadataUrlProblem(value: string): string | null {
   if (url.hash) return 'must not have a fragment';
   return null;
 }
-const UrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .superRefine((v, ctx) => {
-    const p = urlProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p });
-  });
+const UrlSchema = checkedUrl(urlProblem);
 
 // the user's URL is used exactly as given (never rewrite its path): store the string itself
 const timestamp = z.number().int().nonnegative();
@@ -325,6 +369,7 @@ const StoredAuthSchema = z.discriminatedUnion('type', [
     })
     .strict()
     .superRefine(checkClientAuth),
+  z.object(jwtBearerFields(StoredSecret)).strict().superRefine(checkJwtBearer),
 ]);
 export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 const StoredHeaderSchema = z

@@ -6,20 +6,21 @@
 // the click even while the module is still loading, and delegates everything else once loaded.
 import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
+import type { IdentityAssertionSource } from './auth/jwt-bearer.js';
 import { ANSWER_KEY } from './auth/callback.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './auth/options.js';
 import { openPopup } from './auth/popup.js';
 import type { SignInControl, SignIns } from './auth/sign-ins.js';
 import type { ConnectionAuth } from './connections/manager.js';
 import type { HubContext } from './context.js';
-import type { McpAuthError } from './errors.js';
+import { McpConfigError, type McpAuthError } from './errors.js';
 import type { ServerConfig } from './schemas.js';
 import type { HubState } from './types.js';
 
 type TransportAuth = AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fetch };
 
 const usesSignIn = (cfg: ServerConfig | undefined) =>
-  cfg?.auth.type === 'oauth' || cfg?.auth.type === 'client-credentials';
+  cfg?.auth.type === 'oauth' || cfg?.auth.type === 'client-credentials' || cfg?.auth.type === 'jwt-bearer';
 
 /** A full-page sign-in left its answer for this page (sessionStorage). */
 function answerWaiting(): boolean {
@@ -38,6 +39,8 @@ export class LazySignIns implements ConnectionAuth {
   readonly #changes: [HubState, HubState][] = [];
   readonly #unsubscribe: () => void;
   #disposed = false;
+  /** The page's identity assertion functions (`jwt-bearer` servers), by server id or `*`. */
+  readonly #assertions = new Map<string, IdentityAssertionSource>();
 
   constructor(
     private readonly ctx: HubContext,
@@ -80,7 +83,7 @@ export class LazySignIns implements ConnectionAuth {
   /** The sign-in module, loaded once (a dynamic import: its own chunk in the CDN build). */
   load(): Promise<SignIns> {
     this.#loading ??= import('./auth/sign-ins.js').then((m) => {
-      const s = new m.SignIns(this.ctx, this.#options, this.control);
+      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#assertions);
       for (const [state, previous] of this.#changes.splice(0)) s.serversChanged(state, previous);
       this.#loaded = s;
       if (this.#disposed) s.dispose();
@@ -93,6 +96,16 @@ export class LazySignIns implements ConnectionAuth {
     const given = checkSignInOptions(options);
     this.#options = { ...this.#options, ...given };
     this.#loaded?.setOptions(given);
+  }
+
+  /** `hub.setIdentityAssertion()`: the function a `jwt-bearer` server's token requests ask (null removes it). */
+  setIdentityAssertion(serverId: string, source: IdentityAssertionSource | null): void {
+    if (typeof serverId !== 'string' || !serverId)
+      throw new McpConfigError([{ path: 'serverId', message: 'must be a server id, or "*" for every server' }]);
+    if (source !== null && typeof source !== 'function')
+      throw new McpConfigError([{ path: 'source', message: 'must be a function returning the assertion, or null' }]);
+    if (source) this.#assertions.set(serverId, source);
+    else this.#assertions.delete(serverId);
   }
 
   authProviderFor(id: string | undefined, target?: Parameters<SignIns['authProviderFor']>[1]): TransportAuth {
@@ -112,6 +125,11 @@ export class LazySignIns implements ConnectionAuth {
   needsSignIn(id: string, err: McpAuthError, callId?: string): void {
     if (this.#loaded) this.#loaded.needsSignIn(id, err, callId);
     else void this.load().then((s) => s.needsSignIn(id, err, callId));
+  }
+
+  /** A call runs on the server (sign-in announcements: one per occurrence); a no-op before the module is needed. */
+  callRunning(id: string): () => void {
+    return this.#loaded ? this.#loaded.callRunning(id) : () => {};
   }
 
   waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {

@@ -11,7 +11,8 @@
 // authorization URL with `fetch` (`redirect: 'manual'`) and resolves with the `Location` the
 // authorization server sent back (code, state, iss), as the conformance examples do. There is no
 // page here, so the hub gets a loopback `redirectUrl` (never fetched) and the host's Client ID
-// Metadata Document URL; `auth/client-credentials-jwt`'s key is imported with hub.createClientKey(). Features the hub does not have are not faked; their scenarios are
+// Metadata Document URL; `auth/client-credentials-jwt`'s key is imported with hub.createClientKey();
+// the ID-JAG and workload-identity scenarios get their assertion through hub.setIdentityAssertion(). Features the hub does not have are not faked; their scenarios are
 // listed in expected-failures.json.
 import 'fake-indexeddb/auto';
 import { McpHub } from '../../dist/core/index.js';
@@ -46,6 +47,19 @@ function authFor(name) {
     // the scenario's key, imported into WebCrypto as non-extractable (keyId set below)
     return { type: 'client-credentials', clientId: context.client_id, method: 'private_key_jwt' };
   if (name === 'auth/pre-registration') return { type: 'oauth', clientId: context.client_id };
+  if (name === 'auth/enterprise-managed-authorization')
+    // the user's ID token (the page's identity assertion) is exchanged at the IdP for an ID-JAG
+    return {
+      type: 'jwt-bearer',
+      flow: 'id-jag',
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      method: 'client_secret_basic',
+      idp: { tokenEndpoint: context.idp_token_endpoint, clientId: context.idp_client_id },
+    };
+  if (name === 'auth/wif-jwt-bearer')
+    // the workload's JWT is the grant; the client is public
+    return { type: 'jwt-bearer', flow: 'workload', clientId: context.client_id, method: 'none' };
   return { type: 'oauth' };
 }
 const auth = authFor(scenario);
@@ -53,6 +67,10 @@ if (auth?.method === 'private_key_jwt')
   auth.keyId = (
     await hub.createClientKey({ privateKeyPem: context.private_key_pem, alg: context.signing_algorithm ?? 'ES256' })
   ).keyId;
+
+// the page's identity assertion for jwt-bearer servers: the scenario's ID token or workload JWT
+if (auth?.type === 'jwt-bearer')
+  hub.setIdentityAssertion('*', () => (auth.flow === 'id-jag' ? context.idp_id_token : context.valid_jwt));
 
 // `auto`, as a host would configure a server it knows nothing about: the hub picks the transport
 // (and, once it speaks 2026-07-28, the revision). No retries: a scenario server answers once.
@@ -76,7 +94,7 @@ async function open(authorizationUrl) {
 
 // Every sign-in the hub asks for (a 401 at connect, a call waiting on a 401 or a 403
 // insufficient_scope) is given as a user clicking "Sign in" would: once, however many times it
-// is asked for meanwhile (a refused call says so for the server, then for the call).
+// is asked for meanwhile.
 let current;
 let signIns = 0;
 function signIn() {

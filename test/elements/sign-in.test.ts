@@ -36,6 +36,21 @@ async function protectedServer(hub: McpHub) {
   return server;
 }
 
+/** A manager on `hub` with its add form open, and a setter that types into a field as a user would. */
+async function addForm(hub: McpHub) {
+  const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+  const root = el.shadowRoot!;
+  const set = async (id: string, value: string) => {
+    const input = root.querySelector(`#f-${id}`) as HTMLInputElement | HTMLSelectElement;
+    input.value = value;
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input'));
+    await el.updateComplete;
+  };
+  el.startAdd();
+  await el.updateComplete;
+  return { el, root, set };
+}
+
 describe('sign-in in the elements', function () {
   this.timeout(60000);
 
@@ -92,16 +107,7 @@ describe('sign-in in the elements', function () {
 
   it('<mcp-server-manager> form: machine credentials, the secret kept when left empty', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
-    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
-    const root = el.shadowRoot!;
-    const set = async (id: string, value: string) => {
-      const input = root.querySelector(`#f-${id}`) as HTMLInputElement | HTMLSelectElement;
-      input.value = value;
-      input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input'));
-      await el.updateComplete;
-    };
-    el.startAdd();
-    await el.updateComplete;
+    const { el, root, set } = await addForm(hub);
     await set('name', 'Machine');
     await set('url', `${urls.oauthMcp}/t/${unique('form')}/mcp`);
     await set('authType', 'client-credentials');
@@ -124,6 +130,43 @@ describe('sign-in in the elements', function () {
     await set('name', 'Machine 2');
     (root.querySelector('[data-action=save]') as HTMLButtonElement).click();
     await until(() => hub.servers.list()[0].name === 'Machine 2');
+    expect(hub.servers.list()[0].auth).to.deep.equal(saved.auth);
+  });
+
+  it('<mcp-server-manager> form: JWT bearer (ID-JAG) with the identity provider; errors name the field; secrets kept', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    hub.setIdentityAssertion(
+      '*',
+      async () =>
+        ((await (await fetch(`${urls.idjag}/idp/id-token?sub=carol`)).json()) as { id_token: string }).id_token,
+    );
+    const { el, root, set } = await addForm(hub);
+    await set('name', 'Enterprise');
+    await set('url', `${urls.idjag}/t/${unique('form')}/mcp`);
+    await set('authType', 'jwt-bearer');
+    expect((root.querySelector('#f-flow') as HTMLSelectElement).value).to.equal('id-jag');
+    await set('idpTokenEndpoint', 'http://idp.example.com/token');
+    await set('idpClientId', 'page-client');
+    await set('clientId', 'mcp-client');
+    await set('clientSecret', 'mcp-secret');
+    (root.querySelector('[data-action=save]') as HTMLButtonElement).click();
+    await until(() => !!root.querySelector('#e-idpTokenEndpoint'));
+    expect(root.querySelector('#e-idpTokenEndpoint')!.textContent).to.include('https');
+    expect(hub.servers.list()).to.have.length(0);
+    await set('idpTokenEndpoint', `${urls.idjag}/idp/token`);
+    (root.querySelector('[data-action=save]') as HTMLButtonElement).click();
+    await until(() => hub.servers.list().length === 1);
+    const saved = hub.servers.list()[0];
+    expect(saved.auth).to.deep.include({ type: 'jwt-bearer', flow: 'id-jag', clientId: 'mcp-client' });
+    await until(() => hub.status(saved.id).status === 'connected');
+    // edit without typing the secret: kept
+    el.startEdit(saved.id);
+    await el.updateComplete;
+    expect((root.querySelector('#f-clientSecret') as HTMLInputElement).value).to.equal('');
+    expect((root.querySelector('#f-idpTokenEndpoint') as HTMLInputElement).value).to.equal(`${urls.idjag}/idp/token`);
+    await set('name', 'Enterprise 2');
+    (root.querySelector('[data-action=save]') as HTMLButtonElement).click();
+    await until(() => hub.servers.list()[0].name === 'Enterprise 2');
     expect(hub.servers.list()[0].auth).to.deep.equal(saved.auth);
   });
 

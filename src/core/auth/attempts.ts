@@ -96,3 +96,37 @@ export function waitForSignIn(ctx: Pick<HubContext, 'store'>, id: string, since:
     else signal.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * `mcp-sign-in-required` once per occurrence: a request refused for sign-in while calls run on
+ * the server is announced by the call it belonged to (with its `callId`), so the connections'
+ * announcement without one is held until those calls are done, and dropped if one of them
+ * announces first. Exact, not timed: the calls say when they start and settle.
+ */
+export class Announcements {
+  readonly #running = new Map<string, number>();
+  readonly #held = new Map<string, () => void>();
+
+  /** A call runs on the server; the returned function (idempotent) says it settled. */
+  hold(id: string): () => void {
+    this.#running.set(id, (this.#running.get(id) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.#running.get(id) ?? 1) - 1;
+      if (left > 0) return void this.#running.set(id, left);
+      this.#running.delete(id);
+      const emit = this.#held.get(id);
+      this.#held.delete(id);
+      emit?.();
+    };
+  }
+
+  /** Announce now; or, without a call id while calls run on the server, when they are done (unless one announces). */
+  announce(id: string, emit: () => void, callId?: string): void {
+    if (!callId && this.#running.has(id)) return void this.#held.set(id, emit);
+    this.#held.delete(id);
+    emit();
+  }
+}

@@ -4,6 +4,8 @@
 // non-extractable key (`private_key_jwt`, client-keys.ts), the grant, and keeps the access token
 // in memory only — a new one is one request away, so nothing long-lived is stored beyond the
 // secret or key itself. Tokens are renewed ahead of expiry and on 401, one request at a time.
+// The same client runs the JWT-bearer grant (`jwt-bearer`, jwt-bearer.ts): the host's assertion,
+// exchanged for an ID-JAG at the identity provider first (`id-jag`) or sent as is (`workload`).
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import type * as Sdk from '@modelcontextprotocol/client';
 import type { HubContext } from '../context.js';
@@ -13,20 +15,35 @@ import type { SecretRef } from '../schemas.js';
 import type { Vault } from '../vault.js';
 import type { ClientKeys } from './client-keys.js';
 import { OAuthFetch, toAuthError } from './fetch.js';
+import { exchangeForIdJag, hostAssertion, JWT_BEARER_GRANT, type IdentityAssertions } from './jwt-bearer.js';
+
+export type { IdentityAssertions } from './jwt-bearer.js';
 import { renewDue } from './refresh.js';
 
 /** The stored settings of a server with machine credentials. */
 export interface MachineConfig {
   readonly url: string;
   readonly timeout: number;
+  readonly name?: string;
   readonly auth: {
+    readonly type: 'client-credentials' | 'jwt-bearer';
     readonly clientId: string;
     readonly clientSecret?: SecretRef | string;
     readonly keyId?: string;
-    readonly method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+    readonly method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
     readonly scopes?: readonly string[];
+    readonly flow?: 'id-jag' | 'workload';
+    readonly idp?: {
+      readonly tokenEndpoint: string;
+      readonly clientId: string;
+      readonly clientSecret?: SecretRef | string;
+    };
   };
 }
+
+/** Whether a server's auth kind is machine credentials (a token without a user's sign-in). */
+export const isMachine = (type: string | undefined): type is MachineConfig['auth']['type'] =>
+  type === 'client-credentials' || type === 'jwt-bearer';
 
 export class MachineOAuth implements Sdk.OAuthClientProvider {
   #tokens?: { tokens: Sdk.StoredOAuthTokens; obtainedAt: number };
@@ -34,12 +51,18 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
   #discovery?: Sdk.OAuthDiscoveryState;
   #busy?: Promise<void>;
   #lastSent?: string;
+  /** Where the SDK's discovery found the authorization server (issuer) and the resource. */
+  #issuer?: string;
+  #resource?: string;
+  #fetchFn?: typeof fetch;
 
   constructor(
     private readonly vault: Vault,
     private readonly config: () => MachineConfig | undefined,
     private readonly fetchImpl?: typeof fetch,
     private readonly keys?: ClientKeys,
+    private readonly assertions: IdentityAssertions = new Map(),
+    private readonly serverId = '',
   ) {}
 
   /**
@@ -73,7 +96,7 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     const scopes = this.config()?.auth.scopes;
     return {
       redirect_uris: [],
-      grant_types: ['client_credentials'],
+      grant_types: [this.config()?.auth.type === 'jwt-bearer' ? JWT_BEARER_GRANT : 'client_credentials'],
       token_endpoint_auth_method: this.config()?.auth.method ?? 'client_secret_basic',
       ...(scopes?.length ? { scope: scopes.join(' ') } : {}),
     };
@@ -116,12 +139,61 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     return this.#discovery;
   }
 
-  prepareTokenRequest(scope?: string): URLSearchParams {
-    const params = new URLSearchParams({ grant_type: 'client_credentials' });
-    const configured = this.config()?.auth.scopes?.join(' ');
+  saveAuthorizationServerUrl(issuer: string): void {
+    this.#issuer = issuer;
+  }
+
+  saveResourceUrl(resource: string): void {
+    this.#resource = resource;
+  }
+
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
+    const c = this.#config;
+    const configured = c.auth.scopes?.join(' ');
     const asked = [...new Set([...(configured?.split(' ') ?? []), ...(scope?.split(' ') ?? [])])].filter(Boolean);
+    const params =
+      c.auth.type === 'jwt-bearer'
+        ? new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion: await this.#grant(c, asked.join(' ')) })
+        : new URLSearchParams({ grant_type: 'client_credentials' });
     if (asked.length) params.set('scope', asked.join(' '));
     return params;
+  }
+
+  /** The JWT-bearer grant: the host's assertion, exchanged at the identity provider for an ID-JAG first (`id-jag`). */
+  async #grant(c: MachineConfig, scope: string): Promise<string> {
+    const { flow, idp } = c.auth;
+    // never send a user's ID token itself as a grant: id-jag without its identity provider stops here
+    if (!flow || (flow === 'id-jag' && !idp))
+      throw new McpAuthError('sign-in-failed', 'No identity provider is configured (auth.idp).');
+    const resource = this.#resource ?? c.url;
+    const issuer = this.#issuer;
+    if (!issuer) throw new McpAuthError('metadata', 'The authorization server was not discovered.');
+    const remember = (v: string) => this.vault.remember(v);
+    const assertion = await hostAssertion(
+      this.assertions,
+      Object.freeze({ serverId: this.serverId, flow, issuer, resource, ...(scope ? { scope } : {}) }),
+      c.name ?? c.url,
+      remember,
+      this.vault.knownValues,
+    );
+    if (flow === 'workload' || !idp) return assertion; // (!idp: only for workload, checked above)
+    const secret = idp.clientSecret;
+    return exchangeForIdJag(
+      {
+        tokenEndpoint: idp.tokenEndpoint,
+        clientId: idp.clientId,
+        ...(secret !== undefined
+          ? { clientSecret: typeof secret === 'string' ? secret : await this.vault.get(secret) }
+          : {}),
+        idToken: assertion,
+        audience: issuer,
+        resource,
+        ...(scope ? { scope } : {}),
+        fetchFn: this.#fetchFn ?? this.fetchImpl ?? fetch,
+      },
+      remember,
+      () => this.vault.knownValues,
+    );
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
@@ -148,6 +220,7 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
       const secret = c.auth.clientSecret;
       if (secret !== undefined) this.#secret ??= typeof secret === 'string' ? secret : await this.vault.get(secret);
       const log = new OAuthFetch(this.fetchImpl, c.timeout * 1000);
+      this.#fetchFn = log.fetch;
       this.#tokens = undefined;
       try {
         await auth(this, {
@@ -194,23 +267,27 @@ export class Machines {
   constructor(
     private readonly ctx: Pick<HubContext, 'vault' | 'fetch' | 'store'>,
     private readonly keys: ClientKeys,
+    private readonly assertions: IdentityAssertions = new Map(),
   ) {}
 
   /** The transports' auth for `target`, a config with machine credentials (stored as server `id`, or being tested). */
   authProvider(id: string | undefined, target: MachineConfig & { auth: unknown }): Sdk.AuthProvider {
     const stored = id ? this.ctx.store.state.servers[id] : undefined;
-    if (!id || stored?.auth.type !== 'client-credentials' || stored.url !== target.url || stored.auth !== target.auth)
-      return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys).authProvider;
+    if (!id || !isMachine(stored?.auth.type) || stored?.url !== target.url || stored.auth !== target.auth)
+      return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys, this.assertions, id ?? '')
+        .authProvider;
     let m = this.#byServer.get(id);
     if (!m) {
       m = new MachineOAuth(
         this.ctx.vault,
         () => {
           const c = this.ctx.store.state.servers[id];
-          return c?.auth.type === 'client-credentials' ? (c as MachineConfig) : undefined;
+          return isMachine(c?.auth.type) ? (c as MachineConfig) : undefined;
         },
         this.ctx.fetch,
         this.keys,
+        this.assertions,
+        id,
       );
       this.#byServer.set(id, m);
     }
@@ -219,7 +296,7 @@ export class Machines {
 
   /** A server's config changed (or it was removed): a changed config fetches a new token with it. */
   changed(id: string, before: ServerConfig, now: ServerConfig | undefined): void {
-    if (before.auth.type !== 'client-credentials' || (now?.auth === before.auth && now?.url === before.url)) return;
+    if (!isMachine(before.auth.type) || (now?.auth === before.auth && now?.url === before.url)) return;
     this.#byServer.get(id)?.reset();
     this.#byServer.delete(id);
   }

@@ -15,10 +15,10 @@ import type { ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
 import { asAuthError, callbackFromUrl, codeOf, pageUrl, takeRedirectAnswer } from './answer.js';
 import { closePopup, openPopup } from './popup.js';
-import { Attempts, waitForSignIn } from './attempts.js';
+import { Announcements, Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
-import { Machines, type MachineConfig } from './machine.js';
+import { isMachine, Machines, type IdentityAssertions, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
@@ -39,10 +39,10 @@ export interface SignInControl {
 export class SignIns {
   readonly #servers = new Map<string, ServerOAuth>();
   readonly #machines: Machines;
-  /** Machine client keys (`private_key_jwt`). */
-  readonly keys: ClientKeys;
+  readonly keys: ClientKeys; // machine client keys (`private_key_jwt`)
   readonly #summaries: Summaries;
   readonly #attempts = new Attempts();
+  readonly #announcements = new Announcements();
   /** Authorization URLs being prepared in the background, by server. */
   readonly #preparing = new Map<string, Promise<unknown>>();
   readonly #channel?: BroadcastChannel;
@@ -55,9 +55,10 @@ export class SignIns {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
+    assertions?: IdentityAssertions,
   ) {
     this.keys = new ClientKeys(ctx);
-    this.#machines = new Machines(ctx, this.keys);
+    this.#machines = new Machines(ctx, this.keys, assertions);
     this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
@@ -110,7 +111,7 @@ export class SignIns {
     this.#dpop = given.dpop ?? this.#dpop;
   }
 
-  /** The OAuth client of a server configured for OAuth. */
+  /** The OAuth client of an OAuth server. */
   server(id: string): ServerOAuth | undefined {
     if (!oauthOf(this.ctx.store.state.servers[id])) return undefined;
     let s = this.#servers.get(id);
@@ -125,7 +126,7 @@ export class SignIns {
    */
   authProviderFor(id: string | undefined, target?: { url: string; timeout: number; auth: unknown }): AuthProvider {
     const auth = target?.auth as MachineConfig['auth'] & { type?: string };
-    if (target && auth?.type === 'client-credentials') return this.#machines.authProvider(id, target as MachineConfig);
+    if (target && isMachine(auth?.type)) return this.#machines.authProvider(id, target as MachineConfig);
     const s = id ? this.server(id) : undefined;
     if (s) return s.authProvider;
     return {
@@ -155,10 +156,7 @@ export class SignIns {
     }
   }
 
-  /**
-   * A server answered 401 (or 403 insufficient_scope): status `needs-sign-in`, one
-   * `mcp-sign-in-required`, and the authorization URL prepared for the user's click.
-   */
+  /** 401 (or 403 insufficient_scope): `needs-sign-in`, one `mcp-sign-in-required`, the authorization URL prepared. */
   needsSignIn(id: string, err: McpAuthError, callId?: string): void {
     const cfg = this.ctx.store.state.servers[id];
     if (!cfg) return;
@@ -166,18 +164,16 @@ export class SignIns {
     const reason = err.code === 'insufficient-scope' ? 'insufficient-scope' : 'sign-in-required';
     setStatus(this.ctx, id, 'needs-sign-in', err);
     if (before?.status !== 'needs-sign-in' || callId || before.error?.code !== err.code) {
-      const server = this.server(id);
-      const issuer = server?.metadata?.issuer;
-      this.ctx.emit(
-        new McpSignInRequiredEvent({
-          serverId: id,
-          name: cfg.name,
-          reason,
-          ...(typeof issuer === 'string' ? { issuer } : {}),
-          ...(err.scope ? { scopes: err.scope.split(' ').filter(Boolean) } : {}),
-          ...(callId ? { callId } : {}),
-        }),
-      );
+      const issuer = this.server(id)?.metadata?.issuer;
+      const event = new McpSignInRequiredEvent({
+        serverId: id,
+        name: cfg.name,
+        reason,
+        ...(typeof issuer === 'string' ? { issuer } : {}),
+        ...(err.scope ? { scopes: err.scope.split(' ').filter(Boolean) } : {}),
+        ...(callId ? { callId } : {}),
+      });
+      this.#announcements.announce(id, () => this.ctx.emit(event), callId);
     }
     // ready the authorization URL so the click opens it at once; a step-up asks for the new
     // scope on top of everything asked for so far
@@ -190,10 +186,12 @@ export class SignIns {
     }
   }
 
-  /**
-   * A tool call waits on sign-in: `mcp-sign-in-required` names it; resolves once the user
-   * signed in (here or in another tab), rejects when the call is cancelled.
-   */
+  /** A call runs on the server: see Announcements (the returned function says it settled). */
+  callRunning(id: string): () => void {
+    return this.#announcements.hold(id);
+  }
+
+  /** A call waits on sign-in (the event names it); resolves once signed in here or in another tab, rejects on cancel. */
   waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
     const since = this.ctx.store.state.signIns[id]?.signedInAt ?? 0;
     this.needsSignIn(id, err, callId);

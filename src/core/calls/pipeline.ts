@@ -48,6 +48,8 @@ const URL_ROUNDS = 3;
 export interface SignInWait {
   /** Say the call waits (mcp-sign-in-required with its id); resolves once the user signed in. */
   waitFor(serverId: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void>;
+  /** The call runs on the server: a refusal is announced by the call, with its id (the function says it settled). */
+  callRunning?(serverId: string): () => void;
 }
 import {
   Limiter,
@@ -309,6 +311,7 @@ export class CallPipeline {
    */
   async #execute(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
     for (let resumed = false, urlRounds = 0; ;) {
+      const settled = this.signIns?.callRunning?.(call.serverId);
       try {
         return await this.#run(call, approval);
       } catch (e) {
@@ -327,9 +330,13 @@ export class CallPipeline {
         const asks = e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
         if (!asks || resumed || !this.signIns || call.signal.aborted) throw e;
         this.history.patch(call.id, { status: 'needs-sign-in' });
-        await this.signIns.waitFor(call.serverId, e, call.id, call.signal);
+        const signedIn = this.signIns.waitFor(call.serverId, e, call.id, call.signal);
+        settled?.();
+        await signedIn;
         this.history.patch(call.id, { status: 'pending' });
         resumed = true;
+      } finally {
+        settled?.();
       }
     }
   }

@@ -90,7 +90,7 @@ export class SessionOpener {
     const { cfg, signal, retries, id, prior, authId = req.id, notifications = true, budget } = req;
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
     const authProvider =
-      cfg.auth.type === 'oauth' || cfg.auth.type === 'client-credentials'
+      cfg.auth.type === 'oauth' || cfg.auth.type === 'client-credentials' || cfg.auth.type === 'jwt-bearer'
         ? this.hooks.authProviderFor(authId, cfg)
         : undefined;
     const hold: { release?: () => void; url: string } = {

@@ -26,7 +26,8 @@ export function collectRefs(config: Pick<ServerConfig, 'auth' | 'headers'>): Sec
   if (a.type === 'bearer') refs.push(a.token);
   if (a.type === 'api-key') refs.push(a.key);
   if (a.type === 'basic') refs.push(a.password);
-  if (a.type === 'client-credentials' && a.clientSecret) refs.push(a.clientSecret);
+  if ((a.type === 'client-credentials' || a.type === 'jwt-bearer') && a.clientSecret) refs.push(a.clientSecret);
+  if (a.type === 'jwt-bearer' && a.idp?.clientSecret) refs.push(a.idp.clientSecret);
   for (const h of config.headers) if (typeof h.value !== 'string') refs.push(h.value);
   return refs;
 }
@@ -69,7 +70,24 @@ export async function sealSecrets(
           method: a.method ?? 'client_secret_basic',
           ...(a.scopes ? { scopes: a.scopes } : {}),
         };
-      else sealedAuth = { type: 'none' };
+      else if (a.type === 'jwt-bearer') {
+        // the host's assertion is never part of the config: only the clients' own secrets are sealed
+        const { clientSecret, idp, ...rest } = a;
+        sealedAuth = {
+          ...rest,
+          method: a.method ?? 'client_secret_basic',
+          ...(clientSecret !== undefined ? { clientSecret: await put(clientSecret) } : {}),
+          ...(idp
+            ? {
+                idp: {
+                  tokenEndpoint: idp.tokenEndpoint,
+                  clientId: idp.clientId,
+                  ...(idp.clientSecret !== undefined ? { clientSecret: await put(idp.clientSecret) } : {}),
+                },
+              }
+            : {}),
+        };
+      } else sealedAuth = { type: 'none' };
     }
     let sealedHeaders: StoredHeader[] | undefined;
     if (headers) {

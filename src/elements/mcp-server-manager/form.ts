@@ -21,7 +21,7 @@ export interface FormState {
   url: string;
   transport: TransportKind;
   revision: ProtocolRevision;
-  authType: 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth' | 'client-credentials';
+  authType: 'none' | 'bearer' | 'api-key' | 'basic' | 'oauth' | 'client-credentials' | 'jwt-bearer';
   token: string;
   /** OAuth: a pre-registered client id, a Client ID Metadata Document URL, scopes (space-separated). */
   clientId: string;
@@ -29,9 +29,14 @@ export interface FormState {
   scopes: string;
   /** Machine credentials: the client secret (empty keeps the saved one) and how it is sent. */
   clientSecret: string;
-  clientAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  clientAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
   /** Machine credentials with private_key_jwt: the key of hub.createClientKey(). */
   keyId: string;
+  /** JWT bearer: the page's assertion exchanged at the identity provider (id-jag) or sent as is. */
+  flow: 'id-jag' | 'workload';
+  idpTokenEndpoint: string;
+  idpClientId: string;
+  idpClientSecret: string;
   headerName: string;
   apiKey: string;
   username: string;
@@ -53,6 +58,10 @@ export const EMPTY_FORM: FormState = {
   clientSecret: '',
   clientAuthMethod: 'client_secret_basic',
   keyId: '',
+  flow: 'id-jag',
+  idpTokenEndpoint: '',
+  idpClientId: '',
+  idpClientSecret: '',
   headerName: 'x-api-key',
   apiKey: '',
   username: '',
@@ -64,6 +73,7 @@ export const EMPTY_FORM: FormState = {
 /** The form for editing a stored server; saved secrets are never shown (empty means "keep"). */
 export function formFromServer(server: ServerConfig): FormState {
   const auth = server.auth;
+  const machine = auth.type === 'client-credentials' || auth.type === 'jwt-bearer' ? auth : undefined;
   return {
     ...EMPTY_FORM,
     name: server.name,
@@ -73,11 +83,14 @@ export function formFromServer(server: ServerConfig): FormState {
     authType: auth.type,
     headerName: auth.type === 'api-key' ? auth.headerName : 'x-api-key',
     username: auth.type === 'basic' ? auth.username : '',
-    clientId: auth.type === 'oauth' ? (auth.clientId ?? '') : auth.type === 'client-credentials' ? auth.clientId : '',
+    clientId: auth.type === 'oauth' ? (auth.clientId ?? '') : (machine?.clientId ?? ''),
     clientMetadataUrl: auth.type === 'oauth' ? (auth.clientMetadataUrl ?? '') : '',
-    scopes: auth.type === 'oauth' || auth.type === 'client-credentials' ? (auth.scopes ?? []).join(' ') : '',
-    clientAuthMethod: auth.type === 'client-credentials' ? auth.method : 'client_secret_basic',
-    keyId: auth.type === 'client-credentials' ? (auth.keyId ?? '') : '',
+    scopes: ((auth.type === 'oauth' ? auth.scopes : machine?.scopes) ?? []).join(' '),
+    clientAuthMethod: machine?.method ?? 'client_secret_basic',
+    keyId: machine?.keyId ?? '',
+    flow: auth.type === 'jwt-bearer' ? auth.flow : 'id-jag',
+    idpTokenEndpoint: auth.type === 'jwt-bearer' ? (auth.idp?.tokenEndpoint ?? '') : '',
+    idpClientId: auth.type === 'jwt-bearer' ? (auth.idp?.clientId ?? '') : '',
     headers: server.headers.map((h) => ({
       name: h.name,
       value: typeof h.value === 'string' ? h.value : '',
@@ -102,6 +115,12 @@ function fieldOf(path: string): string {
         'auth.clientMetadataUrl': 'clientMetadataUrl',
         'auth.clientSecret': 'clientSecret',
         'auth.keyId': 'keyId',
+        'auth.flow': 'flow',
+        'auth.method': 'clientAuthMethod',
+        'auth.idp': 'idpTokenEndpoint',
+        'auth.idp.tokenEndpoint': 'idpTokenEndpoint',
+        'auth.idp.clientId': 'idpClientId',
+        'auth.idp.clientSecret': 'idpClientSecret',
       }[path] ?? (path.startsWith('auth.scopes') ? 'scopes' : 'authType')
     );
   const m = /^headers\.(\d+)\.(name|value)/.exec(path);
@@ -111,6 +130,37 @@ function fieldOf(path: string): string {
 
 function setField<K extends keyof FormState>(el: McpServerManagerElement, key: K, value: FormState[K]) {
   el._form = { ...el._form, [key]: value };
+}
+
+/** The JWT-bearer settings of the form (the assertion itself comes from the page, never from here). */
+function jwtBearerInput(
+  f: FormState,
+  sa: Extract<ServerConfig['auth'], { type: 'jwt-bearer' }> | undefined,
+  keep: <T>(typed: string, ref: T | undefined) => string | T,
+) {
+  const method = f.clientAuthMethod;
+  return {
+    type: 'jwt-bearer' as const,
+    flow: f.flow,
+    clientId: f.clientId.trim(),
+    method,
+    ...(method === 'private_key_jwt' ? { keyId: f.keyId.trim() } : {}),
+    ...(method === 'client_secret_basic' || method === 'client_secret_post'
+      ? { clientSecret: keep(f.clientSecret, sa?.clientSecret) }
+      : {}),
+    ...(f.scopes.trim() ? { scopes: f.scopes.trim().split(/\s+/) } : {}),
+    ...(f.flow === 'id-jag'
+      ? {
+          idp: {
+            tokenEndpoint: f.idpTokenEndpoint.trim(),
+            clientId: f.idpClientId.trim(),
+            ...(f.idpClientSecret || sa?.idp?.clientSecret
+              ? { clientSecret: keep(f.idpClientSecret, sa?.idp?.clientSecret) }
+              : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 /** The form as a config input. In edit mode an empty secret field keeps the saved secret. */
@@ -156,7 +206,9 @@ function formInput(el: McpServerManagerElement): ServerConfigInput {
                   method: f.clientAuthMethod,
                   ...(f.scopes.trim() ? { scopes: f.scopes.trim().split(/\s+/) } : {}),
                 }
-              : { type: 'none' as const };
+              : f.authType === 'jwt-bearer'
+                ? jwtBearerInput(f, sa?.type === 'jwt-bearer' ? sa : undefined, keep)
+                : { type: 'none' as const };
   const headers = f.headers.map((h, i) => {
     const old = stored?.headers[i];
     const value =
@@ -382,7 +434,7 @@ function renderTest({ el, t }: ManagerUi) {
 
 function renderSelect<V extends string>(
   ui: ManagerUi,
-  id: 'transport' | 'revision' | 'authType' | 'clientAuthMethod',
+  id: 'transport' | 'revision' | 'authType' | 'clientAuthMethod' | 'flow',
   label: string,
   options: readonly V[],
   current: V,
@@ -421,7 +473,7 @@ export function renderForm(ui: ManagerUi) {
       ui,
       'authType',
       t('auth'),
-      ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials'] as const,
+      ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials', 'jwt-bearer'] as const,
       f.authType,
     )}
     ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
@@ -437,6 +489,7 @@ export function renderForm(ui: ManagerUi) {
         ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
         : nothing
     }
+    ${f.authType === 'jwt-bearer' ? renderJwtBearer(ui, sa?.type === 'jwt-bearer' ? sa : undefined) : nothing}
     ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
     ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
     <div class="row">
@@ -453,4 +506,28 @@ export function renderForm(ui: ManagerUi) {
       <button type="submit" class="primary" data-action="save">${t('save')}</button>
     </div>
   </form>`;
+}
+
+/** The JWT-bearer fields: the flow, the identity provider (id-jag), the client at the MCP authorization server. */
+function renderJwtBearer(ui: ManagerUi, sa: Extract<ServerConfig['auth'], { type: 'jwt-bearer' }> | undefined) {
+  const { el, t } = ui;
+  const f = el._form;
+  const saved = (has: boolean) => (has ? t('keepSecret') : undefined);
+  const methods = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
+  return html`${renderSelect(ui, 'flow', t('flow'), ['id-jag', 'workload'] as const, f.flow)}
+    <p class="help" part="help">${t('flowHelp')}</p>
+    ${
+      f.flow === 'id-jag'
+        ? html`${textField(el, 'idpTokenEndpoint', t('idpTokenEndpoint'), 'url')}${textField(el, 'idpClientId', t('idpClientId'))}${textField(el, 'idpClientSecret', t('idpClientSecret'), 'password', saved(!!sa?.idp?.clientSecret) ?? t('idpClientSecretHelp'))}`
+        : nothing
+    }
+    ${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), methods, f.clientAuthMethod)}
+    ${
+      f.clientAuthMethod === 'private_key_jwt'
+        ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp'))
+        : f.clientAuthMethod === 'none'
+          ? nothing
+          : textField(el, 'clientSecret', t('clientSecret'), 'password', saved(!!sa?.clientSecret))
+    }
+    ${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`;
 }
