@@ -59,6 +59,16 @@ export interface HubContext {
   broadcast(kind: SyncMessage['kind'], id: string): void;
 }
 
+/** The limits a hub runs with: its options, else the defaults (docs/API.md). */
+export function limitsOf(options: McpHubOptions): HubContext['limits'] {
+  return {
+    historyLimit: options.historyLimit ?? 1000,
+    callConcurrency: options.callConcurrency ?? 10,
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+    connectionsPerOrigin: options.connectionsPerOrigin ?? 6,
+  };
+}
+
 /** `<prefix>_<16 random hex>`. */
 export function randomId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;

@@ -1,4 +1,3 @@
-import { McpStorageDegradedEvent, type McpHubEventMap } from '../events/index.js';
 import { Assistants, type AssistantRegistry, type ToolsForOptions } from './assistants/registry.js';
 import { Conversation, type RunConversationOptions, type RunConversationResult } from './calls/conversation.js';
 import type { RunToolCallsOptions, RunToolCallsResult } from './calls/conversation.js';
@@ -12,9 +11,10 @@ import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.j
 import type { SignInOptions } from './auth/options.js';
 import type { IdentityAssertionSource } from './auth/jwt-bearer.js';
 import { LazySignIns } from './sign-in-loader.js';
-import { randomId, type HubContext, type McpHubOptions } from './context.js';
+import { limitsOf, randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
+import { followPageLifecycle } from './persistence/page-lifecycle.js';
 import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';
 import type { ServerConfig, ServerConfigInput } from './schemas.js';
@@ -23,6 +23,7 @@ import { defaultStorage, ResilientStorage } from './storage.js';
 import { Store } from './store.js';
 import type { ConnectionState, HubState, ServerCatalogue } from './types.js';
 import { Vault } from './vault.js';
+import { HubOutput } from './output.js';
 
 /**
  * The page's MCP hub: servers kept in IndexedDB, secrets in the vault, one SDK Client per
@@ -41,8 +42,6 @@ export class McpHub extends HubEventTarget {
   readonly calls: CallRegistry;
   /** The IndexedDB database this hub uses. */
   readonly storeName: string;
-  readonly #target: EventTarget | null;
-  readonly #log: Pick<Console, 'warn'>;
   readonly #sync: TabSync;
   readonly #servers: Servers;
   readonly #connections: Connections;
@@ -52,22 +51,17 @@ export class McpHub extends HubEventTarget {
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
   readonly #signIns: LazySignIns;
-  #onPageHide?: (e: Event) => void;
-  #onBeforeUnload?: () => void;
+  readonly #leavePage: () => void;
 
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
-    LazySignIns.checkOptions({
-      redirectUrl: options.redirectUrl,
-      clientMetadataUrl: options.clientMetadataUrl,
-      dpop: options.dpop,
-    });
+    LazySignIns.checkOptions(options); // bad sign-in options fail before anything is made
     this.storeName = name;
-    this.#log = options.logger ?? console;
-    this.#target =
+    const target =
       options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;
-    const onDegrade = (reason: string) => this.#degrade(reason);
+    const out = new HubOutput(this, target, options.logger ?? console, () => this.store);
+    const onDegrade = (reason: string) => out.degrade(reason);
     const storage = options.storage
       ? new ResilientStorage(options.storage, onDegrade)
       : defaultStorage(name, onDegrade);
@@ -81,15 +75,10 @@ export class McpHub extends HubEventTarget {
       vault: new Vault(storage),
       fetch: options.fetch,
       clientInfo: options.clientInfo ?? { name: 'mcp-elements', version: '0.1.0' },
-      limits: {
-        historyLimit: options.historyLimit ?? 1000,
-        callConcurrency: options.callConcurrency ?? 10,
-        maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
-        connectionsPerOrigin: options.connectionsPerOrigin ?? 6,
-      },
+      limits: limitsOf(options),
       ready: this.ready,
-      emit: (event) => this.#emit(event),
-      warn: (message) => this.#warn(message),
+      emit: (event) => out.emit(event),
+      warn: (message) => out.warn(message),
       broadcast: (kind, id) => this.#sync.broadcast(kind, id),
     };
     this.#connections = new Connections(ctx, (id) => this.#answers.forServer(id));
@@ -104,14 +93,14 @@ export class McpHub extends HubEventTarget {
     this.#servers = new Servers(ctx, this.#connections);
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
-    const answers = () => this.#answers.elicitations;
     this.#pipeline = new CallPipeline(
       ctx,
       this.#history,
       this.#assistants,
       this.#connections,
       this.#signIns,
-      (serverId, callId, elicitations, signal) => answers().urlRequired(serverId, callId, elicitations, signal),
+      (serverId, callId, elicitations, signal) =>
+        this.#answers.elicitations.urlRequired(serverId, callId, elicitations, signal),
     );
     this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
     const signIns = this.#signIns;
@@ -129,46 +118,7 @@ export class McpHub extends HubEventTarget {
     // calls whose server-side task outlived the last page: follow them again
     const pipeline = this.#pipeline;
     void this.ready.then(() => pipeline.resumeTasks()).catch(() => {});
-    if (typeof addEventListener === 'function' && typeof window !== 'undefined') {
-      this.#onPageHide = (e: Event) => {
-        // requests failing as the page unloads must not end calls whose task runs on: the next
-        // page follows them; a page restored from the back/forward cache follows them itself
-        if ((e as PageTransitionEvent).type === 'pageshow') {
-          history.returned(); // calls fail for their own reasons again
-          if ((e as PageTransitionEvent).persisted) pipeline.pageShown();
-          return;
-        }
-        pipeline.pageHidden();
-        history.journal();
-        void history.flush();
-      };
-      addEventListener('pagehide', this.#onPageHide);
-      addEventListener('pageshow', this.#onPageHide);
-      this.#onBeforeUnload = () => history.mayLeave();
-      addEventListener('beforeunload', this.#onBeforeUnload);
-    }
-  }
-
-  /** Dispatch on the hub and on the page; false when a cancelable event was vetoed on either. */
-  #emit(event: McpHubEventMap[keyof McpHubEventMap]): boolean {
-    let ok = this.dispatchEvent(event);
-    if (this.#target && this.#target !== this) {
-      const Ctor = event.constructor as new (d: unknown) => Event;
-      ok = this.#target.dispatchEvent(new Ctor(event.detail)) && ok;
-    }
-    return ok;
-  }
-
-  #warn(message: string) {
-    this.#log.warn(`[mcp-elements] ${message}`);
-    this.store.update((s) => ({ ...s, warnings: Object.freeze([...s.warnings, message].slice(-50)) }));
-  }
-
-  #degrade(reason: string) {
-    const warning = `IndexedDB is unavailable (${reason}); servers and settings are kept in memory for this page only.`;
-    this.store.update((s) => ({ ...s, storage: Object.freeze({ mode: 'memory', warning }) }));
-    this.#log.warn(`[mcp-elements] ${warning}`);
-    this.#emit(new McpStorageDegradedEvent({ reason, mode: 'memory' }));
+    this.#leavePage = followPageLifecycle(history, pipeline);
   }
 
   // ---- connections --------------------------------------------------------------------------
@@ -206,10 +156,7 @@ export class McpHub extends HubEventTarget {
     return this.#connections.client(id);
   }
 
-  /**
-   * Be told (`mcp-resource-updated`) when a resource of a connected server changes. Kept across
-   * reconnects; dropped on disconnect and removal. See docs/API.md.
-   */
+  /** `mcp-resource-updated` when a resource of a connected server changes (kept across reconnects). See docs/API.md. */
   subscribeResource(id: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<void> {
     return this.#connections.subscriptions.subscribe(id, uri, options);
   }
@@ -273,21 +220,12 @@ export class McpHub extends HubEventTarget {
     return this.#signIns.signOut(id);
   }
 
-  /**
-   * A key pair for machine credentials with `private_key_jwt`: generated (or imported from PKCS#8
-   * PEM), the private key non-extractable in this browser's IndexedDB. Register `publicJwk` with
-   * the authorization server and put `keyId` in the server's `auth`. See docs/API.md.
-   */
+  /** A key pair for `private_key_jwt` (the private key non-extractable, in IndexedDB). See docs/API.md. */
   createClientKey(options: CreateClientKeyOptions = {}): Promise<ClientKeyInfo> {
     return this.#signIns.keys.create(options);
   }
 
-  /**
-   * The page's source of identity assertions for `jwt-bearer` servers (`serverId`, or `'*'` for
-   * every server without its own): asked each time a token is needed; its value (the user's ID
-   * token for `id-jag`, a workload JWT for `workload`) is never stored. `null` removes it.
-   * McpConfigError for a bad argument. See docs/API.md.
-   */
+  /** Where `jwt-bearer` servers' identity assertions come from (`'*'`: every server); never stored. See docs/API.md. */
   setIdentityAssertion(serverId: string, source: IdentityAssertionSource | null): void {
     this.#signIns.setIdentityAssertion(serverId, source);
   }
@@ -346,11 +284,7 @@ export class McpHub extends HubEventTarget {
   async dispose(): Promise<void> {
     this.#sync.close();
     this.#signIns.dispose();
-    if (this.#onPageHide) {
-      removeEventListener('pagehide', this.#onPageHide);
-      removeEventListener('pageshow', this.#onPageHide);
-    }
-    if (this.#onBeforeUnload) removeEventListener('beforeunload', this.#onBeforeUnload);
+    this.#leavePage();
     this.#pipeline.dispose();
     await this.#history.flush();
     await this.#connections.dispose();
