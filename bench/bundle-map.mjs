@@ -20,11 +20,12 @@ import { singleFileBuild } from '../scripts/vite-plugins.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = 'bench/.build/map';
+const sdkShim = path.join(root, 'src/core/session/sdk-shims.ts');
 /** modules smaller than this (min bytes) get no "gz removed" figure: too noisy to mean anything */
 const MARGINAL_MIN = 400;
 
 const builds = [
-  // vite.config.ts, mode 'cdn': `build: singleFileBuild(...)` and nothing else (no plugins, define, resolve)
+  // vite.config.ts, mode 'cdn' as one file: `singleFileBuild(...)` with the SDK shim alias
   { key: 'cdn', mode: 'cdn', entry: 'src/cdn.ts', fileName: 'mcp-elements.js', real: 'dist/cdn/mcp-elements.js' },
   // bench/run.mjs's baseline: configFile false, default mode
   {
@@ -233,7 +234,10 @@ for (const [i, b] of builds.entries()) {
   const options = singleFileBuild({ entry: b.entry, outDir, fileName: b.fileName, emptyOutDir: i === 0 });
   // hidden: no sourceMappingURL comment, so the JS is byte for byte what the real build ships
   options.sourcemap = 'hidden';
-  await build({ configFile: false, root, mode: b.mode, logLevel: 'warn', build: options });
+  // the CDN builds resolve the SDK's platform shim to ours (vite.config.ts): one cfworker copy
+  const resolve =
+    b.key === 'cdn' ? { alias: [{ find: /^@modelcontextprotocol\/client\/_shims$/, replacement: sdkShim }] } : {};
+  await build({ configFile: false, root, mode: b.mode, logLevel: 'warn', resolve, build: options });
   const file = path.join(root, outDir, b.fileName);
   const code = readFileSync(file, 'utf8');
   const runs = attribute(code, readFileSync(file + '.map', 'utf8'), path.dirname(file));
