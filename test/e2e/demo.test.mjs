@@ -1,31 +1,11 @@
 // End to end, as a new user would go: the demo chat and the script-tag drop-in, driven by
 // playwright-core in Debian's Chromium. Screenshots of the key states go to test-results/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startDemo } from '../../scripts/demo-server.mjs';
-import { freePort } from '../fixtures/servers.mjs';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { useDemo, shot } from '../fixtures/e2e-demo.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = path.join(root, 'test-results/e2e');
-mkdirSync(shots, { recursive: true });
 const urls = JSON.parse(process.env.MCP_TEST_SERVERS ?? '{}');
-let demo, browser;
-
-before(async () => {
-  demo = await startDemo({ port: await freePort(), everythingPort: await freePort(), strictPort: true, quiet: true });
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-});
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+const run = useDemo();
 const card = (page, n) => page.locator('mcp-tool-call').nth(n);
 async function ask(page, text) {
   await page.fill('#prompt', text);
@@ -37,10 +17,10 @@ const connected = (page, name) =>
   page.locator('mcp-server-manager [part=server]').filter({ hasText: name }).filter({ hasText: 'Connected' }).waitFor();
 
 test('demo chat: a new user connects, adds a server, chooses tools, approves, denies, cancels, reloads', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(demo.url);
+  await page.goto(run.demo.url);
   await page.click('#open-settings');
   // the pre-added reference server connects
   await connected(page, 'Everything');
@@ -118,10 +98,10 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
 });
 
 test('demo chat: servers ask back — a form answered in the card, sampling approved and answered by the demo model, a request outside any call', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(demo.url);
+  await page.goto(run.demo.url);
   // the page registered its models as the sampling handler before connecting, so the reference
   // server offers its sampling and elicitation tools
   await page.waitForFunction(() =>
@@ -189,10 +169,10 @@ test('demo chat: servers ask back — a form answered in the card, sampling appr
 });
 
 test('script-tag drop-in: the same flow with no build step', async () => {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page = await run.browser.newPage({ viewport: { width: 1100, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(demo.cdnUrl);
+  await page.goto(run.demo.cdnUrl);
   // the page has no module script of its own
   assert.deepEqual(
     await page.evaluate(() =>
@@ -235,18 +215,20 @@ test('script-tag drop-in: the same flow with no build step', async () => {
 });
 
 test("G4F drop-in: a page written against G4F's mcpClient, with its old settings in localStorage", async () => {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page = await run.browser.newPage({ viewport: { width: 1100, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // what G4F's own client left in this browser: one server, one tool ticked
   const legacy = {
-    mcp_servers: JSON.stringify([{ id: '1718000000001', name: 'Everything', url: demo.everythingUrl, enabled: true }]),
+    mcp_servers: JSON.stringify([
+      { id: '1718000000001', name: 'Everything', url: run.demo.everythingUrl, enabled: true },
+    ]),
     mcp_selected_tools: JSON.stringify(['1718000000001:echo']),
   };
   await page.addInitScript((keys) => {
     if (!localStorage.getItem('mcp_servers')) for (const [k, v] of Object.entries(keys)) localStorage.setItem(k, v);
   }, legacy);
-  await page.goto(demo.g4fUrl);
+  await page.goto(run.demo.g4fUrl);
   // one classic script replaced G4F's mcp-client.js; no module script
   assert.deepEqual(
     await page.evaluate(() => [...document.scripts].filter((s) => s.src).map((s) => new URL(s.src).pathname)),
@@ -301,11 +283,11 @@ test("G4F drop-in: a page written against G4F's mcpClient, with its old settings
 });
 
 test('demo look: Settings opens and closes, light and dark themes reach the elements through the --mcp-* tokens', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(demo.url);
+  await page.goto(run.demo.url);
   await page.locator('#welcome').waitFor();
   // the Settings button toggles the panel (it used to stay on screen: display: grid beat [hidden])
   assert.equal(await page.locator('#settings').isVisible(), false);

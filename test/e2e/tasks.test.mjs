@@ -3,37 +3,18 @@
 // user approves it in the card, the page reloads while the task runs, the job is finished on the
 // server, and the card and the task monitor show the result. Screenshots go to test-results/e2e
 // and the monitor's to docs/screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startDemo } from '../../scripts/demo-server.mjs';
-import { freePort } from '../fixtures/servers.mjs';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { useDemo, shot, root } from '../fixtures/e2e-demo.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = path.join(root, 'test-results/e2e');
-mkdirSync(shots, { recursive: true });
-let demo, browser;
-
-before(async () => {
-  demo = await startDemo({ port: await freePort(), everythingPort: await freePort(), strictPort: true, quiet: true });
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-});
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const shot = (page, name, dir = shots) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+const run = useDemo();
 
 test('demo: a task started in the chat survives a reload and its result is shown after it', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(demo.url);
+  await page.goto(run.demo.url);
   await page.click('#open-settings');
   // the demo's Jobs server (its tools run as tasks) is pre-added and connects
   await page
@@ -59,7 +40,7 @@ test('demo: a task started in the chat survives a reload and its result is shown
   await monitor.locator('[part~=running] [part~=task]').waitFor();
   await shot(page, 'tasks-02-after-reload');
 
-  const res = await demo.finishTasks();
+  const res = await run.demo.finishTasks();
   assert.equal(res.status, 200);
   await again.locator('[part~=status][data-status=success]').waitFor();
   await again.locator('[part~=result]').filter({ hasText: 'done: weekly report' }).waitFor();

@@ -11,21 +11,9 @@ import {
   expectNoLeakedSubscriptions,
   untilRendered,
 } from '../helpers.js';
+import { choose, q, type } from './manager-form.js';
 
 const root = (el: Element) => el.shadowRoot!;
-const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
-async function type(el: McpServerManagerElement, id: string, value: string) {
-  const input = q<HTMLInputElement>(el, `#f-${id}`);
-  input.value = value;
-  input.dispatchEvent(new Event('input'));
-  await el.updateComplete;
-}
-async function choose(el: McpServerManagerElement, id: string, value: string) {
-  const select = q<HTMLSelectElement>(el, `#f-${id}`);
-  select.value = value;
-  select.dispatchEvent(new Event('change'));
-  await el.updateComplete;
-}
 async function click(el: McpServerManagerElement, action: string) {
   q(el, `[data-action="${action}"]`).click();
   await el.updateComplete;

@@ -6,20 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-server-manager/define.js';
 import type { McpServerManagerElement } from '../../src/elements/mcp-server-manager/mcp-server-manager.js';
 import { privateHub, rawIdb } from '../helpers.js';
-
-const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => el.shadowRoot!.querySelector(sel) as T;
-async function type(el: McpServerManagerElement, id: string, value: string) {
-  const input = q<HTMLInputElement>(el, `#f-${id}`);
-  input.value = value;
-  input.dispatchEvent(new Event('input'));
-  await el.updateComplete;
-}
-async function choose(el: McpServerManagerElement, id: string, value: string) {
-  const select = q<HTMLSelectElement>(el, `#f-${id}`);
-  select.value = value;
-  select.dispatchEvent(new Event('change'));
-  await el.updateComplete;
-}
+import { choose, q, type } from './manager-form.js';
 
 const URLS = [
   'javascript:alert(1)',
