@@ -12,6 +12,7 @@ import { startEverything } from '../test/fixtures/servers.mjs';
 import { startFixtureServer } from '../test/fixtures/fixture-server.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 import { singleFileBuild } from '../scripts/vite-plugins.mjs';
+import { readCdnManifest } from '../scripts/cdn-manifest.mjs';
 import { rankingRows } from './ranking.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,23 +40,21 @@ const sizes = firstLoad();
  */
 function firstLoad() {
   const dir = 'dist/cdn';
-  const m = JSON.parse(readFileSync(path.join(root, dir, 'manifest.json'), 'utf8'));
-  const closure = (files) => {
-    const seen = new Set();
-    const walk = (f) => {
-      if (seen.has(f)) return;
-      seen.add(f);
-      for (const i of m.chunks[f]?.imports ?? []) walk(i);
-    };
-    files.forEach(walk);
-    return seen;
-  };
+  const m = readCdnManifest(path.join(root, dir));
+  const { closure } = m;
   const bytes = (files) => [...files].reduce((n, f) => n + gz(`${dir}/${f}`), 0);
   const tags = Object.keys(m.elements);
   const everything = closure([m.entry, ...Object.keys(m.chunks)]);
+  // the chunk the hub imports the first time it opens a session (the SDK, src/core/session)
+  const connect = Object.keys(m.chunks).find((f) => /^chunks\/connect-/.test(f));
+  if (!connect) throw new Error('no connect chunk in dist/cdn/manifest.json');
+  const FOUR = ['mcp-server-manager', 'mcp-tool-explorer', 'gpt-tool-selector', 'mcp-tool-call'];
   return {
     entry: bytes(closure([m.entry])),
     chatPage: bytes(closure([m.entry, m.elements['mcp-tool-call']])),
+    chatPageConnected: bytes(closure([m.entry, m.elements['mcp-tool-call'], connect])),
+    connectChunk: gz(`${dir}/${connect}`),
+    fourElements: bytes(closure([m.entry, ...FOUR.map((t) => m.elements[t])])),
     allElements: bytes(closure([m.entry, ...tags.map((t) => m.elements[t])])),
     everything: bytes(everything),
     oneFile: gz(`${dir}/mcp-elements.all.js`),
@@ -151,10 +150,23 @@ const rows = [
     bare / KB,
     BARE,
   ),
-  row('first load, all five elements: entry + their chunks (KB)', sizes.allElements / KB, bare / KB, BARE),
+  row(
+    'chat page once a server is connected: + the connection chunk (SDK, session layer) (KB)',
+    sizes.chatPageConnected / KB,
+    bare / KB,
+    BARE,
+  ),
+  row(
+    'first load, the four elements (manager, explorer, selector, tool call): entry + their chunks (KB)',
+    sizes.fourElements / KB,
+    bare / KB,
+    BARE,
+  ),
+  row('first load, all six elements: entry + their chunks (KB)', sizes.allElements / KB, bare / KB, BARE),
   row('everything: entry + every chunk (KB)', sizes.everything / KB, bare / KB, BARE),
   row('one-file build mcp-elements.all.js (KB)', sizes.oneFile / KB, bare / KB, BARE),
   row('CDN entry alone (core + autoloader) (KB)', sizes.entry / KB, bare / KB, BARE),
+  row('the connection chunk, own file (KB)', sizes.connectChunk / KB, bare / KB, BARE),
   ...Object.entries(sizes.chunks).map(([tag, c]) =>
     row(
       `<${tag}> chunk, own file (KB; with the shared chunks it adds: ${(c.added / KB).toFixed(1)})`,

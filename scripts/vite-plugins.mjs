@@ -30,6 +30,12 @@ const NOT_CORE =
 // (src/core/sign-in-loader.ts), is a chunk of its own; the few modules the hub needs at once
 // (the redirect page's callback, the CIMD helper, the options, the popup) stay in `core`
 const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.ts$)/;
+// the connection code: the SDK, our session layer and the classic zod API the SDK's schemas use
+// (ours use zod/mini, src/core/zod-setup.ts), which the hub imports dynamically the first time it
+// opens a session (src/core/connections/session-loader.ts); the session modules the rest of the
+// hub reads at once (fetch hints, task vocabulary, call results, types) stay in `core`
+const CONNECT =
+  /[\\/]src[\\/]core[\\/]session[\\/](?!(fetch|tasks|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
 
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
@@ -43,7 +49,8 @@ export function chunkedBuild(target) {
     // exists once even when the entry's URL carries a query string
     codeSplitting: {
       groups: [
-        { name: 'core', test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) },
+        { name: 'core', test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) },
+        { name: 'connect', test: CONNECT },
         { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
       ],

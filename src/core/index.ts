@@ -109,5 +109,7 @@ export {
 export type * from './types.js';
 export { Store, type Listener } from './store.js';
 export { MemoryStorage, IdbStorage, type RecordStorage } from './storage.js';
-export { CORS_HINT, normaliseCallResult, type ProtocolEra, type RequestOptions } from './session/index.js';
+export { CORS_HINT } from './session/fetch.js';
+export { normaliseCallResult } from './session/call-result.js';
+export type { ProtocolEra, RequestOptions } from './session/types.js';
 export * from '../events/index.js';

@@ -19,7 +19,7 @@ export const ProtocolRevisionSchema = z.enum([
 export type ProtocolRevision = z.infer<typeof ProtocolRevisionSchema>;
 
 /** A reference to a secret held in the vault. Plain records store only these. */
-export const SecretRefSchema = z.object({ secretRef: z.string().regex(/^sec_[A-Za-z0-9-]+$/) }).strict();
+export const SecretRefSchema = z.strictObject({ secretRef: z.string().check(z.regex(/^sec_[A-Za-z0-9-]+$/)) });
 export type SecretRef = z.infer<typeof SecretRefSchema>;
 
 /** What a caller may give for a secret: the clear value (stored encrypted) or an existing reference. */
@@ -28,9 +28,11 @@ export type SecretRef = z.infer<typeof SecretRefSchema>;
 const SecretInputSchema = z.union([
   z
     .string()
-    .min(1, 'must not be empty')
-    .max(8192)
-    .regex(/^[^\r\n\0]*$/, 'must not contain line breaks'),
+    .check(
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(8192),
+      z.regex(/^[^\r\n\0]*$/, 'must not contain line breaks'),
+    ),
   SecretRefSchema,
 ]);
 
@@ -68,59 +70,68 @@ const RESERVED_HEADERS = new Set([
   'upgrade',
   'via',
 ]);
-const headerName = z
-  .string()
-  .regex(HEADER_NAME, 'is not a valid HTTP header name')
-  .refine(
+const headerName = z.string().check(
+  z.regex(HEADER_NAME, 'is not a valid HTTP header name'),
+  z.refine(
     (n) => !RESERVED_HEADERS.has(n.toLowerCase()),
     'is set by the browser or the transport and cannot be overridden',
-  );
+  ),
+);
 // Header values may not contain CR, LF or NUL.
-const headerValue = z.string().regex(/^[^\r\n\0]*$/, 'must not contain line breaks');
+const headerValue = z.string().check(z.regex(/^[^\r\n\0]*$/, 'must not contain line breaks'));
 
 /** Whether a header of this name is treated as secret unless the caller says otherwise. */
 export function looksSecret(name: string): boolean {
   return /authorization|token|secret|key|password|cookie|session/i.test(name);
 }
 
-export const AuthNoneSchema = z.object({ type: z.literal('none') }).strict();
-export const AuthBearerSchema = z.object({ type: z.literal('bearer'), token: SecretInputSchema }).strict();
-export const AuthApiKeySchema = z
-  .object({ type: z.literal('api-key'), headerName: headerName.default('x-api-key'), key: SecretInputSchema })
-  .strict();
-export const AuthBasicSchema = z
-  .object({
-    type: z.literal('basic'),
-    username: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(256)
-      .regex(/^[^:\r\n]*$/, 'must not contain ":" or line breaks'),
-    password: SecretInputSchema,
-  })
-  .strict();
+export const AuthNoneSchema = z.strictObject({ type: z.literal('none') });
+export const AuthBearerSchema = z.strictObject({ type: z.literal('bearer'), token: SecretInputSchema });
+export const AuthApiKeySchema = z.strictObject({
+  type: z.literal('api-key'),
+  headerName: z._default(headerName, 'x-api-key'),
+  key: SecretInputSchema,
+});
+export const AuthBasicSchema = z.strictObject({
+  type: z.literal('basic'),
+  username: z
+    .string()
+    .check(
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(256),
+      z.regex(/^[^:\r\n]*$/, 'must not contain ":" or line breaks'),
+    ),
+  password: SecretInputSchema,
+});
 // RFC 6749 §3.3 scope-token: printable ASCII except space, '"' and '\\'
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 /** OAuth scopes to ask for, each an RFC 6749 scope token. */
 export const ScopesSchema = z
-  .array(z.string().max(200).regex(SCOPE_TOKEN, 'is not a valid OAuth scope (printable ASCII, no spaces or quotes)'))
-  .max(50);
-const ClientIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(512)
-  .refine((v) => !CONTROL.test(v), 'must not contain control characters');
+  .array(
+    z
+      .string()
+      .check(
+        z.maxLength(200),
+        z.regex(SCOPE_TOKEN, 'is not a valid OAuth scope (printable ASCII, no spaces or quotes)'),
+      ),
+  )
+  .check(z.maxLength(50));
+const ClientIdSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(512),
+  z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+);
 /** A URL string checked by `problem` (urlProblem, clientMetadataUrlProblem). */
 const checkedUrl = (problem: (v: string) => string | null) =>
-  z
-    .string()
-    .trim()
-    .max(2048)
-    .superRefine((v, ctx) => {
+  z.string().check(
+    z.trim(),
+    z.maxLength(2048),
+    z.superRefine((v, ctx) => {
       const p = problem(v);
       if (p) ctx.addIssue({ code: 'custom', message: p });
-    });
+    }),
+  );
 /**
  * OAuth 2.1 sign-in (authorization code with PKCE) in the user's browser. Nothing here is a
  * secret: tokens live in the vault, keyed by issuer, and never in the config.
@@ -131,24 +142,24 @@ const checkedUrl = (problem: (v: string) => string | null) =>
  *   (overrides the hub's `clientMetadataUrl` option for this server).
  * - `scopes`: scopes to ask for besides those the server's challenge names.
  */
-export const AuthOAuthSchema = z
-  .object({
-    type: z.literal('oauth'),
-    clientId: ClientIdSchema.optional(),
-    clientMetadataUrl: checkedUrl(clientMetadataUrlProblem).optional(),
-    scopes: ScopesSchema.optional(),
-  })
-  .strict();
+export const AuthOAuthSchema = z.strictObject({
+  type: z.literal('oauth'),
+  clientId: z.optional(ClientIdSchema),
+  clientMetadataUrl: z.optional(checkedUrl(clientMetadataUrlProblem)),
+  scopes: z.optional(ScopesSchema),
+});
 export type AuthOAuth = z.infer<typeof AuthOAuthSchema>;
 /** How machine credentials authenticate the client at the token endpoint. */
 export const ClientAuthMethodSchema = z.enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt']);
 /** A client key id of `hub.createClientKey()`. */
 const KeyIdSchema = z
   .string()
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a key id from hub.createClientKey()');
+  .check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'must be a key id from hub.createClientKey()'));
 /** A secret method needs the secret; `private_key_jwt` needs the key and no secret. */
-function checkClientAuth(a: { method?: string; clientSecret?: unknown; keyId?: unknown }, ctx: z.RefinementCtx): void {
+function checkClientAuth(
+  a: { method?: string; clientSecret?: unknown; keyId?: unknown },
+  ctx: z.core.$RefinementCtx,
+): void {
   if ((a.method ?? 'client_secret_basic') === 'private_key_jwt') {
     if (a.keyId === undefined)
       ctx.addIssue({ code: 'custom', path: ['keyId'], message: 'is required for private_key_jwt' });
@@ -168,16 +179,15 @@ function checkClientAuth(a: { method?: string; clientSecret?: unknown; keyId?: u
  * JWT signed by a non-extractable key of `hub.createClientKey()` (`private_key_jwt`, `keyId`).
  */
 export const AuthClientCredentialsSchema = z
-  .object({
+  .strictObject({
     type: z.literal('client-credentials'),
     clientId: ClientIdSchema,
-    clientSecret: SecretInputSchema.optional(),
-    keyId: KeyIdSchema.optional(),
-    method: ClientAuthMethodSchema.default('client_secret_basic'),
-    scopes: ScopesSchema.optional(),
+    clientSecret: z.optional(SecretInputSchema),
+    keyId: z.optional(KeyIdSchema),
+    method: z._default(ClientAuthMethodSchema, 'client_secret_basic'),
+    scopes: z.optional(ScopesSchema),
   })
-  .strict()
-  .superRefine(checkClientAuth);
+  .check(z.superRefine(checkClientAuth));
 /** How a JWT-bearer client authenticates at the MCP authorization server (`none`: a public client). */
 export const JwtBearerAuthMethodSchema = z.enum([
   'client_secret_basic',
@@ -188,7 +198,7 @@ export const JwtBearerAuthMethodSchema = z.enum([
 /** `id-jag` needs the identity provider; `workload` sends the host's JWT itself and has none. */
 function checkJwtBearer(
   a: { flow?: string; idp?: unknown; method?: string; clientSecret?: unknown; keyId?: unknown },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (a.flow === 'id-jag' && a.idp === undefined)
     ctx.addIssue({ code: 'custom', path: ['idp'], message: 'is required for flow "id-jag" (the token exchange)' });
@@ -201,22 +211,21 @@ function checkJwtBearer(
       ctx.addIssue({ code: 'custom', path: ['keyId'], message: 'is used only with private_key_jwt' });
   } else checkClientAuth(a, ctx);
 }
-const jwtBearerFields = <S extends z.ZodType>(secret: S) => ({
+const jwtBearerFields = <S extends z.ZodMiniType>(secret: S) => ({
   type: z.literal('jwt-bearer'),
   flow: z.enum(['id-jag', 'workload']),
   clientId: ClientIdSchema,
-  clientSecret: secret.optional(),
-  keyId: KeyIdSchema.optional(),
+  clientSecret: z.optional(secret),
+  keyId: z.optional(KeyIdSchema),
   method: JwtBearerAuthMethodSchema,
-  scopes: ScopesSchema.optional(),
-  idp: z
-    .object({
+  scopes: z.optional(ScopesSchema),
+  idp: z.optional(
+    z.strictObject({
       tokenEndpoint: checkedUrl(urlProblem),
       clientId: ClientIdSchema,
-      clientSecret: secret.optional(),
-    })
-    .strict()
-    .optional(),
+      clientSecret: z.optional(secret),
+    }),
+  ),
 });
 /**
  * The RFC 7523 JWT-bearer grant with an assertion the host supplies (`hub.setIdentityAssertion`),
@@ -228,9 +237,11 @@ const jwtBearerFields = <S extends z.ZodType>(secret: S) => ({
  * (`method`, default `client_secret_basic`), or not at all (`none`).
  */
 export const AuthJwtBearerSchema = z
-  .object({ ...jwtBearerFields(SecretInputSchema), method: JwtBearerAuthMethodSchema.default('client_secret_basic') })
-  .strict()
-  .superRefine(checkJwtBearer);
+  .strictObject({
+    ...jwtBearerFields(SecretInputSchema),
+    method: z._default(JwtBearerAuthMethodSchema, 'client_secret_basic'),
+  })
+  .check(z.superRefine(checkJwtBearer));
 /** Authentication kinds. */
 export const AuthSchema = z.discriminatedUnion('type', [
   AuthNoneSchema,
@@ -243,9 +254,11 @@ export const AuthSchema = z.discriminatedUnion('type', [
 ]);
 export type AuthInput = z.input<typeof AuthSchema>;
 
-export const HeaderSchema = z
-  .object({ name: headerName, value: z.union([headerValue, SecretRefSchema]), secret: z.boolean().optional() })
-  .strict();
+export const HeaderSchema = z.strictObject({
+  name: headerName,
+  value: z.union([headerValue, SecretRefSchema]),
+  secret: z.optional(z.boolean()),
+});
 
 function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
@@ -294,101 +307,97 @@ export function clientMetadataUrlProblem(value: string): string | null {
 const UrlSchema = checkedUrl(urlProblem);
 
 // the user's URL is used exactly as given (never rewrite its path): store the string itself
-const timestamp = z.number().int().nonnegative();
+const timestamp = z.number().check(z.int(), z.nonnegative());
 
-const ServerNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters')
-  .refine((v) => !CONTROL.test(v), 'must not contain control characters (line breaks, tabs, NUL)')
-  .refine((v) => !BIDI_CONTROL.test(v), 'must not contain bidirectional override or isolate characters');
+const ServerNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(100, 'must be at most 100 characters'),
+  z.refine((v) => !CONTROL.test(v), 'must not contain control characters (line breaks, tabs, NUL)'),
+  z.refine((v) => !BIDI_CONTROL.test(v), 'must not contain bidirectional override or isolate characters'),
+);
+const Description = z.string().check(z.maxLength(2000));
+const Headers = z.array(HeaderSchema).check(z.maxLength(50));
+const TimeoutSeconds = z.number().check(z.int('must be a whole number of seconds'), z.minimum(1), z.maximum(300));
+const Retries = z.number().check(z.int(), z.minimum(0), z.maximum(5));
 
 const serverFields = {
   name: ServerNameSchema,
-  description: z.string().max(2000).default(''),
+  description: z._default(Description, ''),
   url: UrlSchema,
-  transport: TransportKindSchema.default('auto'),
+  transport: z._default(TransportKindSchema, 'auto'),
   /** Protocol revision: `auto` (negotiate) or one revision to insist on. */
-  revision: ProtocolRevisionSchema.default('auto'),
-  auth: AuthSchema.default({ type: 'none' }),
-  headers: z.array(HeaderSchema).max(50).default([]),
+  revision: z._default(ProtocolRevisionSchema, 'auto'),
+  auth: z._default(AuthSchema, { type: 'none' }),
+  headers: z._default(Headers, []),
   /** Per-request timeout in seconds (1–300). */
-  timeout: z.number().int('must be a whole number of seconds').min(1).max(300).default(30),
+  timeout: z._default(TimeoutSeconds, 30),
   /** Connect attempts after the first (0–5). */
-  retries: z.number().int().min(0).max(5).default(3),
-  enabled: z.boolean().default(true),
+  retries: z._default(Retries, 3),
+  enabled: z._default(z.boolean(), true),
   /** May this server ask the host's model for completions (each request still asks the user)? */
-  allowSampling: z.boolean().default(true),
+  allowSampling: z._default(z.boolean(), true),
 };
 
 /** What `hub.servers.add()` accepts. Secrets may be given in clear; they are moved to the vault. */
-export const ServerConfigInputSchema = z
-  .object({
-    id: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/)
-      .optional(),
-    ...serverFields,
-  })
-  .strict();
+export const ServerConfigInputSchema = z.strictObject({
+  id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  ...serverFields,
+});
 export type ServerConfigInput = z.input<typeof ServerConfigInputSchema>;
 /** What `hub.servers.update()` accepts: any subset of the fields. */
-export const ServerConfigPatchSchema = z
-  .object({
-    name: serverFields.name.optional(),
-    description: z.string().max(2000).optional(),
-    url: UrlSchema.optional(),
-    transport: TransportKindSchema.optional(),
-    revision: ProtocolRevisionSchema.optional(),
-    auth: AuthSchema.optional(),
-    headers: z.array(HeaderSchema).max(50).optional(),
-    timeout: z.number().int('must be a whole number of seconds').min(1).max(300).optional(),
-    retries: z.number().int().min(0).max(5).optional(),
-    enabled: z.boolean().optional(),
-    allowSampling: z.boolean().optional(),
-  })
-  .strict();
+export const ServerConfigPatchSchema = z.strictObject({
+  name: z.optional(serverFields.name),
+  description: z.optional(Description),
+  url: z.optional(UrlSchema),
+  transport: z.optional(TransportKindSchema),
+  revision: z.optional(ProtocolRevisionSchema),
+  auth: z.optional(AuthSchema),
+  headers: z.optional(Headers),
+  timeout: z.optional(TimeoutSeconds),
+  retries: z.optional(Retries),
+  enabled: z.optional(z.boolean()),
+  allowSampling: z.optional(z.boolean()),
+});
 export type ServerConfigPatch = z.input<typeof ServerConfigPatchSchema>;
 
 const StoredSecret = SecretRefSchema;
 const StoredAuthSchema = z.discriminatedUnion('type', [
   AuthNoneSchema,
-  z.object({ type: z.literal('bearer'), token: StoredSecret }).strict(),
-  z.object({ type: z.literal('api-key'), headerName, key: StoredSecret }).strict(),
-  z.object({ type: z.literal('basic'), username: z.string(), password: StoredSecret }).strict(),
+  z.strictObject({ type: z.literal('bearer'), token: StoredSecret }),
+  z.strictObject({ type: z.literal('api-key'), headerName, key: StoredSecret }),
+  z.strictObject({ type: z.literal('basic'), username: z.string(), password: StoredSecret }),
   AuthOAuthSchema,
   z
-    .object({
+    .strictObject({
       type: z.literal('client-credentials'),
       clientId: z.string(),
-      clientSecret: StoredSecret.optional(),
-      keyId: KeyIdSchema.optional(),
+      clientSecret: z.optional(StoredSecret),
+      keyId: z.optional(KeyIdSchema),
       method: ClientAuthMethodSchema,
-      scopes: ScopesSchema.optional(),
+      scopes: z.optional(ScopesSchema),
     })
-    .strict()
-    .superRefine(checkClientAuth),
-  z.object(jwtBearerFields(StoredSecret)).strict().superRefine(checkJwtBearer),
+    .check(z.superRefine(checkClientAuth)),
+  z.strictObject(jwtBearerFields(StoredSecret)).check(z.superRefine(checkJwtBearer)),
 ]);
 export type StoredAuth = z.infer<typeof StoredAuthSchema>;
-const StoredHeaderSchema = z
-  .object({ name: headerName, value: z.union([headerValue, StoredSecret]), secret: z.boolean() })
-  .strict();
+const StoredHeaderSchema = z.strictObject({
+  name: headerName,
+  value: z.union([headerValue, StoredSecret]),
+  secret: z.boolean(),
+});
 export type StoredHeader = z.infer<typeof StoredHeaderSchema>;
 
 /** A stored server config. Secrets appear only as vault references. */
-export const ServerConfigSchema = z
-  .object({
-    id: z.string().min(1),
-    ...serverFields,
-    auth: StoredAuthSchema,
-    headers: z.array(StoredHeaderSchema),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    lastConnectedAt: timestamp.optional(),
-  })
-  .strict();
+export const ServerConfigSchema = z.strictObject({
+  id: z.string().check(z.minLength(1)),
+  ...serverFields,
+  auth: StoredAuthSchema,
+  headers: z.array(StoredHeaderSchema),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  lastConnectedAt: z.optional(timestamp),
+});
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 
 /** Catalogue of what a server offers, persisted so a reloaded page can show it before reconnecting. */
@@ -398,21 +407,21 @@ export const CatalogueSchema = z.object({
   resources: z.array(z.looseObject({ uri: z.string(), name: z.string() })),
   resourceTemplates: z.array(z.looseObject({ uriTemplate: z.string(), name: z.string() })),
   prompts: z.array(z.looseObject({ name: z.string() })),
-  serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
-  protocolVersion: z.string().optional(),
-  era: z.enum(['modern', 'legacy', 'jsonrpc']).optional(),
-  sessionId: z.string().optional(),
-  transport: z.enum(['streamable-http', 'sse', 'jsonrpc']).optional(),
-  instructions: z.string().optional(),
+  serverInfo: z.optional(z.looseObject({ name: z.string(), version: z.string() })),
+  protocolVersion: z.optional(z.string()),
+  era: z.optional(z.enum(['modern', 'legacy', 'jsonrpc'])),
+  sessionId: z.optional(z.string()),
+  transport: z.optional(z.enum(['streamable-http', 'sse', 'jsonrpc'])),
+  instructions: z.optional(z.string()),
   discoveredAt: timestamp,
-  partial: z.boolean().optional(),
-  listsFreshUntil: timestamp.optional(),
-  discover: z.looseObject({}).optional(),
-  discoverFreshUntil: timestamp.optional(),
+  partial: z.optional(z.boolean()),
+  listsFreshUntil: z.optional(timestamp),
+  discover: z.optional(z.looseObject({})),
+  discoverFreshUntil: z.optional(timestamp),
 });
 
 /** Turn a zod error into field issues. */
-export function toIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
+export function toIssues(error: z.core.$ZodError, prefix = ''): FieldIssue[] {
   return error.issues.map((i) => ({
     path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
     message: i.message,
@@ -420,7 +429,7 @@ export function toIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
 }
 
 /** Parse with a schema or throw McpConfigError listing every bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
   if (!r.success) throw new McpConfigError(toIssues(r.error));
   return r.data;

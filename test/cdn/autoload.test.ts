@@ -1,6 +1,7 @@
 // The CDN build as a host page gets it: the entry served from an arbitrary CDN path under a strict
 // CSP, elements imported the first time their tag appears, and the one-file build beside it.
 import { expect } from '@open-wc/testing';
+import { unique, urls } from '../helpers.js';
 
 const TAGS = ['mcp-tool-call', 'gpt-tool-selector', 'mcp-server-manager', 'mcp-tool-explorer'] as const;
 const BASE = '/__cdn-copy/some/where/v9.9.9/cdn/';
@@ -86,6 +87,42 @@ describe('CDN entry and autoloader', () => {
       let error: unknown;
       await win.McpElements.loadElements('mcp-nope').catch((e: unknown) => (error = e));
       expect(String(error)).to.contain('unknown element <mcp-nope>');
+      expect(win.violations).to.deep.equal([]);
+    }));
+
+  it('fetches the connection chunk (the SDK) the first time the hub connects, not for cards or history', () =>
+    withPage('', async (win) => {
+      const hub = new win.McpElements.McpHub({ storeName: unique('cdn-connect') });
+      await hub.ready;
+      const card = win.document.createElement('mcp-tool-call') as any;
+      card.call = {
+        id: 'c1',
+        serverId: 's',
+        serverName: 'Shown from history',
+        tool: 'echo',
+        args: { message: 'hi' },
+        status: 'success',
+        result: { content: [{ type: 'text', text: 'hi' }] },
+        createdAt: Date.now(),
+        source: 'model',
+      };
+      win.document.body.append(card);
+      await win.customElements.whenDefined('mcp-tool-call');
+      await card.updateComplete;
+      expect(card.shadowRoot.textContent).to.contain('Shown from history');
+      const server = await hub.servers.add({ name: 'Everything', url: urls.everything, enabled: false });
+      expect(
+        scripts(win).filter((s) => s.startsWith('chunks/connect')),
+        'before connect',
+      ).to.deep.equal([]);
+      await hub.servers.update(server.id, { enabled: true });
+      const catalogue = await hub.connect(server.id);
+      expect(catalogue.tools.length).to.be.greaterThan(0);
+      expect(
+        scripts(win).filter((s) => s.startsWith('chunks/connect')),
+        'after connect',
+      ).to.deep.equal(['chunks/connect.js']);
+      await hub.disconnect(server.id);
       expect(win.violations).to.deep.equal([]);
     }));
 

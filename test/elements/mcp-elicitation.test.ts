@@ -56,6 +56,8 @@ async function element(hub: McpHub, extra: Partial<McpElicitationElement> = {}) 
 async function shown(el: McpElicitationElement, n = 1) {
   await untilRendered(el, () => el.count === n && view(el, n - 1), `${n} request(s) shown`);
   const v = view(el, n - 1);
+  // the views are a chunk of their own, fetched with the first request shown (answer-list.ts)
+  await customElements.whenDefined(v.localName);
   await v.updateComplete;
   return v;
 }

@@ -30,6 +30,8 @@ async function everythingCall(hub: any, tool: string, args: Record<string, unkno
 async function inCard(el: Element, tag: string) {
   await untilRendered(el as never, () => shadow(el).querySelector(tag), tag);
   const v = shadow(el).querySelector(tag) as HTMLElement & { updateComplete: Promise<unknown> };
+  // the views are a chunk of their own, fetched with the first request shown (answer-list.ts)
+  await customElements.whenDefined(tag);
   await v.updateComplete;
   return v;
 }

@@ -1,13 +1,8 @@
 // Elicitation: a server asks the user for input — a form from a restricted schema, or a URL to
 // open. The request becomes a record in `state.elicitations` and an `mcp-elicitation-request`
 // event; the elements (or the host, after `preventDefault()`) answer with `respond()`.
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  type ElicitRequest,
-  type ElicitResult,
-  type Tool,
-} from '@modelcontextprotocol/client';
+import type { ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/client';
+import { AnswerRefusal, INVALID_PARAMS } from './refusal.js';
 import { McpElicitationRequestEvent } from '../../events/index.js';
 import { validateArguments } from '../calls/records.js';
 import { randomId, type HubContext } from '../context.js';
@@ -56,7 +51,7 @@ export class Elicitations {
       const p = params as { url: string; elicitationId?: string };
       // only a URL the user can trust at a glance: https (or loopback http), no credentials
       const problem = urlProblem(p.url);
-      if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation URL refused: ${problem}`);
+      if (problem) throw new AnswerRefusal(INVALID_PARAMS, `Elicitation URL refused: ${problem}`);
       record = {
         ...base,
         mode: 'url',
@@ -68,7 +63,7 @@ export class Elicitations {
     } else {
       const schema = (params as { requestedSchema?: unknown }).requestedSchema;
       const problem = requestedSchemaProblem(schema);
-      if (problem) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation form refused: ${problem}`);
+      if (problem) throw new AnswerRefusal(INVALID_PARAMS, `Elicitation form refused: ${problem}`);
       record = { ...base, mode: 'form', requestedSchema: schema as Record<string, unknown>, host: false };
     }
     const host = !this.ctx.emit(new McpElicitationRequestEvent({ elicitation: record }));
@@ -123,7 +118,7 @@ export class Elicitations {
     );
     if (!urls.length)
       return Promise.reject(
-        new ProtocolError(ProtocolErrorCode.InvalidParams, 'The server asked for a URL to be opened but sent none.'),
+        new AnswerRefusal(INVALID_PARAMS, 'The server asked for a URL to be opened but sent none.'),
       );
     return Promise.all(urls.map((params) => this.request(serverId, params, signal, callId)));
   }

@@ -2,12 +2,8 @@
 // only while the host has registered a handler. Every request waits for the user's approval (the
 // prompt, the server, max tokens), then the handler runs, then the answer waits for review before
 // it goes back — the spec's human in the loop, twice. Size and rate are capped per server.
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  type CreateMessageRequest,
-  type CreateMessageResult,
-} from '@modelcontextprotocol/client';
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/client';
+import { AnswerRefusal, INVALID_PARAMS, INVALID_REQUEST } from './refusal.js';
 import { McpSamplingRequestEvent } from '../../events/index.js';
 import { randomId, type HubContext } from '../context.js';
 import { McpConfigError, McpNotFoundError } from '../errors.js';
@@ -102,12 +98,11 @@ export class Sampling {
     allowed: boolean,
   ): Promise<CreateMessageResult> {
     const handler = this.#handler;
-    if (!handler || !allowed)
-      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'Sampling is not allowed for this server.');
+    if (!handler || !allowed) throw new AnswerRefusal(INVALID_REQUEST, 'Sampling is not allowed for this server.');
     if (JSON.stringify([params.messages, params.systemPrompt ?? '']).length > SAMPLING_LIMITS.maxRequestChars)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The sampling request is too large.');
+      throw new AnswerRefusal(INVALID_PARAMS, 'The sampling request is too large.');
     if (this.#rateLimited(serverId))
-      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'Too many sampling requests; try again later.');
+      throw new AnswerRefusal(INVALID_REQUEST, 'Too many sampling requests; try again later.');
     const callId = this.#pending.callOn(serverId);
     let record: SamplingRecord = {
       id: randomId('smp'),
@@ -127,7 +122,7 @@ export class Sampling {
       if (current && this.#pending.isWaiting(id))
         this.#pending.settle(
           { ...current, status: 'cancelled' },
-          { error: new ProtocolError(ProtocolErrorCode.InvalidRequest, 'The sampling request was cancelled.') },
+          { error: new AnswerRefusal(INVALID_REQUEST, 'The sampling request was cancelled.') },
         );
     };
     const done = this.#pending.wait(record, signal, cancel);
@@ -155,7 +150,7 @@ export class Sampling {
     const refuse = (status: 'denied' | 'failed', message: string) =>
       this.#pending.settle(
         { ...record, status, ...(status === 'failed' ? { error: message } : {}) },
-        { error: new ProtocolError(ProtocolErrorCode.InvalidRequest, message) },
+        { error: new AnswerRefusal(INVALID_REQUEST, message) },
       );
     if ('approve' in decision) {
       if (!decision.approve) return void refuse('denied', 'The user declined the sampling request.');

@@ -13,20 +13,27 @@ export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
 /** An assistant's id: 1–100 letters, digits and `_ . : -`. */
 export const AssistantIdSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
-const ServerSelectionSchema = z.object({ tools: z.array(z.string().min(1)).max(10000).optional() }).strict();
+  .check(
+    z.minLength(1),
+    z.maxLength(100),
+    z.regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -'),
+  );
+const NonEmpty = z.string().check(z.minLength(1));
+const ServerSelectionSchema = z.strictObject({
+  tools: z.optional(z.array(NonEmpty).check(z.maxLength(10000))),
+});
 /** One tool of one server (trusted or pinned). */
-const TrustedSchema = z.object({ serverId: z.string().min(1), tool: z.string().min(1) }).strict();
+const TrustedSchema = z.strictObject({ serverId: NonEmpty, tool: NonEmpty });
+const ServersSchema = z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]);
+const ToolRefs = z.array(TrustedSchema).check(z.maxLength(10000));
 
 const profileFields = {
-  servers: z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]).default('all'),
-  approval: ApprovalModeSchema.default('always-ask'),
-  trusted: z.array(TrustedSchema).max(10000).default([]),
+  servers: z._default(ServersSchema, 'all'),
+  approval: z._default(ApprovalModeSchema, 'always-ask'),
+  trusted: z._default(ToolRefs, []),
   /** Tools always sent when `toolsFor` is given a budget (even past it). */
-  pinned: z.array(TrustedSchema).max(10000).default([]),
-  updatedAt: z.number().int().nonnegative().default(0),
+  pinned: z._default(ToolRefs, []),
+  updatedAt: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 };
 
 /**
@@ -34,7 +41,7 @@ const profileFields = {
  * offers every enabled server's tools; a record offers only the servers listed, each with all its
  * tools (`{}`) or only those in `tools`.
  */
-export const AssistantProfileSchema = z.object({ assistantId: AssistantIdSchema, ...profileFields }).strict();
+export const AssistantProfileSchema = z.strictObject({ assistantId: AssistantIdSchema, ...profileFields });
 export type AssistantProfile = z.infer<typeof AssistantProfileSchema>;
 
 /**
@@ -42,10 +49,10 @@ export type AssistantProfile = z.infer<typeof AssistantProfileSchema>;
  * page running an older copy of the bundle on the same origin reads these records with a strict
  * schema and would set a renamed record aside as corrupt. Read as an `AssistantProfile`.
  */
-export const StoredAssistantProfileSchema = z
-  .object({ gptId: AssistantIdSchema, ...profileFields })
-  .strict()
-  .transform(({ gptId, ...rest }): AssistantProfile => ({ assistantId: gptId, ...rest }));
+export const StoredAssistantProfileSchema = z.pipe(
+  z.strictObject({ gptId: AssistantIdSchema, ...profileFields }),
+  z.transform(({ gptId, ...rest }): AssistantProfile => ({ assistantId: gptId, ...rest })),
+);
 export type StoredAssistantProfile = z.input<typeof StoredAssistantProfileSchema>;
 
 /** A profile in its stored form (see `StoredAssistantProfileSchema`). */
@@ -53,14 +60,12 @@ export function toStoredProfile({ assistantId, ...rest }: AssistantProfile): Sto
   return { gptId: assistantId, ...rest };
 }
 
-export const AssistantPatchSchema = z
-  .object({
-    servers: z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]).optional(),
-    approval: ApprovalModeSchema.optional(),
-    trusted: z.array(TrustedSchema).max(10000).optional(),
-    pinned: z.array(TrustedSchema).max(10000).optional(),
-  })
-  .strict();
+export const AssistantPatchSchema = z.strictObject({
+  servers: z.optional(ServersSchema),
+  approval: z.optional(ApprovalModeSchema),
+  trusted: z.optional(ToolRefs),
+  pinned: z.optional(ToolRefs),
+});
 export type AssistantPatch = z.input<typeof AssistantPatchSchema>;
 
 /**

@@ -36,17 +36,16 @@ export interface ToolsForOptions extends AssistantRef {
   maxTokens?: number;
 }
 
-const ToolsForOptionsSchema = z
-  .object({
-    assistantId: AssistantIdSchema.optional(),
-    gptId: AssistantIdSchema.optional(),
-    query: z.string().max(100_000).optional(),
-    maxTools: z.number().int().nonnegative().max(100_000).optional(),
-    maxTokens: z.number().int().nonnegative().max(100_000_000).optional(),
-    // modelTools only: whose format the token estimate uses (toolsFor passes its own)
-    provider: z.enum(PROVIDERS as [Provider, ...Provider[]]).optional(),
-  })
-  .strict();
+const count = (max: number) => z.optional(z.number().check(z.int(), z.nonnegative(), z.maximum(max)));
+const ToolsForOptionsSchema = z.strictObject({
+  assistantId: z.optional(AssistantIdSchema),
+  gptId: z.optional(AssistantIdSchema),
+  query: z.optional(z.string().check(z.maxLength(100_000))),
+  maxTools: count(100_000),
+  maxTokens: count(100_000_000),
+  // modelTools only: whose format the token estimate uses (toolsFor passes its own)
+  provider: z.optional(z.enum(PROVIDERS as [Provider, ...Provider[]])),
+});
 
 /** The assistant registry: `hub.assistants`. */
 export interface AssistantRegistry {
@@ -116,9 +115,12 @@ export class Assistants {
 
   async setServer(assistantId: string, serverId: string, selection: boolean | string[]): Promise<AssistantProfile> {
     await this.ctx.ready;
-    parseOrThrow(z.object({ selection: z.union([z.boolean(), z.array(z.string().min(1).max(10_000))]) }), {
-      selection,
-    });
+    parseOrThrow(
+      z.object({ selection: z.union([z.boolean(), z.array(z.string().check(z.minLength(1), z.maxLength(10_000)))]) }),
+      {
+        selection,
+      },
+    );
     const servers = this.ctx.store.state.servers;
     if (!servers[serverId]) throw new McpNotFoundError('server', serverId);
     const current = this.get(assistantId);
@@ -148,7 +150,10 @@ export class Assistants {
   /** Pin or unpin a tool for budgeted `toolsFor` calls. */
   async pin(assistantId: string, serverId: string, tool: string, pinned = true): Promise<AssistantProfile> {
     await this.ctx.ready;
-    parseOrThrow(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), { serverId, tool });
+    parseOrThrow(z.object({ serverId: z.string().check(z.minLength(1)), tool: z.string().check(z.minLength(1)) }), {
+      serverId,
+      tool,
+    });
     const current = this.get(assistantId);
     const rest = current.pinned.filter((t) => !(t.serverId === serverId && t.tool === tool));
     return this.update(assistantId, { pinned: pinned ? [...rest, { serverId, tool }] : rest });

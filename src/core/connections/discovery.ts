@@ -1,7 +1,8 @@
 // Discovery: what a connected server offers (tools, resources, templates, prompts), every page.
 // Tools first: a connection is usable once its tools are listed; the rest may follow.
 import { McpConnectionError } from '../errors.js';
-import { toConnectionError, type McpSession, type RequestOptions } from '../session/index.js';
+import type { McpSession, RequestOptions } from '../session/index.js';
+import { loadSession } from './session-loader.js';
 import type { ServerCatalogue } from '../types.js';
 import type { Priority } from './origins.js';
 
@@ -96,6 +97,7 @@ export async function listRest(
     try {
       return await slot('rest', run);
     } catch (e) {
+      const { toConnectionError } = await loadSession();
       warn(`Could not list ${what} of server "${id}": ${toConnectionError(e, secrets).message}`);
       return [];
     }

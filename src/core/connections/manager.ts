@@ -5,14 +5,8 @@ import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, Mcp
 import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
 import { checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
-import {
-  signInError,
-  toConnectionError,
-  type CallOptions,
-  type ClientAnswers,
-  type McpSession,
-  type RequestOptions,
-} from '../session/index.js';
+import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
+import { loadSession } from './session-loader.js';
 
 /** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
 const HEADER_MISMATCH = -32020;
@@ -209,7 +203,7 @@ export class Connections {
       return catalogue;
     } catch (e) {
       await session?.close();
-      let err = e instanceof McpElementsError ? e : toConnectionError(e, this.#secrets, signal);
+      let err = e instanceof McpElementsError ? e : (await loadSession()).toConnectionError(e, this.#secrets, signal);
       if (overBudget.aborted && !outer.aborted && (err.code === 'timeout' || err.code === 'aborted'))
         err = new McpConnectionError(
           'timeout',
@@ -331,7 +325,7 @@ export class Connections {
         timeout: parsed.timeout * 1000,
       });
     } catch (e) {
-      throw toConnectionError(e, this.#secrets, signal);
+      throw (await loadSession()).toConnectionError(e, this.#secrets, signal);
     } finally {
       await session.close();
     }
@@ -366,6 +360,8 @@ export class Connections {
     try {
       return await run(session, request);
     } catch (e) {
+      // a session exists, so the connection chunk is loaded: this resolves at once
+      const { signInError, toConnectionError } = await loadSession();
       const auth = signInError(e);
       if (auth || (cfg.auth.type === 'oauth' && toConnectionError(e, [], request.signal).code === 'unauthorized')) {
         const err = oauthError(cfg, auth ?? toConnectionError(e, this.#secrets, request.signal));

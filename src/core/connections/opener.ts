@@ -5,10 +5,11 @@ import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { HubContext } from '../context.js';
 import { McpAuthError, McpConnectionError, type McpElementsError } from '../errors.js';
 import { openHeaders, type ConnectTarget } from '../servers/secrets.js';
-import { openSession, signInError, toConnectionError, type ClientAnswers, type McpSession } from '../session/index.js';
+import type { ClientAnswers, McpSession } from '../session/index.js';
 import type { DiscoverySlot } from './discovery.js';
 import { OriginBudget } from './origins.js';
 import { backoffDelay, retryable, sleep } from './retry.js';
+import { loadSession } from './session-loader.js';
 
 /** What the opener needs from the rest of the connections. */
 export interface OpenerHooks {
@@ -102,9 +103,12 @@ export class SessionOpener {
       hold.release = undefined;
     };
     const known = () => [...secrets, ...this.hooks.secrets()];
+    let sdk: Awaited<ReturnType<typeof loadSession>> | undefined;
     for (let attempt = 0; ; attempt++) {
       budget?.onAttempt(attempt + 1, retries + 1);
       try {
+        // the connection code is a chunk of its own; a failed import is a retryable network error
+        const { openSession } = (sdk ??= await loadSession());
         const session = await this.origins.run(
           cfg.url,
           'tools',
@@ -144,12 +148,12 @@ export class SessionOpener {
         };
         return session;
       } catch (e) {
-        const auth = signInError(e);
+        const auth = sdk?.signInError(e);
         if (auth) {
           free();
           throw oauthError(cfg, auth);
         }
-        const err = toConnectionError(e, known(), signal);
+        const err = sdk ? sdk.toConnectionError(e, known(), signal) : (e as McpConnectionError);
         if (attempt >= retries || !retryable(err) || signal.aborted) {
           free();
           if (cfg.auth.type === 'oauth' && err.code === 'unauthorized') throw oauthError(cfg, err);

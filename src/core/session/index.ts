@@ -11,7 +11,7 @@ import type { McpSession, OpenOptions } from './types.js';
 
 export { signInError, toConnectionError } from './errors.js';
 export { CORS_HINT } from './fetch.js';
-export { normaliseCallResult } from './jsonrpc.js';
+export { normaliseCallResult } from './call-result.js';
 export type { DroppedTool } from './tools.js';
 export type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
 

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { McpConnectionError } from '../errors.js';
 import { toConnectionError } from './errors.js';
+import { normaliseCallResult } from './call-result.js';
 import { keepValidTools, LOOSE_TOOL_PAGE, type DroppedTool, type LoosePage } from './tools.js';
 import type { McpSession, RequestOptions } from './types.js';
 
@@ -123,23 +124,4 @@ function parseResult<T>(schema: { '~standard': { validate(v: unknown): unknown }
         .slice(0, 500)}`,
     );
   return r.value as T;
-}
-
-/**
- * G4F-style endpoints may answer tools/call with `content` as one object, or a string, or with a
- * bare value instead of a result object. Normalise to an MCP CallToolResult.
- */
-export function normaliseCallResult(r: unknown): unknown {
-  if (typeof r === 'string') return { content: [{ type: 'text', text: r }] };
-  if (r === null || typeof r !== 'object') return { content: [{ type: 'text', text: JSON.stringify(r) }] };
-  const o = r as Record<string, unknown>;
-  if (!('content' in o)) return { ...o, content: [{ type: 'text', text: JSON.stringify(r) }] };
-  const c = o.content;
-  if (Array.isArray(c)) return o;
-  if (typeof c === 'string') return { ...o, content: [{ type: 'text', text: c }] };
-  if (c && typeof c === 'object') {
-    const item = c as Record<string, unknown>;
-    return { ...o, content: [typeof item.type === 'string' ? item : { type: 'text', text: JSON.stringify(item) }] };
-  }
-  return { ...o, content: [] };
 }

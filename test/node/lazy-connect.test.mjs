@@ -1,0 +1,40 @@
+// The connection code (the SDK, classic zod, src/core/session) is not on the first load: the hub
+// imports it the first time it opens a session (src/core/connections/session-loader.ts). Checked
+// on the npm build (dist/core, one file per module) and on the CDN build's chunks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { readCdnManifest } from '../../scripts/cdn-manifest.mjs';
+import { dist, root, staticGraph } from './static-graph.mjs';
+
+test('the core imports neither the SDK nor classic zod statically; the loader imports the session dynamically', () => {
+  const graph = staticGraph('index.js');
+  assert.ok(graph.has('hub.js') && graph.has('connections/session-loader.js'), 'the walk follows the imports');
+  for (const lazy of ['session/index.js', 'session/sdk.js', 'session/jsonrpc.js'])
+    assert.ok(!graph.has(lazy), `${lazy} is imported statically`);
+  for (const [file, bare] of graph) {
+    for (const spec of bare) {
+      assert.ok(!spec.startsWith('@modelcontextprotocol/'), `${file} imports ${spec}`);
+      assert.ok(spec !== 'zod' && spec !== 'zod/v4', `${file} imports classic zod (${spec})`);
+    }
+  }
+  const loader = readFileSync(path.join(dist, 'connections/session-loader.js'), 'utf8');
+  assert.match(loader, /import\(['"]\.\.\/session\/index\.js['"]\)/);
+});
+
+test('CDN: a chat page (entry + <mcp-tool-call>) does not fetch the connection chunk; the core chunk has no SDK in it', () => {
+  const cdn = path.join(root, 'dist/cdn');
+  const m = readCdnManifest(cdn);
+  const { closure } = m;
+  const connect = Object.keys(m.chunks).find((f) => f.startsWith('chunks/connect-'));
+  assert.ok(connect, 'the build has a connection chunk');
+  const chat = closure([m.entry, m.elements['mcp-tool-call']]);
+  assert.ok(!chat.has(connect), 'the chat page fetches the connection chunk');
+  const core = [...closure([m.entry])].find((f) => f.startsWith('chunks/core-'));
+  assert.ok(core && m.chunks[core].dynamicImports.includes(connect), 'the core imports it dynamically');
+  // `server/discover` is the SDK's 2026-07-28 handshake: in the SDK's code, never in ours
+  assert.ok(!readFileSync(path.join(cdn, core), 'utf8').includes('server/discover'), 'the SDK is in the core chunk');
+  assert.ok(readFileSync(path.join(cdn, connect), 'utf8').includes('server/discover'));
+});
