@@ -33,9 +33,9 @@ const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.t
 // the connection code: the SDK, our session layer and the classic zod API the SDK's schemas use
 // (ours use zod/mini, src/core/zod-setup.ts), which the hub imports dynamically the first time it
 // opens a session (src/core/connections/session-loader.ts); the session modules the rest of the
-// hub reads at once (fetch hints, task vocabulary, call results, types) stay in `core`
+// hub reads at once (cross-origin hints, task vocabulary, call results, types) stay in `core`
 const CONNECT =
-  /[\\/]src[\\/]core[\\/]session[\\/](?!(fetch|tasks|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
+  /[\\/]src[\\/]core[\\/]session[\\/](?!(cross-origin|task-vocabulary|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
 
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps

@@ -63,7 +63,7 @@ export {
   type ApprovalSource,
   type CallRegistry,
 } from './calls/records.js';
-export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/tasks.js';
+export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/task-vocabulary.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
 export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
 export { expandTemplate, templateParams } from './uri-template.js';
@@ -109,7 +109,7 @@ export {
 export type * from './types.js';
 export { Store, type Listener } from './store.js';
 export { MemoryStorage, IdbStorage, type RecordStorage } from './storage.js';
-export { CORS_HINT } from './session/fetch.js';
+export { CORS_HINT } from './session/cross-origin.js';
 export { normaliseCallResult } from './session/call-result.js';
 export type { ProtocolEra, RequestOptions } from './session/types.js';
 export * from '../events/index.js';

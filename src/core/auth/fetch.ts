@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { McpAuthError, McpElementsError, redact } from '../errors.js';
 import { urlProblem } from '../schemas.js';
-import { crossOrigin, preflightHeaders } from '../session/fetch.js';
+import { crossOrigin, preflightHeaders } from '../session/cross-origin.js';
 
 /** A request that never got an answer the page could read. */
 export interface EndpointFailure {

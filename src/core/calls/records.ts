@@ -3,7 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
-import type { TaskForm, TaskStatus } from '../session/tasks.js';
+import type { TaskForm, TaskStatus } from '../session/task-vocabulary.js';
 
 /**
  * The server's task a call runs as (MCP tasks: the 2025-11-25 form or the 2026-07-28

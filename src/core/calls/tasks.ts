@@ -6,7 +6,8 @@ import { McpTaskChangedEvent, type McpTaskChangedDetail } from '../../events/ind
 import type { Connections } from '../connections/manager.js';
 import type { HubContext } from '../context.js';
 import { McpConnectionError } from '../errors.js';
-import { TASK_TERMINAL, type TaskForm, type TaskStart, type TaskState } from '../session/tasks.js';
+import type { TaskStart, TaskState } from '../session/tasks.js';
+import { TASK_TERMINAL, type TaskForm } from '../session/task-vocabulary.js';
 import type { CallHistory } from './history.js';
 import { TERMINAL, type CallTask, type ToolCallRecord } from './records.js';
 

@@ -10,7 +10,7 @@ import { StoredAssistantProfileSchema, type AssistantProfile } from '../assistan
 import { interruptedRecord, TERMINAL, type ToolCallRecord } from '../calls/records.js';
 import { KEYS, type HubContext, type SyncMessage } from '../context.js';
 import { dropFromJournal, peekJournal } from './journal.js';
-import { TASK_TERMINAL } from '../session/tasks.js';
+import { TASK_TERMINAL } from '../session/task-vocabulary.js';
 import { CatalogueSchema, ServerConfigSchema, toIssues, type ServerConfig } from '../schemas.js';
 import { setAssistant, setCatalogue, setServer, toolsChanged } from '../state.js';
 import type { ServerCatalogue } from '../types.js';

@@ -11,14 +11,11 @@
 import type { CallToolResult, Client, StandardSchemaV1, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError } from '../errors.js';
 
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+import { TASKS_EXTENSION, TASK_TERMINAL, type TaskForm, type TaskStatus } from './task-vocabulary.js';
+
+export { TASKS_EXTENSION, TASK_TERMINAL, type TaskForm, type TaskStatus } from './task-vocabulary.js';
 /** Marks the error a 2026-07-28 task handle is turned into before the SDK sees it. */
 export const TASK_MARK = 'mcp-elements.task';
-
-/** Which form of tasks a session speaks. */
-export type TaskForm = '2025-11-25' | '2026-07-28';
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-export const TASK_TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
 /** A task as the hub keeps it (both forms read into one shape). */
 export interface TaskState {
