@@ -91,11 +91,13 @@ const browser = await chromium.launch({
   executablePath: chromePath,
   args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
 });
-let connect, calls, explorer, many, concurrent, toolsFor;
+let connect, calls, explorer, many, remote, concurrent, toolsFor;
 // ten fixture servers: ten origins (the first also serves the one-origin and explorer cases)
 const fixtures = await Promise.all(Array.from({ length: 10 }, () => startFixtureServer()));
 const fixture = fixtures[0];
 const tenant = (f, i) => `${f.url}/t/bench-${Date.now()}-${i}/mcp`;
+const RTT_MS = 50;
+const rtt = (f, i) => `${f.url}/rtt/${RTT_MS}/bench-${Date.now()}-${i}/mcp`;
 /** Run one bench function of bench/page.js in a fresh page, so no measurement inherits another's heap. */
 async function measure(fn, args, before) {
   const page = await browser.newPage();
@@ -121,6 +123,13 @@ try {
   many = await measure('benchManyServers', [
     fixtures.map((f, i) => tenant(f, i)),
     fixtures.map((_, i) => tenant(fixture, 100 + i)),
+    Math.max(5, Math.round(ROUNDS / 2)),
+  ]);
+  // the same with a remote server's round trip (50 ms before every answer, preflights too): on
+  // loopback the 2 cores serving and running everything are the limit, not the hub's parallelism
+  remote = await measure('benchManyServers', [
+    fixtures.map((f, i) => rtt(f, i)),
+    fixtures.map((_, i) => rtt(fixture, 100 + i)),
     Math.max(5, Math.round(ROUNDS / 2)),
   ]);
   concurrent = await measure('benchConcurrentCalls', [fixtures.slice(0, 5).map((f, i) => tenant(f, 200 + i)), 500, 5]);
@@ -206,6 +215,24 @@ const rows = [
     many.parallel,
     many.rawTen,
     'raw v2 clients, the same 10',
+  ),
+  row(
+    `10 servers on 10 origins in parallel, each answering after ${RTT_MS} ms (a remote server), median (ms)`,
+    remote.parallel,
+    remote.one,
+    `one server, same ${RTT_MS} ms`,
+  ),
+  row(
+    `10 servers behind one origin in parallel, ${RTT_MS} ms each answer, median (ms)`,
+    remote.shared,
+    remote.one,
+    `one server, same ${RTT_MS} ms`,
+  ),
+  row(
+    `raw v2 clients: 10 servers on 10 origins in parallel, ${RTT_MS} ms each answer, median (ms)`,
+    remote.rawTen,
+    remote.rawOne,
+    'one raw client, same server',
   ),
   row(
     `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`,
