@@ -38,3 +38,18 @@ test('CDN: a chat page (entry + <mcp-tool-call>) does not fetch the connection c
   assert.ok(!readFileSync(path.join(cdn, core), 'utf8').includes('server/discover'), 'the SDK is in the core chunk');
   assert.ok(readFileSync(path.join(cdn, connect), 'utf8').includes('server/discover'));
 });
+
+test('CDN: the parts fetched on first use are dynamic imports only (the server form, the answer views)', () => {
+  const m = readCdnManifest(path.join(root, 'dist/cdn'));
+  const firstLoad = m.closure([m.entry, ...Object.values(m.elements)]);
+  for (const [module, importer] of [
+    ['src/elements/mcp-server-manager/form.ts', m.elements['mcp-server-manager']],
+    ['src/internal/answer-views-define.ts', m.elements['mcp-tool-call']],
+  ]) {
+    const chunk = m.modules[module];
+    assert.ok(chunk, `${module} is a chunk of its own`);
+    assert.ok(!firstLoad.has(chunk), `${chunk} is on the first load of the elements`);
+    const dynamic = [...m.closure([importer])].some((f) => m.chunks[f].dynamicImports.includes(chunk));
+    assert.ok(dynamic, `${module} is imported dynamically`);
+  }
+});

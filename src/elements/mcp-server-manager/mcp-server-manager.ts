@@ -3,12 +3,24 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { ServerCatalogue } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import { EMPTY_FORM, formFromServer, renderForm, type FormState } from './form.js';
+import { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 import { renderImportExport, renderServer } from './list.js';
 import { styles } from './mcp-server-manager.styles.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
 
 export type { McpServerManagerStrings } from './strings.js';
+
+/** The add/edit form's module (its own chunk in the CDN build); a failed load is tried again. */
+type FormModule = typeof import('./form.js');
+let formModule: Promise<FormModule | undefined> | undefined;
+function loadForm(): Promise<FormModule | undefined> {
+  formModule ??= import('./form.js').catch((e: unknown) => {
+    formModule = undefined;
+    console.error('mcp-elements: could not load the server form:', e);
+    return undefined;
+  });
+  return formModule;
+}
 
 /**
  * Lists the hub's MCP servers (status, tool count, last error, enable switch) and adds, edits,
@@ -55,6 +67,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _errors: { state: true },
     _test: { state: true },
     _confirm: { state: true },
+    _formFailed: { state: true },
     _io: { state: true },
     _signInErrors: { state: true },
   };
@@ -66,6 +79,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _errors: Record<string, string>;
   declare _test: { state: 'idle' | 'testing' | 'ok' | 'error'; result?: ServerCatalogue; error?: string };
   declare _confirm: string | null;
+  /** The form's chunk could not be loaded (opening the form again tries again). */
+  declare _formFailed: boolean;
   /** Why the last Sign in of a server failed (by server id). */
   declare _signInErrors: Record<string, string>;
   declare _io: {
@@ -93,6 +108,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._errors = {};
     this._test = { state: 'idle' };
     this._confirm = null;
+    this._formFailed = false;
     this._io = { importText: '' };
     this._signInErrors = {};
   }
@@ -116,7 +132,30 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   #openForm() {
     this._errors = {};
     this._test = { state: 'idle' };
+    // the form is a chunk of its own, loaded the first time it opens
+    if (!this.#form) {
+      const loading = (this.#formLoad = loadForm().then((m) => {
+        if (this.#formLoad !== loading) return;
+        this.#formLoad = undefined;
+        this.#form = m;
+        this._formFailed = !m;
+        this.requestUpdate();
+      }));
+    }
     this.updateComplete.then(() => (this.renderRoot.querySelector('#f-name') as HTMLInputElement | null)?.focus());
+  }
+
+  #form?: FormModule;
+  #formLoad?: Promise<void>;
+
+  /** Resolves once rendered, including the form when its chunk was still loading. @internal */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.#formLoad) {
+      await this.#formLoad;
+      done = (await super.getUpdateComplete()) && done;
+    }
+    return done;
   }
 
   /** Re-renders once a second while a server is connecting, so its elapsed time moves. */
@@ -139,6 +178,12 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this.#ticker = undefined;
   }
 
+  #renderForm() {
+    if (this.#form) return this.#form.renderForm(this.#ui);
+    if (this._formFailed) return html`<p class="error" role="alert">${this.t('formFailed')}</p>`;
+    return html`<p class="muted" role="status">${this.t('formLoading')}</p>`;
+  }
+
   override render() {
     const servers = this.hub.servers.list();
     return html`
@@ -154,7 +199,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
               )}
             </ul>`
       }
-      ${this._editing ? renderForm(this.#ui) : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`}
+      ${this._editing ? this.#renderForm() : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`}
       ${renderImportExport(this.#ui)}
     `;
   }

@@ -6,6 +6,8 @@ export const STRINGS = {
   title: 'MCP servers',
   empty: 'No MCP servers yet.',
   add: 'Add server',
+  formLoading: 'Loading the form…',
+  formFailed: 'The form could not be loaded. Check the connection, then open it again.',
   edit: 'Edit',
   remove: 'Remove',
   confirmRemove: 'Remove this server? Its saved secrets are deleted too.',
