@@ -2,9 +2,10 @@
 // 200 per server, text only) and, as a distinct kind, the protocol failures the hub saw with it
 // (its "stderr": JSON-RPC errors, failed connects, dropped tools); filtered by level and kind,
 // copied as text, cleared; and the level the server is asked to send from (`logging/setLevel`).
-import { html, nothing } from 'lit';
+// A chunk of its own, imported when the tab is first shown (tabs.ts).
+import { css, html, nothing } from 'lit';
 import type { ServerLogEntry } from '../../core/index.js';
-import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import type { Translate } from './strings.js';
 
 /** The protocol's levels, least severe first (RFC 5424 order). */
@@ -148,3 +149,91 @@ export function renderLog(el: McpToolExplorerElement, tr: Translate) {
     }
   </div>`;
 }
+
+/** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
+export const LOG_STRINGS = {
+  logServer: 'Server',
+  logShow: 'Lowest level shown',
+  logKind: 'Kind',
+  logKindAll: 'Everything',
+  logKindServer: 'Server messages',
+  logKindProtocol: 'Protocol errors',
+  logKindBadge: 'protocol',
+  logAskServer: 'Ask the server to send from',
+  logLevelSet: 'The server was asked to send messages from that level.',
+  logCopy: 'Copy log',
+  logCopied: 'Copied',
+  logCopyFailed: 'Could not copy: the browser did not allow it.',
+  logClear: 'Clear log',
+  logEmpty: 'No log messages from this server yet.',
+  logNoMatch: 'No message at this level or above.',
+  logNoServer: 'No servers.',
+};
+
+McpToolExplorerElement._definePanel('log', {
+  render: renderLog,
+  strings: LOG_STRINGS,
+  styles: [
+    css`
+      .log {
+        display: grid;
+        gap: 0.5rem;
+      }
+      .log-list ol {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      }
+      .log-list {
+        padding: 0.3rem 0.5rem;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        max-height: var(--_list-height);
+        overflow: auto;
+        font-family: var(--_mono);
+        font-size: 0.85em;
+      }
+      .log-list li {
+        display: flex;
+        gap: 0.5rem;
+        align-items: baseline;
+        padding: 0.1rem 0;
+        border-bottom: 1px solid var(--_subtle);
+      }
+      .log-list .level {
+        min-width: 5.5em;
+        font-weight: 600;
+      }
+      .log-list [data-level='warning'] .level {
+        color: var(--_warning);
+      }
+      .log-list [data-level='error'] .level,
+      .log-list [data-level='critical'] .level,
+      .log-list [data-level='alert'] .level,
+      .log-list [data-level='emergency'] .level {
+        color: var(--_danger);
+      }
+      .log-list .logger,
+      .log-list time {
+        color: var(--_muted);
+      }
+      /* a protocol failure the hub saw (the server's "stderr"), apart from what the server sent */
+      .log-list [data-kind='protocol'] {
+        font-family: var(--_mono);
+        font-size: 0.85em;
+      }
+      .log-list .kind {
+        border: 1px solid var(--_danger);
+        color: var(--_danger);
+        border-radius: 999px;
+        padding: 0 0.4rem;
+        font-size: 0.8em;
+      }
+      .log-list .text {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        min-width: 0;
+      }
+    `,
+  ],
+});

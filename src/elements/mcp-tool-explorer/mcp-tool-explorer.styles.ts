@@ -1,6 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { resultStyles } from '../../internal/result-view.js';
+import { css } from 'lit';
 
+// the Tools tab's rules and those every tab shares; each other tab brings its own (tabs.ts)
 export const styles = css`
   :host {
     --_row-height: 56px;
@@ -107,16 +107,6 @@ export const styles = css`
     color: var(--_success);
     border-color: var(--_success);
   }
-  /* a watched resource: the pressed "Watch" toggle, and the mark an update leaves */
-  button[data-action='watch'][aria-pressed='true'] {
-    background: var(--_accent);
-    color: var(--_accent-fg);
-    border-color: var(--_accent);
-  }
-  [part='updated'] {
-    color: var(--_accent);
-    border-color: var(--_accent);
-  }
   .detail {
     display: grid;
     gap: 0.5rem;
@@ -150,86 +140,9 @@ export const styles = css`
     margin: 0;
     white-space: pre-wrap;
   }
-  ul.plain {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 0.3rem;
-  }
-  ul.plain > li {
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: 0.4rem 0.6rem;
-    overflow-wrap: anywhere;
-  }
-  .message {
-    border-left: 3px solid var(--_border);
-    padding-left: 0.5rem;
-  }
   .field {
     display: grid;
     gap: 0.2rem;
     margin-bottom: 0.4rem;
   }
-  .log {
-    display: grid;
-    gap: 0.5rem;
-  }
-  .log-list ol {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
-  .log-list {
-    padding: 0.3rem 0.5rem;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    max-height: var(--_list-height);
-    overflow: auto;
-    font-family: var(--_mono);
-    font-size: 0.85em;
-  }
-  .log-list li {
-    display: flex;
-    gap: 0.5rem;
-    align-items: baseline;
-    padding: 0.1rem 0;
-    border-bottom: 1px solid var(--_subtle);
-  }
-  .log-list .level {
-    min-width: 5.5em;
-    font-weight: 600;
-  }
-  .log-list [data-level='warning'] .level {
-    color: var(--_warning);
-  }
-  .log-list [data-level='error'] .level,
-  .log-list [data-level='critical'] .level,
-  .log-list [data-level='alert'] .level,
-  .log-list [data-level='emergency'] .level {
-    color: var(--_danger);
-  }
-  .log-list .logger,
-  .log-list time {
-    color: var(--_muted);
-  }
-  /* a protocol failure the hub saw (the server's "stderr"), apart from what the server sent */
-  .log-list [data-kind='protocol'] {
-    font-family: var(--_mono);
-    font-size: 0.85em;
-  }
-  .log-list .kind {
-    border: 1px solid var(--_danger);
-    color: var(--_danger);
-    border-radius: 999px;
-    padding: 0 0.4rem;
-    font-size: 0.8em;
-  }
-  .log-list .text {
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-    min-width: 0;
-  }
-  ${unsafeCSS(resultStyles)}
 `;

@@ -1,19 +1,15 @@
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type CSSResult, type PropertyValues } from 'lit';
 import type { GetPromptResult, ReadResourceResult, ServerCatalogue, ServerConfig } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import { renderLog } from './log-panel.js';
-import { renderPrompts } from './prompts-panel.js';
-import { read, renderResources } from './resources-panel.js';
 import { ResourceWatch } from './resource-watch.js';
 import { STRINGS, type McpToolExplorerStrings, type Translate } from './strings.js';
 import { styles } from './mcp-tool-explorer.styles.js';
+import { definePanel, loadedPanel, loadPanel, TABS, type LazyTab, type Tab, type TabPanel } from './tabs.js';
 import { renderToolDetail } from './tool-detail.js';
 import { renderToolList, type Entry } from './tool-list.js';
 
 export type { McpToolExplorerStrings } from './strings.js';
-
-const TABS = ['tools', 'resources', 'prompts', 'log'] as const;
 
 /** `<mcp-schema-form>`'s module (its own chunk in the CDN build); a failed load is tried again. */
 let schemaForm: Promise<unknown> | undefined;
@@ -23,6 +19,11 @@ function loadSchemaForm(): Promise<unknown> {
     console.error('mcp-elements: could not load the "Try it" form:', e);
   });
   return schemaForm;
+}
+
+/** Fetch a tab's chunk ahead of its first show (pointer or focus on the tab); a failure waits for the show. */
+function preload(tab: Tab) {
+  if (tab !== 'tools') loadPanel(tab).catch(() => {});
 }
 
 /**
@@ -62,6 +63,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     ...McpElement.properties,
     serverId: { attribute: 'server-id' },
     _tab: { state: true },
+    _tabFailed: { state: true },
     _query: { state: true },
     _selected: { state: true },
     _active: { state: true },
@@ -86,7 +88,9 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   static override styles = [baseStyles, styles];
   /** Show only this server's tools. */
   declare serverId?: string;
-  declare _tab: (typeof TABS)[number];
+  declare _tab: Tab;
+  /** The shown tab's chunk could not be loaded (showing the tab again retries). */
+  declare _tabFailed?: { tab: LazyTab; message: string };
   declare _query: string;
   declare _selected?: string;
   declare _active: number;
@@ -123,8 +127,9 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _logKind: string;
   /** What the log tab last did: copied, copy-failed, level-set, or `error:<message>`. */
   declare _logNote: string;
+  // the Resources, Prompts and Log tabs' own strings join these when their chunks arrive (tabs.ts)
   /** @internal */
-  protected override defaultStrings = STRINGS;
+  protected override defaultStrings = STRINGS as McpToolExplorerStrings;
   readonly #view = new StoreController(this, (s) => ({
     servers: s.servers,
     catalogues: s.catalogues,
@@ -133,11 +138,28 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     resourceSubscriptions: s.resourceSubscriptions,
   }));
   /** Resource updates from the hub (the resources tab's "Watch"); a controller, so only constructed. */
-  protected readonly _watch = new ResourceWatch(this, (serverId, uri) => void read(this, serverId, () => uri));
+  protected readonly _watch = new ResourceWatch(this, (serverId, uri) =>
+    loadedPanel('resources')?.reread?.(this, serverId, uri),
+  );
   readonly #tr: Translate = (key) => this.t(key);
   #entries?: { key: unknown; list: Entry[] };
   #filtered?: { entries: Entry[]; query: string; list: Entry[] };
   #formLoad?: Promise<unknown>;
+  /** The shown tab's chunk, while it loads. */
+  #tabLoad?: { tab: LazyTab; done: Promise<void> };
+
+  /** The tabs' style sheets already added to this shadow root. */
+  readonly #tabStyles = new Set<CSSResult>();
+
+  /**
+   * A tab's module hands over its panel here as it runs (tabs.ts). Through the element class on
+   * purpose: the tabs' chunks then depend on the element's chunk, not on lit alone, and rolldown
+   * keeps lit in the one chunk every element shares (else it splits lit off: one more request
+   * and about 0.3 KB on every element's page). @internal
+   */
+  static _definePanel(tab: LazyTab, panel: TabPanel): void {
+    definePanel(tab, panel);
+  }
 
   constructor() {
     super();
@@ -163,11 +185,43 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     if (changed.has('hub')) this.#view.refresh();
     // the "Try it" form is a chunk of its own, loaded when a tool is first shown
     if (this._selected !== undefined) this.#formLoad ??= loadSchemaForm();
+    // so is each tab but Tools, loaded when first shown
+    const tab = this._tab;
+    if (tab !== 'tools' && !loadedPanel(tab) && this._tabFailed?.tab !== tab && this.#tabLoad?.tab !== tab)
+      this.#loadTab(tab);
   }
 
-  /** Resolves once rendered, including the "Try it" form when its chunk was still loading. @internal */
+  #loadTab(tab: LazyTab) {
+    const done: Promise<void> = loadPanel(tab)
+      .then(
+        () => this.requestUpdate(),
+        (e: unknown) => {
+          console.error(`mcp-elements: could not load the explorer's ${tab} tab:`, e);
+          if (this._tab === tab) this._tabFailed = { tab, message: e instanceof Error ? e.message : String(e) };
+        },
+      )
+      .finally(() => {
+        if (this.#tabLoad?.done === done) this.#tabLoad = undefined;
+      });
+    this.#tabLoad = { tab, done };
+  }
+
+  /** Show a tab; showing one whose chunk failed to load tries again. */
+  #show(tab: Tab) {
+    this._tabFailed = undefined;
+    this._tab = tab;
+  }
+
+  /**
+   * Resolves once rendered, including the shown tab and the "Try it" form when their chunks were
+   * still loading. @internal
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
+    while (this.#tabLoad) {
+      await this.#tabLoad.done;
+      done = (await super.getUpdateComplete()) && done;
+    }
     if (this.#formLoad) {
       await this.#formLoad;
       const form = this.renderRoot.querySelector('mcp-schema-form') as { updateComplete?: Promise<boolean> } | null;
@@ -230,15 +284,40 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     const next = e.key === 'ArrowRight' ? TABS[(i + 1) % n] : e.key === 'ArrowLeft' ? TABS[(i + n - 1) % n] : undefined;
     if (!next) return;
     e.preventDefault();
-    this._tab = next;
+    this.#show(next);
     this.updateComplete.then(() => (this.renderRoot.querySelector(`#tab-${next}`) as HTMLElement | null)?.focus());
   }
 
   #renderPanel() {
-    if (this._tab === 'resources') return renderResources(this, this.#tr);
-    if (this._tab === 'prompts') return renderPrompts(this, this.#tr);
-    if (this._tab === 'log') return renderLog(this, this.#tr);
-    return html`<div class="layout">${renderToolList(this, this.#tr)}${renderToolDetail(this, this.#tr)}</div>`;
+    const tab = this._tab;
+    if (tab === 'tools')
+      return html`<div class="layout">${renderToolList(this, this.#tr)}${renderToolDetail(this, this.#tr)}</div>`;
+    const panel = loadedPanel(tab);
+    if (panel) {
+      panel.styles.forEach((sheet) => this.#adoptStyles(sheet));
+      return panel.render(this, this.#tr);
+    }
+    const failed = this._tabFailed?.tab === tab ? this._tabFailed : undefined;
+    if (failed)
+      return html`<p class="error-text" role="alert">
+        ${this.t('tabFailed')} <span class="muted">${failed.message}</span>
+      </p>`;
+    return html`<p class="muted" role="status">${this.t('tabLoading')}</p>`;
+  }
+
+  /** Add a tab's rules to this shadow root, once (a constructed sheet: no inline style for CSP to block). */
+  #adoptStyles(styles: CSSResult) {
+    if (this.#tabStyles.has(styles)) return;
+    this.#tabStyles.add(styles);
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    else {
+      // no constructable sheets: a <style>, as lit itself falls back to for the element's own
+      const style = document.createElement('style');
+      style.textContent = styles.cssText;
+      root.append(style);
+    }
   }
 
   override render() {
@@ -251,13 +330,20 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
               aria-controls=${`panel-${t}`}
               aria-selected=${this._tab === t ? 'true' : 'false'}
               tabindex=${this._tab === t ? 0 : -1}
-              @click=${() => (this._tab = t)}
+              @click=${() => this.#show(t)}
+              @pointerenter=${() => preload(t)}
+              @focus=${() => preload(t)}
             >
               ${this.t(t)}
             </button>`,
         )}
       </div>
-      <div role="tabpanel" id=${`panel-${this._tab}`} aria-labelledby=${`tab-${this._tab}`}>
+      <div
+        role="tabpanel"
+        id=${`panel-${this._tab}`}
+        aria-labelledby=${`tab-${this._tab}`}
+        aria-busy=${this._tab !== 'tools' && !loadedPanel(this._tab) && this._tabFailed?.tab !== this._tab ? 'true' : nothing}
+      >
         ${this.#renderPanel()}
       </div>`;
   }

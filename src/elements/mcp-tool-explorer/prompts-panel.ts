@@ -1,5 +1,7 @@
-// The explorer's prompts tab: prompts of the shown servers, with their arguments, fetched on request.
-import { html, nothing } from 'lit';
+// The explorer's prompts tab: prompts of the shown servers, with their arguments, fetched on
+// request. One chunk with the other of the two (resources-prompts.ts),
+// imported when either tab is first shown.
+import { css, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Prompt, ServerConfig } from '../../core/index.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
@@ -87,3 +89,17 @@ export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
     <div aria-live="polite">${renderPromptResult(el, tr)}</div>
   </div>`;
 }
+
+/** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
+export const PROMPTS_STRINGS = {
+  noPrompts: 'No prompts.',
+  get: 'Get',
+};
+
+/** Rules only this tab's markup needs. */
+export const promptsStyles = css`
+  .message {
+    border-left: 3px solid var(--_border);
+    padding-left: 0.5rem;
+  }
+`;

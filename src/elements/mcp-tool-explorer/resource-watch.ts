@@ -1,6 +1,8 @@
 // The explorer's side of resource subscriptions: it listens to its hub's `mcp-resource-updated`
 // while connected (following a `hub` property that changes), marks each updated resource, and
-// reads the open one again.
+// reads the open one again. In the element's own chunk, not the Resources tab's: updates count
+// while another tab is shown, before that chunk was ever fetched (a resource is open only once
+// it has arrived, so reading one again is the tab's).
 import type { ReactiveController } from 'lit';
 import type { McpHub, McpResourceUpdatedEvent } from '../../core/index.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';

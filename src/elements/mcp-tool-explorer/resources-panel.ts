@@ -1,5 +1,7 @@
-// The explorer's resources tab: resources and resource templates of the shown servers, read on request.
-import { html, nothing } from 'lit';
+// The explorer's resources tab: resources and resource templates of the shown servers, read on
+// request. One chunk with the other of the two (resources-prompts.ts),
+// imported when either tab is first shown.
+import { css, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import {
   expandTemplate,
@@ -155,3 +157,28 @@ export function renderResources(el: McpToolExplorerElement, tr: Translate) {
     <div>${renderContents(el, tr)}</div>
   </div>`;
 }
+
+/** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
+export const RESOURCES_STRINGS = {
+  noResources: 'No resources.',
+  templates: 'Resource templates',
+  read: 'Read',
+  watch: 'Watch',
+  updated: 'Updated',
+  watchFailed: 'Could not change the watch:',
+  contentsOf: 'Contents of',
+};
+
+/** Rules only this tab's markup needs. */
+export const resourcesStyles = css`
+  /* a watched resource: the pressed "Watch" toggle, and the mark an update leaves */
+  button[data-action='watch'][aria-pressed='true'] {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+    border-color: var(--_accent);
+  }
+  [part='updated'] {
+    color: var(--_accent);
+    border-color: var(--_accent);
+  }
+`;

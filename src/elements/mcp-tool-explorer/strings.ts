@@ -1,4 +1,13 @@
-/** The explorer's user-visible strings (English); hosts replace any through `strings`. */
+import type { LOG_STRINGS } from './log-panel.js';
+import type { PROMPTS_STRINGS } from './prompts-panel.js';
+import type { CONTENTS_STRINGS } from './resources-prompts.js';
+import type { RESOURCES_STRINGS } from './resources-panel.js';
+
+/**
+ * The explorer's user-visible strings (English) in the element's chunk: the Tools tab's and the
+ * tabs' names. The other tabs' strings come with their chunks (tabs.ts). Hosts replace any
+ * through `strings`.
+ */
 export const STRINGS = {
   tools: 'Tools',
   resources: 'Resources',
@@ -26,43 +35,15 @@ export const STRINGS = {
   fixFields: 'Fill in the marked fields, then run it again.',
   notJson: 'Not valid JSON:',
   on: 'on',
-  noResources: 'No resources.',
-  listing: 'Still listing…',
-  templates: 'Resource templates',
-  read: 'Read',
-  watch: 'Watch',
-  updated: 'Updated',
-  watchFailed: 'Could not change the watch:',
-  noPrompts: 'No prompts.',
-  get: 'Get',
-  image: 'Image',
-  audio: 'Audio',
-  resourceLink: 'Resource',
-  embeddedResource: 'Embedded resource',
-  binary: 'binary data',
-  structured: 'Structured result',
-  noContent: 'No content.',
-  bytes: 'bytes',
-  contentsOf: 'Contents of',
   log: 'Log',
-  logServer: 'Server',
-  logShow: 'Lowest level shown',
-  logKind: 'Kind',
-  logKindAll: 'Everything',
-  logKindServer: 'Server messages',
-  logKindProtocol: 'Protocol errors',
-  logKindBadge: 'protocol',
-  logAskServer: 'Ask the server to send from',
-  logLevelSet: 'The server was asked to send messages from that level.',
-  logCopy: 'Copy log',
-  logCopied: 'Copied',
-  logCopyFailed: 'Could not copy: the browser did not allow it.',
-  logClear: 'Clear log',
-  logEmpty: 'No log messages from this server yet.',
-  logNoMatch: 'No message at this level or above.',
-  logNoServer: 'No servers.',
+  tabLoading: 'Loading…',
+  tabFailed: 'Could not load this tab. Show it again to retry.',
 };
-export type McpToolExplorerStrings = typeof STRINGS;
+export type McpToolExplorerStrings = typeof STRINGS &
+  typeof CONTENTS_STRINGS &
+  typeof RESOURCES_STRINGS &
+  typeof PROMPTS_STRINGS &
+  typeof LOG_STRINGS;
 
 /** Look up one of the explorer's strings (the host's replacement if it gave one). */
 export type Translate = <K extends keyof McpToolExplorerStrings>(key: K) => McpToolExplorerStrings[K];

@@ -1,0 +1,50 @@
+// The Resources and Prompts tabs, one chunk: both list what a server offers besides tools and
+// open an item into the result view, with the same strings and rules for that. Imported when
+// either tab is first shown (tabs.ts); hands both panels to the element as it runs.
+import { css, unsafeCSS } from 'lit';
+import { resultStyles } from '../../internal/result-view.js';
+import { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import { PROMPTS_STRINGS, promptsStyles, renderPrompts } from './prompts-panel.js';
+import { read, renderResources, RESOURCES_STRINGS, resourcesStyles } from './resources-panel.js';
+
+/** The strings both tabs show (English): the result view's, and the wait for a server's lists. */
+export const CONTENTS_STRINGS = {
+  listing: 'Still listing…',
+  image: 'Image',
+  audio: 'Audio',
+  resourceLink: 'Resource',
+  embeddedResource: 'Embedded resource',
+  binary: 'binary data',
+  structured: 'Structured result',
+  noContent: 'No content.',
+  bytes: 'bytes',
+};
+
+const contentsStyles = css`
+  ${unsafeCSS(resultStyles)}
+  ul.plain {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.3rem;
+  }
+  ul.plain > li {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.4rem 0.6rem;
+    overflow-wrap: anywhere;
+  }
+`;
+
+McpToolExplorerElement._definePanel('resources', {
+  render: renderResources,
+  reread: (el, serverId, uri) => void read(el, serverId, () => uri),
+  strings: { ...CONTENTS_STRINGS, ...RESOURCES_STRINGS },
+  styles: [contentsStyles, resourcesStyles],
+});
+McpToolExplorerElement._definePanel('prompts', {
+  render: renderPrompts,
+  strings: { ...CONTENTS_STRINGS, ...PROMPTS_STRINGS },
+  styles: [contentsStyles, promptsStyles],
+});
