@@ -3,21 +3,15 @@
 import { html, nothing } from 'lit';
 import type { ElicitationRecord, HubState, McpHub, SamplingRecord } from '../core/index.js';
 import type { AnswerStrings } from './answer-strings.js';
+import { importOnce } from './import-once.js';
 
-let views: Promise<unknown> | undefined;
 /**
  * The views are a chunk of their own, fetched the first time a request is shown: a chat page's
  * cards need them only when a server asks for something during a call. Until it arrives the
  * tags are undefined and empty; lit keeps the properties set on them and applies them on upgrade.
  * A failed import is logged and tried again at the next request shown.
  */
-export function loadAnswerViews(): Promise<unknown> {
-  views ??= import('./answer-views-define.js').catch((e: unknown) => {
-    views = undefined;
-    console.warn('mcp-elements: could not load the answer views', e);
-  });
-  return views;
-}
+export const loadAnswerViews = importOnce('the answer views', () => import('./answer-views-define.js'));
 
 export type ServerRequest = ElicitationRecord | SamplingRecord;
 export const isSampling = (r: ServerRequest): r is SamplingRecord => 'maxTokens' in r;

@@ -6,21 +6,14 @@ import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 import { renderImportExport, renderServer } from './list.js';
 import { styles } from './mcp-server-manager.styles.js';
+import { importOnce } from '../../internal/import-once.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
 
 export type { McpServerManagerStrings } from './strings.js';
 
-/** The add/edit form's module (its own chunk in the CDN build); a failed load is tried again. */
+/** The add/edit form's module (its own chunk in the CDN build). */
 type FormModule = typeof import('./form.js');
-let formModule: Promise<FormModule | undefined> | undefined;
-function loadForm(): Promise<FormModule | undefined> {
-  formModule ??= import('./form.js').catch((e: unknown) => {
-    formModule = undefined;
-    console.error('mcp-elements: could not load the server form:', e);
-    return undefined;
-  });
-  return formModule;
-}
+const loadForm = importOnce('the server form', () => import('./form.js'));
 
 /**
  * Lists the hub's MCP servers (status, tool count, last error, enable switch) and adds, edits,

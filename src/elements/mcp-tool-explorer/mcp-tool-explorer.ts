@@ -8,18 +8,12 @@ import { styles } from './mcp-tool-explorer.styles.js';
 import { definePanel, loadedPanel, loadPanel, TABS, type LazyTab, type Tab, type TabPanel } from './tabs.js';
 import { renderToolDetail } from './tool-detail.js';
 import { renderToolList, type Entry } from './tool-list.js';
+import { importOnce } from '../../internal/import-once.js';
 
 export type { McpToolExplorerStrings } from './strings.js';
 
-/** `<mcp-schema-form>`'s module (its own chunk in the CDN build); a failed load is tried again. */
-let schemaForm: Promise<unknown> | undefined;
-function loadSchemaForm(): Promise<unknown> {
-  schemaForm ??= import('../../internal/schema-form-define.js').catch((e: unknown) => {
-    schemaForm = undefined;
-    console.error('mcp-elements: could not load the "Try it" form:', e);
-  });
-  return schemaForm;
-}
+/** `<mcp-schema-form>`'s module (its own chunk in the CDN build). */
+const loadSchemaForm = importOnce('the "Try it" form', () => import('../../internal/schema-form-define.js'));
 
 /** Fetch a tab's chunk ahead of its first show (pointer or focus on the tab); a failure waits for the show. */
 function preload(tab: Tab) {
