@@ -7,13 +7,14 @@ export type Listener<S> = (state: S, previous: S) => void;
  *
  * Changes that come in bursts (call records: hundreds of calls in flight) may be deferred: they
  * are applied together, with one copy of each branch they touch, at the next read of `state`
- * or at the end of the current task (a microtask), whichever comes first. So whoever reads
- * `state` always sees every change made so far.
+ * or at the end of the current task (a microtask), or for the largest bursts a few ms later,
+ * whichever comes first. So whoever reads `state` always sees every change made so far.
  */
 export class Store<S extends object> {
   #state: S;
   readonly #listeners = new Set<Listener<S>>();
   readonly #deferred: ((s: S) => S)[] = [];
+  #timer?: ReturnType<typeof setTimeout>;
   constructor(initial: S) {
     this.#state = Object.freeze(initial);
   }
@@ -34,11 +35,19 @@ export class Store<S extends object> {
     this.#flush();
     this.#set(fn(this.#state));
   }
-  /** Apply `fn` later, together with the other deferred changes (see the class comment). */
-  defer(fn: (s: S) => S): void {
-    if (this.#deferred.push(fn) === 1) queueMicrotask(() => this.#flush());
+  /**
+   * Apply `fn` later, together with the other deferred changes (see the class comment): at the
+   * end of the current task, or with `coalesceMs`, up to that long later so that changes made in
+   * the tasks between share one copy (a read of `state` applies them at once either way).
+   */
+  defer(fn: (s: S) => S, coalesceMs = 0): void {
+    if (this.#deferred.push(fn) !== 1) return;
+    if (coalesceMs > 0) this.#timer = setTimeout(() => this.#flush(), coalesceMs);
+    else queueMicrotask(() => this.#flush());
   }
   #flush() {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     if (!this.#deferred.length) return;
     const fns = this.#deferred.splice(0);
     this.#set(fns.reduce((s, fn) => fn(s), this.#state));

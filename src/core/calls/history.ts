@@ -14,6 +14,14 @@ const IN_FLIGHT_WRITE_DELAY = 150;
  * sooner puts them in the page-hide journal instead.
  */
 const FINISHED_WRITE_DELAY = 40;
+/**
+ * With more calls than this in flight, their changes are applied to the snapshot up to
+ * BURST_COALESCE_MS after they happen (any read of `state` applies them at once): each
+ * application copies the maps, and one per network response made 500 concurrent calls cost
+ * O(n²) copying (docs/ARCHITECTURE.md, "Bursts of calls"). Below it, at the end of each task.
+ */
+const BURST_CALLS = 64;
+const BURST_COALESCE_MS = 8;
 
 export class CallHistory {
   /** Records changed since the snapshot last took them (store.defer applies them in one go). */
@@ -27,6 +35,8 @@ export class CallHistory {
   #leaving = false;
   /** After `beforeunload`, until a `pageshow` or a call that succeeds (the user stayed). */
   #mayLeave = false;
+  /** Calls in flight at the last application, over BURST_CALLS. */
+  #burst = false;
 
   constructor(private readonly ctx: HubContext) {}
 
@@ -57,7 +67,7 @@ export class CallHistory {
     } else if (record.status === 'success') this.#mayLeave = false; // the page stayed after all
     const frozen = Object.freeze(record);
     const done = TERMINAL.has(record.status);
-    if (this.#pending.size === 0) this.ctx.store.defer((s) => this.#apply(s));
+    if (this.#pending.size === 0) this.ctx.store.defer((s) => this.#apply(s), this.#burst ? BURST_COALESCE_MS : 0);
     this.#pending.delete(record.id); // keep the order of changes
     this.#pending.set(record.id, frozen);
     this.#dirty.set(record.id, frozen);
@@ -74,9 +84,11 @@ export class CallHistory {
       TERMINAL.has(r.status) ? undefined : r,
     ]);
     const moved = active.some(([id, r]) => r || s.activeCalls[id]);
+    const activeCalls = moved ? withEntries(s.activeCalls, active) : s.activeCalls;
+    if (moved) this.#burst = Object.keys(activeCalls).length > BURST_CALLS;
     return {
       ...s,
-      activeCalls: moved ? withEntries(s.activeCalls, active) : s.activeCalls,
+      activeCalls,
       calls: ended.length
         ? withEntries(
             s.calls,
