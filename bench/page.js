@@ -31,6 +31,24 @@ async function rawConnectList(url, full) {
   return dt;
 }
 
+// The first connect of a page fetches and compiles the connection chunk (the SDK); later ones
+// do not. Each: add a server and connect it (a fresh page: nothing of the chunk loaded yet).
+window.benchFirstConnect = async (url, rounds) => {
+  const hub = new McpHub({ storeName: `bench-first-${Date.now()}`, eventTarget: null });
+  await hub.ready;
+  const time = async (name) => {
+    const t0 = performance.now();
+    const s = await hub.servers.add({ name, url, transport: 'streamable-http' });
+    await hub.connect(s.id);
+    return performance.now() - t0;
+  };
+  const first = await time('first');
+  const later = [];
+  for (let i = 0; i < rounds; i++) later.push(await time(`later-${i}`));
+  await hub.dispose();
+  return { first, later: median(later) };
+};
+
 window.benchConnect = async (url, rounds) => {
   const hub = new McpHub({ storeName: `bench-${Date.now()}`, eventTarget: null });
   const s = await hub.servers.add({ name: 'everything', url, transport: 'streamable-http' });

@@ -91,7 +91,7 @@ const browser = await chromium.launch({
   executablePath: chromePath,
   args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
 });
-let connect, calls, explorer, many, remote, concurrent, toolsFor;
+let firstConnect, connect, calls, explorer, many, remote, concurrent, toolsFor;
 // ten fixture servers: ten origins (the first also serves the one-origin and explorer cases)
 const fixtures = await Promise.all(Array.from({ length: 10 }, () => startFixtureServer()));
 const fixture = fixtures[0];
@@ -113,6 +113,7 @@ async function measure(fn, args, before) {
   }
 }
 try {
+  firstConnect = await measure('benchFirstConnect', [everything.url, Math.max(5, Math.round(ROUNDS / 2))]);
   connect = await measure('benchConnect', [everything.url, ROUNDS]);
   // BENCH_HUB_OPTIONS='{"maxResponseBytes":0}' explores what a hub option costs
   calls = await measure(
@@ -195,6 +196,12 @@ const rows = [
     connect.oursMem,
     connect.raw,
     'raw v2 Client: connect + tools/list',
+  ),
+  row(
+    "a page's first connect (add + connect), the connection chunk fetched from the bench's local server and compiled (ms)",
+    firstConnect.first,
+    firstConnect.later,
+    'the same page, later servers (median)',
   ),
   row(
     `connect + full discovery, median of ${ROUNDS} (ms)`,
