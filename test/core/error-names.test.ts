@@ -42,3 +42,15 @@ describe('error class names', () => {
     }
   });
 });
+
+describe('refusals of a server request', () => {
+  it('surface from a call as the server error code the answer refused with (2026-07-28 answers run inside the call)', async () => {
+    const { toConnectionError } = await import('../../src/core/session/errors.js');
+    const { AnswerRefusal, INVALID_PARAMS } = await import('../../src/core/answers/refusal.js');
+    const err = toConnectionError(new AnswerRefusal(INVALID_PARAMS, 'Elicitation URL refused: must use https:'), []);
+    expect(err).to.be.instanceOf(source.McpConnectionError);
+    expect(err.code).to.equal('server');
+    expect(err.rpcCode).to.equal(-32602);
+    expect(err.message).to.contain('Elicitation URL refused');
+  });
+});

@@ -8,6 +8,7 @@ import {
   SdkHttpError,
   SseError,
 } from '@modelcontextprotocol/client';
+import { AnswerRefusal } from '../answers/refusal.js';
 import { McpAuthError, McpConnectionError, redact } from '../errors.js';
 
 /**
@@ -114,6 +115,13 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
     // every other code, -32000…-32099 included, is the server's own error: keep its message
     return new McpConnectionError('server', `The server returned an error: ${message}`, { rpcCode: e.code, cause: e });
   }
+  // our answer refused a request of the server's (2026-07-28: the SDK runs the answer inside the
+  // call, so the refusal surfaces here): as the SDK's ProtocolError with that code did
+  if (e instanceof AnswerRefusal)
+    return new McpConnectionError('server', `The server returned an error: ${clean(e.message)}`, {
+      rpcCode: e.code,
+      cause: e,
+    });
   const err = e as Error | undefined;
   // JSON.parse throws a SyntaxError, but WebKit's Response.json() rejects with a DOMException
   // named SyntaxError ("The string did not match the expected pattern."): say what it means

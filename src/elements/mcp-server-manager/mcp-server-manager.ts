@@ -127,6 +127,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._test = { state: 'idle' };
     // the form is a chunk of its own, loaded the first time it opens
     if (!this.#form) {
+      this._formFailed = false; // loading again: say so, not the last failure
       const loading = (this.#formLoad = loadForm().then((m) => {
         if (this.#formLoad !== loading) return;
         this.#formLoad = undefined;
