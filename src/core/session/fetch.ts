@@ -49,22 +49,32 @@ function watchBody(res: Response, w: BodyWatch): Response {
   const stream = /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') && w.onBroken && w.ids.length;
   const waiting = new Set(w.ids.map(String));
   let resumable = false;
-  let line = '';
+  // the unfinished last line, in pieces: joined once its newline arrives, so a 2 MB message in
+  // 64 KB chunks is scanned once, not once per chunk
+  const partial: string[] = [];
   const decoder = new TextDecoder();
-  const see = (chunk: Uint8Array) => {
-    const lines = (line + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
-    line = lines.pop() ?? '';
-    for (const l of lines) {
-      if (l.startsWith('id:')) resumable = true;
-      else if (l.startsWith('data:') && waiting.size) {
-        try {
-          const m = JSON.parse(l.slice(5)) as { id?: unknown; result?: unknown; error?: unknown };
-          if (m && ('result' in m || 'error' in m)) waiting.delete(String(m.id));
-        } catch {
-          // a data line that is not one JSON message: not an answer
-        }
+  const seeLine = (l: string) => {
+    if (l.startsWith('id:')) resumable = true;
+    else if (l.startsWith('data:')) {
+      try {
+        const m = JSON.parse(l.slice(5)) as { id?: unknown; result?: unknown; error?: unknown };
+        if (m && ('result' in m || 'error' in m)) waiting.delete(String(m.id));
+      } catch {
+        // a data line that is not one JSON message: not an answer
       }
     }
+  };
+  const see = (chunk: Uint8Array) => {
+    const text = decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      partial.push(text.slice(start, nl));
+      const l = partial.join('');
+      partial.length = 0;
+      seeLine(l.endsWith('\r') ? l.slice(0, -1) : l);
+      start = nl + 1;
+    }
+    if (start < text.length) partial.push(text.slice(start));
   };
   const ended = () => {
     if (stream && waiting.size)
@@ -97,7 +107,8 @@ function watchBody(res: Response, w: BodyWatch): Response {
         ctrl.error(e);
         return;
       }
-      if (stream) see(value);
+      // once every answer is in, the rest of the stream needs no reading
+      if (stream && waiting.size) see(value);
       ctrl.enqueue(value);
     },
     cancel: (r) => reader.cancel(r),

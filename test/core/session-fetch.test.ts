@@ -1,0 +1,109 @@
+// The session's fetch watches each POST's event stream for the answers to the requests it carried
+// (src/core/session/fetch.ts): a stream that ends before an answer fails that request at once.
+// Whatever the chunking of the bytes (a line split anywhere, CRLF, a multi-byte character cut in
+// two, a 1 MB message in many chunks), an answered request is never reported dropped and an
+// unanswered one always is.
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { explainingFetch } from '../../src/core/session/fetch.js';
+
+const enc = new TextEncoder();
+
+/** The bytes of `text` cut at the given offsets, served as an event-stream response. */
+function chunked(text: string, cuts: number[]): Response {
+  const bytes = enc.encode(text);
+  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const parts: Uint8Array[] = [];
+  let prev = 0;
+  for (const c of [...at, bytes.length]) {
+    if (c > prev) parts.push(bytes.slice(prev, c));
+    prev = Math.max(prev, c);
+  }
+  const body = new ReadableStream<Uint8Array>({
+    pull(ctrl) {
+      const p = parts.shift();
+      if (p) ctrl.enqueue(p);
+      else ctrl.close();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
+/** Read the watched body to its end; what the watcher reported. */
+async function watch(text: string, cuts: number[], ids: (string | number)[]) {
+  const reports: { unanswered: (string | number)[]; resumable: boolean }[] = [];
+  const f = explainingFetch(
+    async () => chunked(text, cuts),
+    {},
+    { onExceed: () => {}, onBroken: (unanswered, resumable) => reports.push({ unanswered, resumable }) },
+  );
+  const body =
+    ids.length === 1
+      ? { jsonrpc: '2.0', id: ids[0], method: 'tools/list' }
+      : ids.map((id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
+  const res = await f('http://127.0.0.1:9/mcp', { method: 'POST', body: JSON.stringify(body) });
+  const seen = await res.text();
+  return { reports, seen };
+}
+
+const sse = (events: { id?: string; data: unknown }[], eol: string) =>
+  events.map((e) => `${e.id ? `id: ${e.id}${eol}` : ''}data: ${JSON.stringify(e.data)}${eol}${eol}`).join('');
+
+describe('session fetch: the answers in a POST event stream', () => {
+  const big = { tools: [{ name: 'huge', description: 'é€😀 '.repeat(150_000) }] };
+
+  it('an answer split over any chunking is seen, and the body passes through unchanged', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        async (cuts, eol, withProgress) => {
+          const events = [
+            ...(withProgress
+              ? [{ data: { jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } } }]
+              : []),
+            { id: 'e1', data: { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'ok ✓' }] } } },
+          ];
+          const text = sse(events, eol);
+          const { reports, seen } = await watch(text, cuts, [7]);
+          expect(reports).to.deep.equal([]);
+          expect(seen).to.equal(text);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a 1 MB answer in many chunks is seen', async () => {
+    const text = sse([{ data: { jsonrpc: '2.0', id: 'a', result: big } }], '\n');
+    const cuts = Array.from({ length: 200 }, (_, i) => Math.floor((text.length * i) / 200) + 1);
+    const { reports } = await watch(text, cuts, ['a']);
+    expect(reports).to.deep.equal([]);
+  });
+
+  it('a stream that ends before an answer reports exactly the unanswered ids, at any chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 40 }), fc.constantFrom('\n', '\r\n'), async (cuts, eol) => {
+        // 1 is answered; 2 only gets a progress notification; 3 a server request with its id
+        const text = sse(
+          [
+            { id: 'x', data: { jsonrpc: '2.0', id: 1, result: big } },
+            { data: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 2, progress: 1 } } },
+            { data: { jsonrpc: '2.0', id: 3, method: 'sampling/createMessage', params: {} } },
+          ],
+          eol,
+        );
+        const { reports } = await watch(text, cuts, [1, 2, 3]);
+        expect(reports).to.deep.equal([{ unanswered: [2, 3], resumable: true }]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a final line without its newline is not an answer', async () => {
+    const text = `data: ${JSON.stringify({ jsonrpc: '2.0', id: 5, result: {} })}`;
+    const { reports } = await watch(text, [3, 20], [5]);
+    expect(reports).to.deep.equal([{ unanswered: [5], resumable: false }]);
+  });
+});
