@@ -186,6 +186,15 @@ export async function untilRendered(el: { updateComplete: Promise<unknown> }, ch
   throw new Error(`gave up waiting for ${what}`);
 }
 
+/** Type `name` into the `#f-name` field of server-everything's elicitation form and Accept it. */
+export async function acceptNameForm(form: HTMLElement & { updateComplete: Promise<unknown> }, name: string) {
+  const input = form.shadowRoot!.querySelector('#f-name') as HTMLInputElement;
+  input.value = name;
+  input.dispatchEvent(new Event('input'));
+  await form.updateComplete;
+  (form.shadowRoot!.querySelector('[data-action=accept]') as HTMLButtonElement).click();
+}
+
 /** Attach and detach an element 10 times; the hub must end with as many listeners as it began. */
 export async function expectNoLeakedSubscriptions(tag: string) {
   const { expect } = await import('@open-wc/testing');

@@ -2,16 +2,50 @@
 // so each keeps its own typed values and focus. Used by <mcp-elicitation> and <mcp-tool-call>.
 import { html, nothing } from 'lit';
 import type { ElicitationRecord, HubState, McpHub, SamplingRecord } from '../core/index.js';
-import type { AnswerStrings } from './answer-strings.js';
+import { ANSWER_STRINGS, type AnswerStrings } from './answer-strings.js';
 import { importOnce } from './import-once.js';
 
 /**
  * The views are a chunk of their own, fetched the first time a request is shown: a chat page's
  * cards need them only when a server asks for something during a call. Until it arrives the
  * tags are undefined and empty; lit keeps the properties set on them and applies them on upgrade.
- * A failed import is logged and tried again at the next request shown.
+ * A failed import is logged, and every element showing a request says so with a "Try again"
+ * button (the server is still waiting for the answer).
  */
-export const loadAnswerViews = importOnce('the answer views', () => import('./answer-views-define.js'));
+const IMPORT_VIEWS = () => import('./answer-views-define.js');
+let importViews: () => Promise<unknown> = IMPORT_VIEWS;
+let load = importOnce('the answer views', () => importViews());
+export const loadAnswerViews = () => load();
+/** The last import failed and nobody asked to try again since. */
+let viewsFailed = false;
+/** The views are defined: nothing more to wait for. */
+let viewsLoaded = false;
+/** Elements that rendered a request before the views arrived: re-rendered when the import ends. */
+const waiting = new Set<{ requestUpdate(): void }>();
+
+function ensureViews(host: { requestUpdate(): void }) {
+  const first = waiting.size === 0;
+  waiting.add(host);
+  if (!first) return;
+  void loadAnswerViews().then((m) => {
+    viewsFailed = m === undefined;
+    viewsLoaded = !viewsFailed;
+    const hosts = [...waiting];
+    waiting.clear();
+    for (const h of hosts) h.requestUpdate();
+  });
+}
+
+/**
+ * Tests: import the views through `load` from now on (given the real import: a failing fetch);
+ * without `load`, the real import again. @internal
+ */
+export function replaceAnswerViewsImport(replacement?: (real: () => Promise<unknown>) => Promise<unknown>): void {
+  importViews = replacement ? () => replacement(IMPORT_VIEWS) : IMPORT_VIEWS;
+  load = importOnce('the answer views', () => importViews());
+  viewsLoaded = false;
+  viewsFailed = false;
+}
 
 export type ServerRequest = ElicitationRecord | SamplingRecord;
 export const isSampling = (r: ServerRequest): r is SamplingRecord => 'maxTokens' in r;
@@ -40,13 +74,31 @@ export function outcomeKey(r: ServerRequest): keyof AnswerStrings {
   return keys[r.status] ?? (isSampling(r) ? 'samplingCancelled' : 'answeredCancelled');
 }
 
+/** What renders requests: an element with the answer strings among its own. */
+export interface RequestHost {
+  hub: McpHub;
+  strings: unknown;
+  theme?: string;
+  requestUpdate(): void;
+}
+
 /** One request as its view (wrap it in `repeat` keyed by `r.id`, so each keeps its own state). */
-export function renderRequest(
-  r: ServerRequest,
-  host: { hub: McpHub; strings: unknown; theme?: string },
-  serverName: (serverId: string) => string,
-) {
-  void loadAnswerViews();
+export function renderRequest(r: ServerRequest, host: RequestHost, serverName: (serverId: string) => string) {
+  const t = (k: 'viewsFailed' | 'viewsRetry') => (host.strings as Partial<AnswerStrings>)?.[k] ?? ANSWER_STRINGS[k];
+  if (viewsFailed)
+    return html`<p class="error-text" role="alert" part="views-failed">
+      ${t('viewsFailed')}
+      <button
+        type="button"
+        @click=${() => {
+          viewsFailed = false;
+          host.requestUpdate();
+        }}
+      >
+        ${t('viewsRetry')}
+      </button>
+    </p>`;
+  if (!viewsLoaded) ensureViews(host);
   // two literal templates: a tag cannot be a binding (and lit's static html defeats the linter)
   return isSampling(r)
     ? html`<mcp-sampling-view

@@ -52,6 +52,8 @@ export const ANSWER_STRINGS = {
   samplingFailed: 'The model failed.',
   samplingCancelled: '{server} withdrew its request.',
   requests: 'Requests from servers',
+  viewsFailed: 'A server is waiting for your answer, but this part of the page could not be loaded.',
+  viewsRetry: 'Try again',
 };
 export type AnswerStrings = typeof ANSWER_STRINGS;
 

@@ -1,7 +1,15 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolCallElement } from '../../src/index.js';
-import { fixtureTenant, nextEvent, privateHub, expectNoLeakedSubscriptions, untilRendered, urls } from '../helpers.js';
+import {
+  acceptNameForm,
+  fixtureTenant,
+  nextEvent,
+  privateHub,
+  expectNoLeakedSubscriptions,
+  untilRendered,
+  urls,
+} from '../helpers.js';
 
 async function setup(approval: 'auto' | 'always-ask' = 'always-ask') {
   const t = fixtureTenant();
@@ -174,11 +182,7 @@ describe('<mcp-tool-call>', () => {
     expect(shadow(el).querySelector('[part=requests]')).to.exist;
     expect(form.shadowRoot!.textContent).to.contain('Everything asks for information');
     await expect(el).to.be.accessible();
-    const name = form.shadowRoot!.querySelector('#f-name') as HTMLInputElement;
-    name.value = 'Grace Hopper';
-    name.dispatchEvent(new Event('input'));
-    await form.updateComplete;
-    (form.shadowRoot!.querySelector('[data-action=accept]') as HTMLButtonElement).click();
+    await acceptNameForm(form, 'Grace Hopper');
     const r = await p;
     expect(r.status).to.equal('success');
     expect(JSON.stringify(r.result)).to.contain('Grace Hopper');
