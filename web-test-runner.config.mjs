@@ -19,6 +19,20 @@ const againstCdn = process.env.WTR_BUILD === 'cdn';
 const servers = process.env.MCP_TEST_SERVERS ?? '{}';
 const engine = process.env.WTR_ENGINE || 'chromium';
 
+/**
+ * puppeteer-core 24's setViewport also sends BiDi `emulation.setScreenOrientationOverride`, which
+ * Firefox ESR 140.12 (Debian, 2026-11) answers "unknown command": every test file then failed
+ * before it ran. The size is set by the command sent beside it, so only that answer is tolerated.
+ */
+function tolerateOrientation(page) {
+  const setViewport = page.setViewport.bind(page);
+  page.setViewport = (viewport) =>
+    setViewport(viewport).catch((e) => {
+      if (!/setScreenOrientationOverride/.test(String(e?.message))) throw e;
+    });
+  return page;
+}
+
 function launcher() {
   if (engine === 'firefox')
     // puppeteer-core over WebDriver BiDi; passing puppeteer-core as the "custom puppeteer" makes
@@ -26,6 +40,7 @@ function launcher() {
     return chromeLauncher({
       puppeteer: puppeteerCore,
       launchOptions: { browser: 'firefox', executablePath: firefoxPath, headless: true },
+      createPage: ({ context }) => context.newPage().then(tolerateOrientation),
     });
   if (engine === 'webkit')
     return webdriverLauncher({
