@@ -19,10 +19,70 @@ interface BodyWatch {
   /** Largest body accepted (bytes); 0 or absent: no cap. */
   max?: number;
   onExceed: (e: McpConnectionError) => void;
-  /** The request ids this POST carried. */
-  ids: readonly (string | number)[];
+  /** The request ids this POST carried (read from the body only when needed). */
+  ids: () => readonly (string | number)[];
   /** An event stream ended (or broke) before answering them; `resumable`: it carried event ids. */
   onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
+}
+
+/** Complete lines are decoded on their own: a line never ends inside a UTF-8 sequence. */
+const utf8 = new TextDecoder();
+const LF = 10;
+/** `data:` and `id:` as bytes. */
+const DATA = [100, 97, 116, 97, 58];
+const ID = [105, 100, 58];
+const startsWith = (line: Uint8Array, prefix: number[]) => prefix.every((b, i) => line[i] === b);
+
+/**
+ * The answers in an event stream, read line by line from the bytes as they pass: each byte is
+ * scanned once, and only `data:` lines are decoded (no decoder per response, no JSON.parse of the
+ * request body unless the stream ends early).
+ */
+class AnswerScan {
+  readonly answered = new Set<string>();
+  resumable = false;
+  /** The unfinished last line, in pieces. */
+  #partial: Uint8Array[] = [];
+
+  see(chunk: Uint8Array) {
+    let start = 0;
+    for (let nl = chunk.indexOf(LF); nl !== -1; nl = chunk.indexOf(LF, start)) {
+      let line = chunk.subarray(start, nl);
+      if (this.#partial.length) {
+        line = join([...this.#partial, line]);
+        this.#partial = [];
+      }
+      this.#line(line);
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.#partial.push(chunk.slice(start));
+  }
+
+  #line(line: Uint8Array) {
+    if (startsWith(line, ID)) this.resumable = true;
+    else if (startsWith(line, DATA)) {
+      try {
+        const m = JSON.parse(utf8.decode(line.subarray(DATA.length))) as {
+          id?: unknown;
+          result?: unknown;
+          error?: unknown;
+        };
+        if (m && ('result' in m || 'error' in m)) this.answered.add(String(m.id));
+      } catch {
+        // a data line that is not one JSON message: not an answer
+      }
+    }
+  }
+}
+
+function join(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }
 
 /**
@@ -46,42 +106,15 @@ function watchBody(res: Response, w: BodyWatch): Response {
     throw e;
   }
   if (!res.body || !res.ok) return res;
-  const stream = /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') && w.onBroken && w.ids.length;
-  const waiting = new Set(w.ids.map(String));
-  let resumable = false;
-  // the unfinished last line, in pieces: joined once its newline arrives, so a 2 MB message in
-  // 64 KB chunks is scanned once, not once per chunk
-  const partial: string[] = [];
-  const decoder = new TextDecoder();
-  const seeLine = (l: string) => {
-    if (l.startsWith('id:')) resumable = true;
-    else if (l.startsWith('data:')) {
-      try {
-        const m = JSON.parse(l.slice(5)) as { id?: unknown; result?: unknown; error?: unknown };
-        if (m && ('result' in m || 'error' in m)) waiting.delete(String(m.id));
-      } catch {
-        // a data line that is not one JSON message: not an answer
-      }
-    }
-  };
-  const see = (chunk: Uint8Array) => {
-    const text = decoder.decode(chunk, { stream: true });
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      partial.push(text.slice(start, nl));
-      const l = partial.join('');
-      partial.length = 0;
-      seeLine(l.endsWith('\r') ? l.slice(0, -1) : l);
-      start = nl + 1;
-    }
-    if (start < text.length) partial.push(text.slice(start));
-  };
+  const scan =
+    w.onBroken && /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') ? new AnswerScan() : undefined;
+  // without a cap, only an event stream needs watching (a declared length is no cap: it counts the
+  // compressed bytes, and whether a response was compressed is hidden from cross-origin reads)
+  if (!scan && max === Infinity) return res;
   const ended = () => {
-    if (stream && waiting.size)
-      w.onBroken!(
-        w.ids.filter((id) => waiting.has(String(id))),
-        resumable,
-      );
+    if (!scan) return;
+    const unanswered = w.ids().filter((id) => !scan.answered.has(String(id)));
+    if (unanswered.length) w.onBroken!(unanswered, scan.resumable);
   };
   const reader = res.body.getReader();
   let n = 0;
@@ -107,8 +140,7 @@ function watchBody(res: Response, w: BodyWatch): Response {
         ctrl.error(e);
         return;
       }
-      // once every answer is in, the rest of the stream needs no reading
-      if (stream && waiting.size) see(value);
+      scan?.see(value);
       ctrl.enqueue(value);
     },
     cancel: (r) => reader.cancel(r),
@@ -150,11 +182,12 @@ export function explainingFetch(
       const res = await f(input, init);
       // only request/response bodies are watched; the long-lived GET stream is not one result
       if (watch && (init?.method ?? 'GET').toUpperCase() === 'POST') {
-        const ids = requestIds(init?.body);
+        let ids: (string | number)[] | undefined;
+        const idsOf = () => (ids ??= requestIds(init?.body));
         return watchBody(res, {
           max: watch.max,
-          ids,
-          onExceed: (e) => watch.onExceed(ids, e),
+          ids: idsOf,
+          onExceed: (e) => watch.onExceed(idsOf(), e),
           ...(watch.onBroken ? { onBroken: watch.onBroken } : {}),
         });
       }
