@@ -91,13 +91,16 @@ const browser = await chromium.launch({
   executablePath: chromePath,
   args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
 });
-let firstConnect, connect, calls, explorer, many, remote, concurrent, toolsFor;
+let firstConnect, connect, calls, explorer, many, remote, remoteHeavy, concurrent, concurrentRemote, toolsFor;
 // ten fixture servers: ten origins (the first also serves the one-origin and explorer cases)
 const fixtures = await Promise.all(Array.from({ length: 10 }, () => startFixtureServer()));
 const fixture = fixtures[0];
 const tenant = (f, i) => `${f.url}/t/bench-${Date.now()}-${i}/mcp`;
+// an ordinary server for discovery: the fixture's tools without the hostile one, whose 1 MB
+// description makes every tools/list 2 MB (a parse-and-copy benchmark of its own, kept below)
+const lean = (f, i) => `${f.url}/lean/bench-${Date.now()}-${i}/mcp`;
 const RTT_MS = 50;
-const rtt = (f, i) => `${f.url}/rtt/${RTT_MS}/bench-${Date.now()}-${i}/mcp`;
+const rtt = (route) => (f, i) => `${f.url}/rtt/${RTT_MS}${new URL(route(f, i)).pathname}`;
 /** Run one bench function of bench/page.js in a fresh page, so no measurement inherits another's heap. */
 async function measure(fn, args, before) {
   const page = await browser.newPage();
@@ -121,19 +124,24 @@ try {
     [everything.url, CALLS],
     [(o) => (window.benchHubOptions = o), JSON.parse(process.env.BENCH_HUB_OPTIONS ?? '{}')],
   );
-  many = await measure('benchManyServers', [
-    fixtures.map((f, i) => tenant(f, i)),
-    fixtures.map((_, i) => tenant(fixture, 100 + i)),
-    Math.max(5, Math.round(ROUNDS / 2)),
-  ]);
+  const manyServers = (route) =>
+    measure('benchManyServers', [
+      fixtures.map((f, i) => route(f, i)),
+      fixtures.map((_, i) => route(fixture, 100 + i)),
+      Math.max(5, Math.round(ROUNDS / 2)),
+    ]);
+  many = await manyServers(lean);
   // the same with a remote server's round trip (50 ms before every answer, preflights too): on
   // loopback the 2 cores serving and running everything are the limit, not the hub's parallelism
-  remote = await measure('benchManyServers', [
-    fixtures.map((f, i) => rtt(f, i)),
-    fixtures.map((_, i) => rtt(fixture, 100 + i)),
-    Math.max(5, Math.round(ROUNDS / 2)),
-  ]);
+  remote = await manyServers(rtt(lean));
+  remoteHeavy = await manyServers(rtt(tenant));
   concurrent = await measure('benchConcurrentCalls', [fixtures.slice(0, 5).map((f, i) => tenant(f, 200 + i)), 500, 5]);
+  // the same calls to servers a round trip away: the hub's own work overlaps the waiting
+  concurrentRemote = await measure('benchConcurrentCalls', [
+    fixtures.slice(5, 10).map((f, i) => rtt(lean)(f, 300 + i)),
+    500,
+    3,
+  ]);
   explorer = await measure('benchExplorer', [Array.from({ length: 50 }, () => `${fixture.url}/many/400/mcp`), 60]);
   toolsFor = await measure('benchToolsFor', [`${fixture.url}/many/2000/mcp`, 200, ROUNDS]);
 } finally {
@@ -209,16 +217,16 @@ const rows = [
     connect.rawFull,
     'raw v2 Client: connect + tools, resources, templates, prompts',
   ),
-  row('10 servers on 10 origins connected in parallel, median (ms)', many.parallel, many.one, 'one server'),
-  row('10 servers behind one origin connected in parallel, median (ms)', many.shared, many.one, 'one server'),
+  row('10 servers on 10 origins connected in parallel, loopback, median (ms)', many.parallel, many.one, 'one server'),
+  row('10 servers behind one origin connected in parallel, loopback, median (ms)', many.shared, many.one, 'one server'),
   row(
-    'raw v2 clients: 10 servers on 10 origins in parallel, median (ms)',
+    'raw v2 clients: 10 servers on 10 origins in parallel, loopback, median (ms)',
     many.rawTen,
     many.rawOne,
     'one raw client (what this machine allows at all)',
   ),
   row(
-    '10 servers on 10 origins in parallel: hub vs raw clients (ms)',
+    '10 servers on 10 origins in parallel, loopback: hub vs raw clients (ms)',
     many.parallel,
     many.rawTen,
     'raw v2 clients, the same 10',
@@ -242,24 +250,54 @@ const rows = [
     'one raw client, same server',
   ),
   row(
+    `10 servers on 10 origins in parallel, ${RTT_MS} ms each answer: hub vs raw clients (ms)`,
+    remote.parallel,
+    remote.rawTen,
+    'raw v2 clients, the same 10',
+  ),
+  row(
+    `10 servers with a 2 MB tool list each (the hostile fixture), 10 origins, ${RTT_MS} ms each answer, median (ms)`,
+    remoteHeavy.parallel,
+    remoteHeavy.one,
+    `one such server, same ${RTT_MS} ms`,
+  ),
+  row(
+    `raw v2 clients: 10 servers with a 2 MB tool list each, ${RTT_MS} ms each answer, median (ms)`,
+    remoteHeavy.rawTen,
+    remoteHeavy.rawOne,
+    'one raw client, same server',
+  ),
+  row(
     `tool call (echo), auto approval + validation + history, median of ${CALLS} (ms)`,
     calls.ours,
     calls.raw,
     'raw v2 client.callTool, same server, interleaved',
   ),
   row(
-    '500 concurrent calls across 5 servers (cap 10 per server), wall time, median of 5 (ms)',
+    '500 concurrent calls across 5 servers (cap 10 per server), loopback, wall time, median of 5 (ms)',
     concurrent.ours,
     concurrent.raw,
     'raw v2 clients, the same 500 calls, all sent at once',
   ),
   row(
-    '500 concurrent calls across 5 servers, wall time, median of 5 (ms)',
+    '500 concurrent calls across 5 servers, loopback, wall time vs capped raw, median of 5 (ms)',
     concurrent.ours,
     concurrent.rawCapped,
     'raw v2 clients, the same 500 calls, capped at 10 in flight per server as the hub',
   ),
-  absolute('500 concurrent calls: calls lost (no record) over 5 rounds', concurrent.lost),
+  row(
+    `500 concurrent calls across 5 servers, ${RTT_MS} ms each answer, wall time, median of 3 (ms)`,
+    concurrentRemote.ours,
+    concurrentRemote.raw,
+    'raw v2 clients, the same 500 calls, all sent at once',
+  ),
+  row(
+    `500 concurrent calls across 5 servers, ${RTT_MS} ms each answer, wall time vs capped raw, median of 3 (ms)`,
+    concurrentRemote.ours,
+    concurrentRemote.rawCapped,
+    'raw v2 clients, the same 500 calls, capped at 10 in flight per server as the hub',
+  ),
+  absolute('500 concurrent calls: calls lost (no record) over 8 rounds', concurrent.lost + concurrentRemote.lost),
   row(
     '500 concurrent calls: JS heap after GC, history cleared (MB)',
     concurrent.after / KB / KB,
@@ -282,7 +320,8 @@ const rows = [
   ),
   absolute(`toolsFor('openai') with ${toolsFor.tools} tools after a list change, median (ms)`, toolsFor.changed),
 ];
-if (concurrent.failed) console.warn(`500 concurrent calls: ${concurrent.failed} calls did not succeed`);
+if (concurrent.failed + concurrentRemote.failed)
+  console.warn(`500 concurrent calls: ${concurrent.failed + concurrentRemote.failed} calls did not succeed`);
 rows.push(...(await rankingRows(ROUNDS)));
 const fmt = (n) => (Math.abs(n) < 1 && n !== 0 ? n.toFixed(3) : n.toFixed(1));
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');

@@ -34,6 +34,7 @@ export type McpElicitationStrings = typeof STRINGS;
  *
  * @csspart list - The list of requests.
  * @csspart request - One request (an item of the list).
+ * @csspart views-failed - Shown instead of a request when the views that answer it could not be loaded (with Try again).
  *
  * @cssprop --mcp-elicitation-gap - Space between requests.
  *

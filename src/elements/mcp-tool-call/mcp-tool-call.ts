@@ -111,6 +111,7 @@ function formatDuration(ms?: number): string {
  * @csspart result - The result.
  * @csspart error - The error message.
  * @csspart requests - What the server asks during the call (forms, URLs, sampling).
+ * @csspart views-failed - Shown instead of a request when the views that answer it could not be loaded (with Try again).
  *
  * @cssprop --mcp-tool-call-background - Card background.
  * @cssprop --mcp-tool-call-border-color - Card border colour.
