@@ -36,6 +36,9 @@ const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.t
 // hub reads at once (cross-origin hints, task vocabulary, call results, types) stay in `core`
 const CONNECT =
   /[\\/]src[\\/]core[\\/]session[\\/](?!(cross-origin|task-vocabulary|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
+// the JSON Schema validator, which the hub imports dynamically with the connection code and
+// before a call (src/core/calls/schema-validator.ts); the connect chunk imports it too
+const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
@@ -49,8 +52,12 @@ export function chunkedBuild(target) {
     // exists once even when the entry's URL carries a query string
     codeSplitting: {
       groups: [
-        { name: 'core', test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) },
+        {
+          name: 'core',
+          test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id),
+        },
         { name: 'connect', test: CONNECT },
+        { name: 'validator', test: VALIDATOR, priority: 1 },
         { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
       ],

@@ -63,6 +63,7 @@ export {
   type ApprovalSource,
   type CallRegistry,
 } from './calls/records.js';
+export { loadValidator, validatorLoaded } from './calls/schema-validator.js';
 export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/task-vocabulary.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
 export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { argumentIssues, type Tool } from '../core/index.js';
+import { argumentIssues, loadValidator, validatorLoaded, type Tool } from '../core/index.js';
 import { branchAt, chosenBranch, schemaOf, viaRef, type FormView } from './schema-branches.js';
 import { FORMAT_EXAMPLE, FORMAT_INPUT, help, label, legend, requiredMark } from './schema-form-parts.js';
 import { schemaFormStyles } from './schema-form.styles.js';
@@ -101,6 +101,15 @@ export class McpSchemaForm extends LitElement {
 
   #check() {
     const root = this.schema;
+    if (!validatorLoaded()) {
+      // a form made before its validator arrived (the explorer loads both together) checks once it has
+      this.#problems = new Map();
+      void loadValidator().then(() => {
+        this.#check();
+        this.requestUpdate();
+      }, console.error);
+      return;
+    }
     const issues = argumentIssues({ name: 'form', inputSchema: root } as Tool, this.value ?? {});
     const problems = new Map<string, string>();
     for (const { path, issue } of fieldIssues(issues, (at) => branchAt(this.#view(), at))) {

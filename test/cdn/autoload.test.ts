@@ -90,7 +90,7 @@ describe('CDN entry and autoloader', () => {
       expect(win.violations).to.deep.equal([]);
     }));
 
-  it('fetches the connection chunk (the SDK) the first time the hub connects, not for cards or history', () =>
+  it('fetches the connection chunk (the SDK) and the validator the first time the hub connects, not for cards or history', () =>
     withPage('', async (win) => {
       const hub = new win.McpElements.McpHub({ storeName: unique('cdn-connect') });
       await hub.ready;
@@ -112,16 +112,18 @@ describe('CDN entry and autoloader', () => {
       expect(card.shadowRoot.textContent).to.contain('Shown from history');
       const server = await hub.servers.add({ name: 'Everything', url: urls.everything, enabled: false });
       expect(
-        scripts(win).filter((s) => s.startsWith('chunks/connect')),
+        scripts(win).filter((s) => /^chunks\/(connect|validator)/.test(s)),
         'before connect',
       ).to.deep.equal([]);
       await hub.servers.update(server.id, { enabled: true });
       const catalogue = await hub.connect(server.id);
       expect(catalogue.tools.length).to.be.greaterThan(0);
       expect(
-        scripts(win).filter((s) => s.startsWith('chunks/connect')),
+        scripts(win)
+          .filter((s) => /^chunks\/(connect|validator)/.test(s))
+          .sort(),
         'after connect',
-      ).to.deep.equal(['chunks/connect.js']);
+      ).to.deep.equal(['chunks/connect.js', 'chunks/validator.js']);
       await hub.disconnect(server.id);
       expect(win.violations).to.deep.equal([]);
     }));

@@ -2,12 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 // the "Try it" form loads lazily with the explorer; the corpus tests below use it directly
 import '../../src/internal/schema-form-define.js';
-import { validateArguments, type McpToolExplorerElement } from '../../src/index.js';
+import { loadValidator, validateArguments, type McpToolExplorerElement } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
 import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';
 import { CORPUS } from '../fixtures/schemas.js';
 
 const root = (el: Element) => el.shadowRoot!;
+// the validator is a chunk of its own; the corpus tests check values with it directly
+before(() => loadValidator());
 const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
 const qa = (el: Element, sel: string) => [...root(el).querySelectorAll(sel)] as HTMLElement[];
 

@@ -4,12 +4,14 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import '../../src/internal/schema-form-define.js'; // the explorer loads it lazily; this test uses it alone
-import { validateArguments } from '../../src/index.js';
+import { loadValidator, validateArguments } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
 import { CORPUS } from '../fixtures/schemas.js';
 import { privateHub, urls } from '../helpers.js';
 
 type Schema = Record<string, any>;
+// the validator is a chunk of its own; this test checks values with it directly
+before(() => loadValidator());
 const form = (schema: Schema, value: unknown = {}) =>
   fixture<McpSchemaForm>(html`<mcp-schema-form .schema=${schema} .value=${value}></mcp-schema-form>`);
 const root = (el: McpSchemaForm) => el.shadowRoot!;

@@ -53,3 +53,18 @@ test('CDN: the parts fetched on first use are dynamic imports only (the server f
     assert.ok(dynamic, `${module} is imported dynamically`);
   }
 });
+
+test('the schema validator (@cfworker/json-schema) is imported dynamically: not on any first load, with the connection chunk', () => {
+  // npm build: no module the core reaches statically imports it
+  for (const [file, bare] of staticGraph('index.js'))
+    assert.ok(!bare.includes('@cfworker/json-schema'), `${file} imports the validator statically`);
+  const m = readCdnManifest(path.join(root, 'dist/cdn'));
+  const validator = Object.keys(m.chunks).find((f) => f.startsWith('chunks/validator-'));
+  assert.ok(validator, 'the CDN build has a validator chunk');
+  assert.ok(
+    !m.closure([m.entry, ...Object.values(m.elements)]).has(validator),
+    'it is on the first load of the elements',
+  );
+  const connect = Object.keys(m.chunks).find((f) => f.startsWith('chunks/connect-'));
+  assert.ok(m.closure([connect]).has(validator), 'the connection chunk does not bring it');
+});

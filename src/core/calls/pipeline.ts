@@ -19,6 +19,7 @@ import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../e
 import type { CallHistory } from './history.js';
 import { progressLimiter } from './progress.js';
 import { CallTasks, taskStateOf } from './tasks.js';
+import { loadValidator, validatorLoaded } from './schema-validator.js';
 
 /**
  * 2025-11-25 URL-elicitation-required (-32042): show the URLs the server named as requests of
@@ -185,6 +186,8 @@ export class CallPipeline {
     try {
       this.#request(record);
       const approval = await this.#approve(call, record);
+      // the validator comes with the connection code; a call before any connect waits for it
+      if (!options.argumentsError && !validatorLoaded()) await loadValidator();
       this.#validate(call, approval, options.argumentsError);
       const release = await this.#acquire(call, approval);
       try {

@@ -1,9 +1,10 @@
-import { Validator } from '@cfworker/json-schema';
+import type { Validator } from '@cfworker/json-schema';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
 import type { TaskForm, TaskStatus } from '../session/task-vocabulary.js';
+import { validatorClass } from './schema-validator.js';
 
 /**
  * The server's task a call runs as (MCP tasks: the 2025-11-25 form or the 2026-07-28
@@ -140,11 +141,14 @@ export interface ArgumentIssue {
 /**
  * Every problem with the arguments (an empty list when they are valid), with the same validator
  * `validateArguments` and the hub use. For forms that show each field's problem next to it.
+ * Needs the validator loaded (`loadValidator()`, or any connected server): before that it throws
+ * `McpElementsError` code `validator-not-loaded`.
  */
 export function argumentIssues(tool: Tool, args: unknown): ArgumentIssue[] {
   const schema = tool.inputSchema as object;
   let v = validators.get(schema);
   if (!v) {
+    const Validator = validatorClass();
     try {
       v = new Validator(schema as never, '2020-12', false);
     } catch {
@@ -171,6 +175,7 @@ export function argumentIssues(tool: Tool, args: unknown): ArgumentIssue[] {
 /**
  * Validate arguments against a tool's input schema. Returns null when valid, else sentences a
  * model can act on ("the arguments: Instance does not have required property "message".").
+ * Needs the validator loaded, as `argumentIssues`.
  */
 export function validateArguments(tool: Tool, args: unknown): string | null {
   const issues = argumentIssues(tool, args);

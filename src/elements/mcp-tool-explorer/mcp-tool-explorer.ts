@@ -1,5 +1,6 @@
 import { html, nothing, type CSSResult, type PropertyValues } from 'lit';
 import type { GetPromptResult, ReadResourceResult, ServerCatalogue, ServerConfig } from '../../core/index.js';
+import { loadValidator } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { ResourceWatch } from './resource-watch.js';
@@ -13,7 +14,10 @@ import { importOnce } from '../../internal/import-once.js';
 export type { McpToolExplorerStrings } from './strings.js';
 
 /** `<mcp-schema-form>`'s module (its own chunk in the CDN build). */
-const loadSchemaForm = importOnce('the "Try it" form', () => import('../../internal/schema-form-define.js'));
+const loadSchemaForm = importOnce('the "Try it" form', () =>
+  // with the validator the form and Run check arguments with (a chunk too)
+  Promise.all([import('../../internal/schema-form-define.js'), loadValidator()]).then(([m]) => m),
+);
 
 /** Fetch a tab's chunk ahead of its first show (pointer or focus on the tab); a failure waits for the show. */
 function preload(tab: Tab) {

@@ -2,7 +2,7 @@
 // JSON) with the result.
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { validateArguments, type Tool } from '../../core/index.js';
+import { loadValidator, validateArguments, validatorLoaded, type Tool } from '../../core/index.js';
 import type { McpSchemaForm } from '../../internal/schema-form.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import type { Translate } from './strings.js';
@@ -41,7 +41,9 @@ async function runTool(el: McpToolExplorerElement, entry: Entry, tr: Translate) 
   el._tried = true;
   const form = el.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null;
   if (!el._raw && form && !form.reportValidity()) return;
-  if (validateArguments(entry.tool, args.value)) return;
+  // the hub checks again before anything is sent, so a validator that could not load stops nothing here
+  await loadValidator().catch(() => {});
+  if (validatorLoaded() && validateArguments(entry.tool, args.value)) return;
   el._run = { state: 'running' };
   try {
     // the card follows the call from the moment it exists: progress, Cancel, result, error
@@ -123,7 +125,9 @@ export function renderToolDetail(el: McpToolExplorerElement, tr: Translate) {
   const t = e.tool;
   const args = currentArgs(el, tr);
   // raw JSON is checked as it is typed; the form's problems show by field, and here once Run was pressed
-  const problem = args.error ?? (args.value && (el._raw || el._tried) ? validateArguments(t, args.value) : null);
+  // (the validator comes with the form's chunk; until then only JSON errors show)
+  const problem =
+    args.error ?? (args.value && (el._raw || el._tried) && validatorLoaded() ? validateArguments(t, args.value) : null);
   const summary = problem ? (el._raw ? `${tr('invalid')} ${problem}` : tr('fixFields')) : '';
   return html`<section class="detail" part="detail" aria-label=${t.title ?? t.name}>
     <h3>${icon(t)}${t.title ?? t.name}</h3>

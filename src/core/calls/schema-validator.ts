@@ -1,0 +1,44 @@
+// The JSON Schema validator (@cfworker/json-schema, ≈ 6 KB gz) as a chunk of its own. Only a page
+// that talks to a server needs it: it arrives with the connection code (the session loader waits
+// for both), before a call's arguments are checked, and with the explorer's "Try it" form; a
+// chat page that only shows calls and history never fetches it. See docs/ARCHITECTURE.md,
+// "The validator on first use".
+import type { Validator } from '@cfworker/json-schema';
+import { McpElementsError } from '../errors.js';
+import { importOnce, reason } from '../import-once.js';
+
+let ValidatorClass: typeof Validator | undefined;
+
+/**
+ * Load the validator that `validateArguments` and `argumentIssues` use. Connecting a server loads
+ * it too; call this first when you validate before any server is connected. A failed load (the
+ * chunk could not be fetched) rejects with `McpElementsError` code `validator-not-loaded` and is
+ * tried again by the next call.
+ */
+export const loadValidator: () => Promise<void> = importOnce(
+  () =>
+    import('@cfworker/json-schema').then((m) => {
+      ValidatorClass = m.Validator;
+    }),
+  (e) =>
+    new McpElementsError(
+      'validator-not-loaded',
+      `Could not load mcp-elements' schema validator (${reason(e)}). Check the network and try again.`,
+      { cause: e },
+    ),
+);
+
+/** Whether `validateArguments` and `argumentIssues` can run now (see `loadValidator`). */
+export function validatorLoaded(): boolean {
+  return ValidatorClass !== undefined;
+}
+
+/** The validator class; a typed error before `loadValidator()` has finished. */
+export function validatorClass(): typeof Validator {
+  if (!ValidatorClass)
+    throw new McpElementsError(
+      'validator-not-loaded',
+      'The schema validator is not loaded yet: await loadValidator() (or connect a server) before validating arguments.',
+    );
+  return ValidatorClass;
+}

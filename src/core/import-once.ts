@@ -1,0 +1,16 @@
+// A part of the core that is a chunk of its own in the CDN build (the connection code, the
+// schema validator): imported once, the first time it is needed. A failed import is forgotten,
+// so the next caller tries again, and rejects with the caller's typed error.
+
+/** `load` run once; its promise, or after a failure `fail(cause)`, which the next call retries. */
+export function importOnce<T>(load: () => Promise<T>, fail: (cause: unknown) => Error): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      throw fail(e);
+    }));
+}
+
+/** The reason inside a failed import's message. */
+export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
