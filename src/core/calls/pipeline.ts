@@ -186,8 +186,7 @@ export class CallPipeline {
     try {
       this.#request(record);
       const approval = await this.#approve(call, record);
-      // the validator comes with the connection code; a call before any connect waits for it
-      if (!options.argumentsError && !validatorLoaded()) await loadValidator();
+      if (!options.argumentsError && !validatorLoaded()) await this.#loadValidator(call, approval);
       this.#validate(call, approval, options.argumentsError);
       const release = await this.#acquire(call, approval);
       try {
@@ -282,6 +281,21 @@ export class CallPipeline {
       await this.assistants.trust(call.assistantId, call.serverId, call.tool.name, true, alsoMode);
     }
     return decision.always ? 'user-always' : 'user-once';
+  }
+
+  /**
+   * The validator comes with the connection code; a call before any connect waits for it. A
+   * validator that cannot be fetched ends the call (`network`), as the connection code would;
+   * a call cancelled meanwhile ends `cancelled` before anything is checked or sent.
+   */
+  async #loadValidator(call: Running, approval: ApprovalSource) {
+    try {
+      await loadValidator();
+    } catch (e) {
+      this.#stop(call.id, 'error', { code: 'network', message: (e as Error).message }, undefined, { approval });
+    }
+    if (call.signal.aborted)
+      this.#stop(call.id, 'cancelled', { code: 'cancelled', message: 'Cancelled.' }, undefined, { approval });
   }
 
   /** 3. Arguments must match the input schema; invalid ones are never sent. */

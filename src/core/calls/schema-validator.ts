@@ -15,18 +15,44 @@ let ValidatorClass: typeof Validator | undefined;
  * chunk could not be fetched) rejects with `McpElementsError` code `validator-not-loaded` and is
  * tried again by the next call.
  */
-export const loadValidator: () => Promise<void> = importOnce(
-  () =>
-    import('@cfworker/json-schema').then((m) => {
-      ValidatorClass = m.Validator;
-    }),
-  (e) =>
-    new McpElementsError(
-      'validator-not-loaded',
-      `Could not load mcp-elements' schema validator (${reason(e)}). Check the network and try again.`,
-      { cause: e },
-    ),
-);
+const IMPORT = () => import('@cfworker/json-schema');
+let importValidator: () => Promise<{ Validator: typeof Validator }> = IMPORT;
+const loadOnce = () =>
+  importOnce(
+    () =>
+      importValidator().then((m) => {
+        ValidatorClass = m.Validator;
+      }),
+    (e) =>
+      new McpElementsError(
+        'validator-not-loaded',
+        `Could not load mcp-elements' schema validator (${reason(e)}). Check the network and try again.`,
+        { cause: e },
+      ),
+  );
+let load = loadOnce();
+
+/**
+ * Load the validator that `validateArguments` and `argumentIssues` use. Connecting a server loads
+ * it too; call this first when you validate before any server is connected. A failed load (the
+ * chunk could not be fetched) rejects with `McpElementsError` code `validator-not-loaded` and is
+ * tried again by the next call.
+ */
+export function loadValidator(): Promise<void> {
+  return load();
+}
+
+/**
+ * Tests: import the validator through `replacement` (given the real import) from now on, as if
+ * the page had just loaded; without it, the real import again. @internal
+ */
+export function replaceValidatorImport(
+  replacement?: (real: typeof IMPORT) => Promise<{ Validator: typeof Validator }>,
+): void {
+  importValidator = replacement ? () => replacement(IMPORT) : IMPORT;
+  ValidatorClass = undefined;
+  load = loadOnce();
+}
 
 /** Whether `validateArguments` and `argumentIssues` can run now (see `loadValidator`). */
 export function validatorLoaded(): boolean {

@@ -41,10 +41,16 @@ async function runTool(el: McpToolExplorerElement, entry: Entry, tr: Translate) 
   el._tried = true;
   const form = el.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null;
   if (!el._raw && form && !form.reportValidity()) return;
-  // the hub checks again before anything is sent, so a validator that could not load stops nothing here
-  await loadValidator().catch(() => {});
-  if (validatorLoaded() && validateArguments(entry.tool, args.value)) return;
+  // Run is disabled from here on, the wait for the validator included (it comes with the form,
+  // so this wait is rare); the hub checks again before anything is sent, so a validator that
+  // could not load stops nothing here
+  const before = el._run;
   el._run = { state: 'running' };
+  if (!validatorLoaded()) await loadValidator().catch(() => {});
+  if (validatorLoaded() && validateArguments(entry.tool, args.value)) {
+    el._run = before; // nothing ran; the problem shows where the arguments are
+    return;
+  }
   try {
     // the card follows the call from the moment it exists: progress, Cancel, result, error
     const record = await el.hub.callTool({
