@@ -101,6 +101,42 @@ describe('session fetch: the answers in a POST event stream', () => {
     );
   });
 
+  it('an answer counts when its event ends, as the SDK reads it: data over several lines, a BOM, any chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        fc.constantFrom('', 'event: message', 'event:message', 'event:'),
+        async (cuts, eol, bom, type) => {
+          // the JSON pretty-printed: one data line per line of it, joined again by the parser
+          const answer = JSON.stringify({ jsonrpc: '2.0', id: 9, result: { text: 'ok ✓' } }, null, 2);
+          const data = answer
+            .split('\n')
+            .map((l, i) => (i % 2 ? `data:${l}` : `data: ${l}`))
+            .join(eol);
+          const text = `${bom ? '\uFEFF' : ''}: a comment${eol}${type ? type + eol : ''}${data}${eol}${eol}`;
+          const { reports, seen } = await watch(text, cuts, [9]);
+          expect(reports).to.deep.equal([]);
+          expect(seen, 'the body passes through (text() drops a BOM)').to.equal(text.replace(/^\uFEFF/, ''));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('an answer whose event never ends, or of another event type, is not an answer', async () => {
+    const answer = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, result: {} });
+    for (const eol of ['\n', '\r\n']) {
+      // 1 ends, 2 is in an event of another type, 3's event has no blank line before the end
+      const text = [`data: ${answer(1)}`, '', 'event: other', `data: ${answer(2)}`, '', `data: ${answer(3)}`, ''].join(
+        eol,
+      );
+      const { reports } = await watch(text, [5, 40], [1, 2, 3]);
+      expect(reports, JSON.stringify(eol)).to.deep.equal([{ unanswered: [2, 3], resumable: false }]);
+    }
+  });
+
   it('a final line without its newline is not an answer', async () => {
     const text = `data: ${JSON.stringify({ jsonrpc: '2.0', id: 5, result: {} })}`;
     const { reports } = await watch(text, [3, 20], [5]);

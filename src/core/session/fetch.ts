@@ -25,24 +25,37 @@ interface BodyWatch {
   onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
 }
 
-/** Complete lines are decoded on their own: a line never ends inside a UTF-8 sequence. */
+/** Complete events are decoded on their own: an event never ends inside a UTF-8 sequence. */
 const utf8 = new TextDecoder();
 const LF = 10;
-/** `data:` and `id:` as bytes. */
+const CR = 13;
+const SPACE = 32;
+/** Field names as bytes, with their colon. */
 const DATA = [100, 97, 116, 97, 58];
 const ID = [105, 100, 58];
+const EVENT = [101, 118, 101, 110, 116, 58];
+const MESSAGE = [109, 101, 115, 115, 97, 103, 101];
+const BOM = [0xef, 0xbb, 0xbf];
 const startsWith = (line: Uint8Array, prefix: number[]) => prefix.every((b, i) => line[i] === b);
+/** A field's value: after the colon, without one leading space. */
+const valueOf = (line: Uint8Array, field: number[]) =>
+  line.subarray(line[field.length] === SPACE ? field.length + 1 : field.length);
 
 /**
- * The answers in an event stream, read line by line from the bytes as they pass: each byte is
- * scanned once, and only `data:` lines are decoded (no decoder per response, no JSON.parse of the
- * request body unless the stream ends early).
+ * The answers in an event stream, read as the SDK's parser reads it: line by line from the bytes
+ * as they pass (each byte scanned once), an event's `data:` lines joined and parsed when the
+ * event ends (its blank line), only events of type `message`. Nothing else is decoded, and the
+ * request body is not parsed unless the stream ends early.
  */
 class AnswerScan {
   readonly answered = new Set<string>();
   resumable = false;
   /** The unfinished last line, in pieces. */
   #partial: Uint8Array[] = [];
+  #first = true;
+  /** The current event: its data lines, and whether its type is `message` (the default). */
+  #data: Uint8Array[] = [];
+  #message = true;
 
   see(chunk: Uint8Array) {
     let start = 0;
@@ -58,22 +71,37 @@ class AnswerScan {
     if (start < chunk.length) this.#partial.push(chunk.slice(start));
   }
 
-  #line(line: Uint8Array) {
-    if (startsWith(line, ID)) this.resumable = true;
-    else if (startsWith(line, DATA)) {
-      try {
-        const m = JSON.parse(utf8.decode(line.subarray(DATA.length))) as {
-          id?: unknown;
-          result?: unknown;
-          error?: unknown;
-        };
-        if (m && ('result' in m || 'error' in m)) this.answered.add(String(m.id));
-      } catch {
-        // a data line that is not one JSON message: not an answer
-      }
+  #line(raw: Uint8Array) {
+    let line = raw[raw.length - 1] === CR ? raw.subarray(0, -1) : raw;
+    if (this.#first) {
+      this.#first = false;
+      if (startsWith(line, BOM)) line = line.subarray(BOM.length);
+    }
+    if (!line.length) this.#dispatch();
+    else if (startsWith(line, DATA)) this.#data.push(valueOf(line, DATA));
+    else if (startsWith(line, ID)) this.resumable = true;
+    else if (startsWith(line, EVENT)) {
+      const type = valueOf(line, EVENT);
+      this.#message = !type.length || (type.length === MESSAGE.length && startsWith(type, MESSAGE));
+    }
+  }
+
+  #dispatch() {
+    const data = this.#data;
+    const message = this.#message;
+    this.#data = [];
+    this.#message = true;
+    if (!data.length || !message) return;
+    const bytes = data.length === 1 ? data[0]! : join(data.flatMap((d, i) => (i ? [NEWLINE, d] : [d])));
+    try {
+      const m = JSON.parse(utf8.decode(bytes)) as { id?: unknown; result?: unknown; error?: unknown };
+      if (m && ('result' in m || 'error' in m)) this.answered.add(String(m.id));
+    } catch {
+      // an event that is not one JSON message: not an answer
     }
   }
 }
+const NEWLINE = new Uint8Array([LF]);
 
 function join(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
