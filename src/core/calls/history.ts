@@ -61,8 +61,13 @@ export class CallHistory {
   put(record: ToolCallRecord): ToolCallRecord {
     // a page going away has its requests cut off: a running call that fails then was ended by
     // the page, not by its server. Firefox stops them as the navigation starts, after
-    // `beforeunload` and well before `pagehide` (the reload test saw 34 of 50 calls "error")
-    if (record.status === 'error' && this.get(record.id)?.status === 'running') {
+    // `beforeunload` and well before `pagehide` (the reload test saw 34 of 50 calls "error"); it
+    // also fails the fetch of a chunk a pending call waits for (the validator), as `network`
+    const before = this.get(record.id)?.status;
+    if (
+      record.status === 'error' &&
+      (before === 'running' || (before === 'pending' && record.error?.code === 'network'))
+    ) {
       if (this.#leaving || (this.#mayLeave && record.error?.code === 'network')) record = interruptedRecord(record);
     } else if (record.status === 'success') this.#mayLeave = false; // the page stayed after all
     const frozen = Object.freeze(record);
