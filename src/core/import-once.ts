@@ -12,5 +12,17 @@ export function importOnce<T>(load: () => Promise<T>, fail: (cause: unknown) => 
     }));
 }
 
+/** `importOnce` whose import the tests can replace (a chunk that cannot be fetched, or is slow). */
+export function replaceableImport<T>(real: () => Promise<T>, fail: (cause: unknown) => Error) {
+  let load = importOnce(real, fail);
+  return {
+    load: () => load(),
+    /** From now on, as on a fresh page: import through `replacement` (given the real import); without it, the real one. */
+    replace(replacement?: (real: () => Promise<T>) => Promise<T>) {
+      load = importOnce(replacement ? () => replacement(real) : real, fail);
+    },
+  };
+}
+
 /** The reason inside a failed import's message. */
 export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));

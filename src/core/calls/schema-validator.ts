@@ -5,7 +5,7 @@
 // "The validator on first use".
 import type { Validator } from '@cfworker/json-schema';
 import { McpElementsError } from '../errors.js';
-import { importOnce, reason } from '../import-once.js';
+import { reason, replaceableImport } from '../import-once.js';
 
 let ValidatorClass: typeof Validator | undefined;
 
@@ -15,22 +15,18 @@ let ValidatorClass: typeof Validator | undefined;
  * chunk could not be fetched) rejects with `McpElementsError` code `validator-not-loaded` and is
  * tried again by the next call.
  */
-const IMPORT = () => import('@cfworker/json-schema');
-let importValidator: () => Promise<{ Validator: typeof Validator }> = IMPORT;
-const loadOnce = () =>
-  importOnce(
-    () =>
-      importValidator().then((m) => {
-        ValidatorClass = m.Validator;
-      }),
-    (e) =>
-      new McpElementsError(
-        'validator-not-loaded',
-        `Could not load mcp-elements' schema validator (${reason(e)}). Check the network and try again.`,
-        { cause: e },
-      ),
-  );
-let load = loadOnce();
+const validatorImport = replaceableImport(
+  () =>
+    import('@cfworker/json-schema').then((m) => {
+      ValidatorClass = m.Validator;
+    }),
+  (e) =>
+    new McpElementsError(
+      'validator-not-loaded',
+      `Could not load mcp-elements' schema validator (${reason(e)}). Check the network, then reload the page (a browser keeps a failed module fetch until then).`,
+      { cause: e },
+    ),
+);
 
 /**
  * Load the validator that `validateArguments` and `argumentIssues` use. Connecting a server loads
@@ -39,19 +35,16 @@ let load = loadOnce();
  * tried again by the next call.
  */
 export function loadValidator(): Promise<void> {
-  return load();
+  return validatorImport.load();
 }
 
 /**
  * Tests: import the validator through `replacement` (given the real import) from now on, as if
  * the page had just loaded; without it, the real import again. @internal
  */
-export function replaceValidatorImport(
-  replacement?: (real: typeof IMPORT) => Promise<{ Validator: typeof Validator }>,
-): void {
-  importValidator = replacement ? () => replacement(IMPORT) : IMPORT;
+export function replaceValidatorImport(replacement?: (real: () => Promise<void>) => Promise<void>): void {
   ValidatorClass = undefined;
-  load = loadOnce();
+  validatorImport.replace(replacement);
 }
 
 /** Whether `validateArguments` and `argumentIssues` can run now (see `loadValidator`). */

@@ -4,19 +4,28 @@
 // renders. See docs/ARCHITECTURE.md, "The SDK on first connect".
 import { loadValidator } from '../calls/schema-validator.js';
 import { McpConnectionError } from '../errors.js';
-import { importOnce, reason } from '../import-once.js';
+import { reason, replaceableImport } from '../import-once.js';
 
 type SessionModule = typeof import('../session/index.js');
 
-/** The session module, imported once; a failed import is tried again by the next caller. */
-export const loadSession: () => Promise<SessionModule> = importOnce(
+const sessionImport = replaceableImport(
   // the validator too (the connect chunk shares it): a session's answers and calls validate
   // synchronously (elicitation content, tool arguments)
   () => Promise.all([import('../session/index.js'), loadValidator()]).then(([session]) => session),
   (e) =>
     new McpConnectionError(
       'network',
-      `Could not load mcp-elements' connection code (${reason(e)}). Check the network and try again.`,
+      `Could not load mcp-elements' connection code (${reason(e)}). Check the network, then reload the page (a browser keeps a failed module fetch until then).`,
       { cause: e },
     ),
 );
+
+/** The session module, imported once; a failed import is tried again by the next caller. */
+export function loadSession(): Promise<SessionModule> {
+  return sessionImport.load();
+}
+
+/** Tests: import the connection code through `replacement` (given the real import) from now on. @internal */
+export function replaceSessionImport(replacement?: (real: () => Promise<SessionModule>) => Promise<SessionModule>) {
+  sessionImport.replace(replacement);
+}
