@@ -6,14 +6,10 @@ import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 import { renderImportExport, renderServer } from './list.js';
 import { styles } from './mcp-server-manager.styles.js';
-import { importOnce } from '../../internal/import-once.js';
+import { loadForm, type FormModule } from './form-loader.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
 
 export type { McpServerManagerStrings } from './strings.js';
-
-/** The add/edit form's module (its own chunk in the CDN build). */
-type FormModule = typeof import('./form.js');
-const loadForm = importOnce('the server form', () => import('./form.js'));
 
 /**
  * Lists the hub's MCP servers (status, tool count, last error, enable switch) and adds, edits,
@@ -44,6 +40,7 @@ const loadForm = importOnce('the server form', () => import('./form.js'));
  * @csspart sign-in - An OAuth server's sign-in line: Sign in, or who issued the token, its
  *   permissions and renewal time, and Sign out.
  * @csspart form - The add/edit form.
+ * @csspart form-failed - Shown instead of the form when its chunk could not be fetched: the alert and Cancel.
  * @csspart notice - The notice about what a server receives.
  * @csspart field-warning - A warning under a form field that does not stop saving (a name
  *   another server already has).
@@ -174,7 +171,15 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
 
   #renderForm() {
     if (this.#form) return this.#form.renderForm(this.#ui);
-    if (this._formFailed) return html`<p class="error" role="alert">${this.t('formFailed')}</p>`;
+    // the server list stays usable: Cancel closes it. No Try again: browsers keep a failed
+    // module fetch for the page's life (measured in Chromium 150 and Firefox 140), so importing
+    // the same chunk again fails at once; opening the form again does try, for a failure that
+    // happened before any fetch
+    if (this._formFailed)
+      return html`<div class="form-failed" part="form-failed">
+        <p class="error" role="alert">${this.t('formFailed')}</p>
+        <button type="button" data-action="cancel" @click=${() => (this._editing = null)}>${this.t('cancel')}</button>
+      </div>`;
     return html`<p class="muted" role="status">${this.t('formLoading')}</p>`;
   }
 

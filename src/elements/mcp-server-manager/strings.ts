@@ -7,7 +7,7 @@ export const STRINGS = {
   empty: 'No MCP servers yet.',
   add: 'Add server',
   formLoading: 'Loading the form…',
-  formFailed: 'The form could not be loaded. Check the connection, then open it again.',
+  formFailed: 'The form could not be loaded. Check the connection, then reload the page.',
   edit: 'Edit',
   remove: 'Remove',
   confirmRemove: 'Remove this server? Its saved secrets are deleted too.',
