@@ -3,7 +3,7 @@
 // so the next caller tries again, and rejects with the caller's typed error.
 
 /** `load` run once; its promise, or after a failure `fail(cause)`, which the next call retries. */
-export function importOnce<T>(load: () => Promise<T>, fail: (cause: unknown) => Error): () => Promise<T> {
+function importOnce<T>(load: () => Promise<T>, fail: (cause: unknown) => Error): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
     (loading ??= load().catch((e: unknown) => {
@@ -24,5 +24,7 @@ export function replaceableImport<T>(real: () => Promise<T>, fail: (cause: unkno
   };
 }
 
-/** The reason inside a failed import's message. */
-export const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** What a failed import tells the user: which part, why, and what to do. */
+export const cannotLoad = (what: string, e: unknown) =>
+  `Could not load mcp-elements' ${what} (${e instanceof Error ? e.message : String(e)}). ` +
+  'Check the network, then reload the page (a browser keeps a failed module fetch until then).';

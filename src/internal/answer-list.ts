@@ -3,7 +3,7 @@
 import { html, nothing } from 'lit';
 import type { ElicitationRecord, HubState, McpHub, SamplingRecord } from '../core/index.js';
 import { ANSWER_STRINGS, type AnswerStrings } from './answer-strings.js';
-import { importOnce } from './import-once.js';
+import { replaceableImport } from './import-once.js';
 
 /**
  * The views are a chunk of their own, fetched the first time a request is shown: a chat page's
@@ -12,10 +12,8 @@ import { importOnce } from './import-once.js';
  * A failed import is logged, and every element showing a request says so with a "Try again"
  * button (the server is still waiting for the answer).
  */
-const IMPORT_VIEWS = () => import('./answer-views-define.js');
-let importViews: () => Promise<unknown> = IMPORT_VIEWS;
-let load = importOnce('the answer views', () => importViews());
-export const loadAnswerViews = () => load();
+const viewsImport = replaceableImport<unknown>('the answer views', () => import('./answer-views-define.js'));
+export const loadAnswerViews = () => viewsImport.load();
 /** The last import failed and nobody asked to try again since. */
 let viewsFailed = false;
 /** The views are defined: nothing more to wait for. */
@@ -41,8 +39,7 @@ function ensureViews(host: { requestUpdate(): void }) {
  * without `load`, the real import again. @internal
  */
 export function replaceAnswerViewsImport(replacement?: (real: () => Promise<unknown>) => Promise<unknown>): void {
-  importViews = replacement ? () => replacement(IMPORT_VIEWS) : IMPORT_VIEWS;
-  load = importOnce('the answer views', () => importViews());
+  viewsImport.replace(replacement);
   viewsLoaded = false;
   viewsFailed = false;
 }

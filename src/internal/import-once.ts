@@ -13,3 +13,15 @@ export function importOnce<T>(what: string, load: () => Promise<T>): () => Promi
       return undefined;
     }));
 }
+
+/** `importOnce` whose import the tests can replace (a chunk that cannot be fetched). */
+export function replaceableImport<T>(what: string, real: () => Promise<T>) {
+  let load = importOnce(what, real);
+  return {
+    load: () => load(),
+    /** From now on: import through `replacement` (given the real import); without it, the real one. */
+    replace(replacement?: (real: () => Promise<T>) => Promise<T>) {
+      load = importOnce(what, replacement ? () => replacement(real) : real);
+    },
+  };
+}

@@ -5,27 +5,16 @@
 // "The validator on first use".
 import type { Validator } from '@cfworker/json-schema';
 import { McpElementsError } from '../errors.js';
-import { reason, replaceableImport } from '../import-once.js';
+import { cannotLoad, replaceableImport } from '../import-once.js';
 
 let ValidatorClass: typeof Validator | undefined;
 
-/**
- * Load the validator that `validateArguments` and `argumentIssues` use. Connecting a server loads
- * it too; call this first when you validate before any server is connected. A failed load (the
- * chunk could not be fetched) rejects with `McpElementsError` code `validator-not-loaded` and is
- * tried again by the next call.
- */
 const validatorImport = replaceableImport(
   () =>
     import('@cfworker/json-schema').then((m) => {
       ValidatorClass = m.Validator;
     }),
-  (e) =>
-    new McpElementsError(
-      'validator-not-loaded',
-      `Could not load mcp-elements' schema validator (${reason(e)}). Check the network, then reload the page (a browser keeps a failed module fetch until then).`,
-      { cause: e },
-    ),
+  (e) => new McpElementsError('validator-not-loaded', cannotLoad('schema validator', e), { cause: e }),
 );
 
 /**

@@ -4,7 +4,7 @@
 // renders. See docs/ARCHITECTURE.md, "The SDK on first connect".
 import { loadValidator } from '../calls/schema-validator.js';
 import { McpConnectionError } from '../errors.js';
-import { reason, replaceableImport } from '../import-once.js';
+import { cannotLoad, replaceableImport } from '../import-once.js';
 
 type SessionModule = typeof import('../session/index.js');
 
@@ -12,12 +12,7 @@ const sessionImport = replaceableImport(
   // the validator too (the connect chunk shares it): a session's answers and calls validate
   // synchronously (elicitation content, tool arguments)
   () => Promise.all([import('../session/index.js'), loadValidator()]).then(([session]) => session),
-  (e) =>
-    new McpConnectionError(
-      'network',
-      `Could not load mcp-elements' connection code (${reason(e)}). Check the network, then reload the page (a browser keeps a failed module fetch until then).`,
-      { cause: e },
-    ),
+  (e) => new McpConnectionError('network', cannotLoad('connection code', e), { cause: e }),
 );
 
 /** The session module, imported once; a failed import is tried again by the next caller. */
