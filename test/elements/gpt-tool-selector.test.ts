@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { GptToolSelectorElement } from '../../src/index.js';
 import { estimateTokens } from '../../src/core/index.js';
-import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, recordEvents, urls, expectNoLeakedSubscriptions } from '../helpers.js';
 
 const q = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
 const qa = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
@@ -65,15 +65,24 @@ describe('<gpt-tool-selector>', () => {
 
   it('sets the approval mode, and a host can veto the change', async () => {
     const { hub, el } = await setup();
-    const radio = qa(el, 'input[type=radio]').find((r) => (r as HTMLInputElement).value === 'auto') as HTMLInputElement;
-    const veto = (e: Event) => e.preventDefault();
-    window.addEventListener('mcp-tool-selection-change-request', veto, { once: true });
-    radio.click();
-    await el.updateComplete;
-    expect(hub.assistants.get('writer').approval).to.equal('always-ask');
-    const changed = nextEvent(window, 'mcp-tool-selection-changed');
-    radio.click();
+    const radio = (value: string) =>
+      qa(el, 'input[type=radio]').find((r) => (r as HTMLInputElement).value === value) as HTMLInputElement;
+    const seen = recordEvents(window, ['mcp-tool-selection-changed']);
+    window.addEventListener('mcp-tool-selection-change-request', (e) => e.preventDefault(), { once: true });
+    radio('auto').click();
+    // an allowed change after the veto: once its event has arrived, a vetoed write that had
+    // gone through anyway (the store applies writes in order) would have landed before it
+    const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
+    radio('trusted-only').click();
     await changed;
+    seen.stop();
+    expect(seen.seen.map((e) => (e as CustomEvent).detail.profile.approval)).to.deep.equal(['trusted-only']);
+    expect(hub.assistants.get('writer').approval).to.equal('trusted-only');
+    await el.updateComplete;
+    expect(radio('auto').checked).to.equal(false);
+    const again = nextEvent(window, 'mcp-tool-selection-changed');
+    radio('auto').click();
+    await again;
     expect(hub.assistants.get('writer').approval).to.equal('auto');
   });
 
@@ -119,10 +128,27 @@ describe('<gpt-tool-selector>', () => {
     expect(pin.tagName).to.equal('BUTTON');
     expect(pin.getAttribute('aria-pressed')).to.equal('false');
     expect(pin.getAttribute('aria-label')).to.match(/^Pin .*echo/i);
+    const otherPin = q(el, `[data-server="${b.id}"] input[data-tool]:not([data-tool="echo"])`)
+      .closest('li')!
+      .querySelector('[data-action=pin]') as HTMLElement;
+    const other = otherPin.closest('li')!.querySelector('input[data-tool]')!.getAttribute('data-tool');
+    const seen = recordEvents(window, ['mcp-tool-selection-changed']);
     window.addEventListener('mcp-tool-selection-change-request', (e) => e.preventDefault(), { once: true });
     (pin as HTMLElement).click();
+    // an allowed change after the veto; when its event is in, only it may have taken effect
+    const allowed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
+    otherPin.click();
+    await allowed;
+    seen.stop();
+    expect(seen.seen.map((e) => (e as CustomEvent).detail.profile.pinned)).to.deep.equal([
+      [{ serverId: b.id, tool: other }],
+    ]);
+    expect(hub.assistants.get('writer').pinned).to.deep.equal([{ serverId: b.id, tool: other }]);
     await el.updateComplete;
-    expect(hub.assistants.get('writer').pinned).to.deep.equal([]);
+    expect(pin.getAttribute('aria-pressed')).to.equal('false');
+    const unpinned = nextEvent(window, 'mcp-tool-selection-changed');
+    otherPin.click();
+    await unpinned;
     const changed = nextEvent<CustomEvent>(window, 'mcp-tool-selection-changed');
     (pin as HTMLElement).click();
     expect((await changed).detail.profile.pinned).to.deep.equal([{ serverId: b.id, tool: 'echo' }]);

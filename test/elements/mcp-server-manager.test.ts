@@ -7,6 +7,7 @@ import {
   nextEvent,
   privateHub,
   rawIdb,
+  recordEvents,
   urls,
   expectNoLeakedSubscriptions,
   untilRendered,
@@ -109,13 +110,26 @@ describe('<mcp-server-manager>', () => {
     expect(q(el, '[role=alertdialog]')).to.exist;
     expect(root(el).activeElement?.getAttribute('data-action')).to.equal('keep');
     await expect(el).to.be.accessible();
+    const seen = recordEvents(window, ['mcp-server-removed', 'mcp-server-updated']);
+    // every removal the element asks the hub for (a vetoed one must never get this far)
+    const asked: string[] = [];
+    const removeServer = hub.servers.remove.bind(hub.servers);
+    hub.servers.remove = (id: string) => (asked.push(id), removeServer(id));
     window.addEventListener('mcp-server-remove-request', (e) => e.preventDefault(), { once: true });
     await click(el, 'confirm-remove');
-    expect(hub.servers.list()).to.have.length(1);
+    // then an allowed change; once its event is in, it alone has taken effect
+    const disabled = nextEvent<CustomEvent>(window, 'mcp-server-updated');
+    q(el, '[data-action=enable]').click();
+    expect((await disabled).detail.server.enabled).to.equal(false);
+    seen.stop();
+    expect(seen.seen.map((e) => e.type)).to.deep.equal(['mcp-server-updated']);
+    expect(hub.servers.list().map((x) => [x.id, x.enabled])).to.deep.equal([[s.id, false]]);
+    expect(asked).to.deep.equal([]);
     await click(el, 'remove');
     const removed = nextEvent(window, 'mcp-server-removed');
     await click(el, 'confirm-remove');
     await removed;
+    expect(asked).to.deep.equal([s.id]);
     expect(hub.servers.list()).to.have.length(0);
   });
 
