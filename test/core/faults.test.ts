@@ -61,24 +61,41 @@ interface Outcome {
   record?: { status: string; error?: { code: string; message: string }; progress?: { progress: number } };
   /** Animation frames drawn while the row's work ran. */
   frames: number;
+  /** The longest time (ms) the page went without drawing a frame while the row's work ran. */
+  longestGap: number;
 }
 
-/** Count animation frames until stopped: the page kept drawing while a flood arrived. */
-function frameCounter() {
+/**
+ * Watch animation frames until stopped: how many were drawn and the longest gap between two of
+ * them (counting the start and the stop as frame times, so a freeze at either end counts too).
+ */
+function frameWatch() {
   let frames = 0;
   let on = true;
-  const tick = () => {
+  let last = performance.now();
+  let longest = 0;
+  const tick = (now: number) => {
     frames++;
+    longest = Math.max(longest, now - last);
+    last = now;
     if (on) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
   return {
     stop: () => {
       on = false;
-      return frames;
+      longest = Math.max(longest, performance.now() - last);
+      return { frames, longestGap: Math.round(longest) };
     },
   };
 }
+
+/**
+ * A generous bound on the longest frame gap during a flood: the page must stay responsive (a
+ * main-thread freeze of seconds fails), not meet a frame budget; a loaded 2-core machine can
+ * delay frames by a few hundred ms. Not a benchmark: bench/ measures the costs.
+ */
+const MAX_FRAME_GAP_MS = 1000;
 
 const HTML_MESSAGE = '<img src=x onerror="window.__pwned=1"><b>quota</b> exceeded';
 
@@ -147,9 +164,10 @@ const ROWS: Row[] = [
     fault: 'ok',
     call: { tool: 'big', error: { code: 'too-large' } },
     shown: 'Connected',
-    check: async (_c, { error, frames }) => {
+    check: async (_c, { error, frames, longestGap }) => {
       expect(error!.message).to.contain('10 MB');
       expect(frames, 'frames drawn while 20 MB arrived').to.be.greaterThan(0);
+      expect(longestGap, 'longest time without a frame while 20 MB arrived (ms)').to.be.below(MAX_FRAME_GAP_MS);
     },
   },
   {
@@ -209,9 +227,13 @@ const ROWS: Row[] = [
     fault: 'ok',
     call: { tool: 'progress', error: null },
     shown: 'Connected',
-    check: async (_c, { record, frames }) => {
+    check: async (_c, { record, frames, longestGap }) => {
       expect(record!.progress?.progress).to.equal(10_000);
       expect(frames, 'frames drawn while the flood arrived').to.be.greaterThan(0);
+      // No bound on the longest gap here yet: the bare SDK 2.4.0 client itself draws no frame for
+      // 1.4–3.6 s while it takes in 10,000 buffered notifications (measured in Chromium 156; the
+      // hub 0.9–3.3 s): the stream is read in microtasks. Known, in docs/ARCHITECTURE.md "Tests".
+      void longestGap;
       // rate limited: the events were counted in run()
     },
   },
@@ -292,8 +314,8 @@ describe('fault matrix', function () {
       const before = await storedServers(hub);
 
       // the fault
-      const outcome: Outcome = { frames: 0 };
-      const frames = frameCounter();
+      const outcome: Outcome = { frames: 0, longestGap: 0 };
+      const frames = frameWatch();
       if (row.connectError) {
         outcome.error = await rejects(hub.connect(server.id));
       } else {
@@ -311,7 +333,9 @@ describe('fault matrix', function () {
           });
         }
       }
-      outcome.frames = frames.stop();
+      Object.assign(outcome, frames.stop());
+      if (row.call?.tool === 'big' || row.call?.tool === 'progress')
+        console.log(`fault matrix, ${row.name}: ${outcome.frames} frames, longest gap ${outcome.longestGap} ms`);
       progress.stop();
 
       // 1. the typed error: class and code
