@@ -18,6 +18,11 @@ const commonjs = fromRollup(rollupCommonjs);
 const againstCdn = process.env.WTR_BUILD === 'cdn';
 const servers = process.env.MCP_TEST_SERVERS ?? '{}';
 const engine = process.env.WTR_ENGINE || 'chromium';
+// The colour scheme the engine itself runs in. Firefox and WebKit cannot switch it at run time,
+// so scripts/test.mjs runs test/elements/theme.test.ts once more with WTR_COLOR_SCHEME=dark
+// there: Firefox through its prefs, WebKitGTK's MiniBrowser through --dark-mode (GTK's dark
+// theme). Chromium switches it per test over CDP (emulateMedia) and ignores this.
+const scheme = process.env.WTR_COLOR_SCHEME === 'dark' ? 'dark' : 'light';
 
 /**
  * puppeteer-core 24's setViewport also sends BiDi `emulation.setScreenOrientationOverride`, which
@@ -39,7 +44,16 @@ function launcher() {
     // the launcher name the browser Firefox (this is all @web/test-runner-puppeteer 0.18 does)
     return chromeLauncher({
       puppeteer: puppeteerCore,
-      launchOptions: { browser: 'firefox', executablePath: firefoxPath, headless: true },
+      launchOptions: {
+        browser: 'firefox',
+        executablePath: firefoxPath,
+        headless: true,
+        // the page's prefers-color-scheme: 0 dark, 1 light (2 would follow the headless system)
+        extraPrefsFirefox: {
+          'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1,
+          'ui.systemUsesDarkTheme': scheme === 'dark' ? 1 : 0,
+        },
+      },
       createPage: ({ context }) => context.newPage().then(tolerateOrientation),
     });
   if (engine === 'webkit')
@@ -59,7 +73,11 @@ function launcher() {
         // under automation allow it already)
         'webkitgtk:browserOptions': {
           binary: miniBrowserPath,
-          args: ['--automation', '--javascript-can-open-windows-automatically=true'],
+          args: [
+            '--automation',
+            '--javascript-can-open-windows-automatically=true',
+            ...(scheme === 'dark' ? ['--dark-mode'] : []),
+          ],
         },
       },
     });
@@ -171,6 +189,7 @@ export default {
           };
         if (context.path === '/__servers.js') return { body: `export default ${servers};`, type: 'js' };
         if (context.path === '/__engine.js') return { body: `export default ${JSON.stringify(engine)};`, type: 'js' };
+        if (context.path === '/__scheme.js') return { body: `export default ${JSON.stringify(scheme)};`, type: 'js' };
         // The OAuth redirect page of the sign-in tests (test/core/oauth.test.ts): hands the
         // authorization response back to the test page, as a host's redirect page would
         if (context.path === '/__oauth-callback.html')

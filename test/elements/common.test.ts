@@ -1,7 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/index.js';
-import { engine, nextEvent, privateHub, urls } from '../helpers.js';
+import { nextEvent, privateHub, urls } from '../helpers.js';
 
 const TAGS = [
   'mcp-server-manager',
@@ -11,10 +10,6 @@ const TAGS = [
   'mcp-elicitation',
   'mcp-task-monitor',
 ] as const;
-const colorOf = (el: Element) => getComputedStyle(el).color;
-// Only CDP can switch prefers-color-scheme at run time (Firefox over BiDi and WebKit over
-// WebDriver have no such command): there the test checks the scheme the engine reports.
-const canEmulateScheme = engine === 'chromium';
 
 describe('all six elements', () => {
   it('run from the build this run asked for (WTR_BUILD=cdn: the CDN entry and its chunks)', async () => {
@@ -24,40 +19,6 @@ describe('all six elements', () => {
     expect(cdn, 'globalThis.McpElements is set by the CDN entry only').to.equal(build === 'cdn');
     for (const tag of TAGS) expect(customElements.get(tag), tag).to.be.a('function');
   });
-
-  afterEach(async () => {
-    if (canEmulateScheme) await emulateMedia({ colorScheme: 'light' });
-  });
-
-  for (const tag of TAGS) {
-    it(`<${tag}>: light and dark from prefers-color-scheme, theme attribute overrides, --mcp-* tokens apply`, async () => {
-      const hub = privateHub();
-      const el = await fixture(html`<div></div>`);
-      const a = document.createElement(tag) as any;
-      a.hub = hub;
-      el.append(a);
-      await a.updateComplete;
-      if (canEmulateScheme) {
-        await emulateMedia({ colorScheme: 'light' });
-        const light = colorOf(a);
-        await emulateMedia({ colorScheme: 'dark' });
-        const dark = colorOf(a);
-        expect(dark).not.to.equal(light);
-        a.setAttribute('theme', 'light');
-        expect(colorOf(a)).to.equal(light);
-      } else {
-        // the engine's own scheme: no attribute looks like the theme of that scheme, the other differs
-        const current = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-        const auto = colorOf(a);
-        a.setAttribute('theme', current);
-        expect(colorOf(a)).to.equal(auto);
-        a.setAttribute('theme', current === 'dark' ? 'light' : 'dark');
-        expect(colorOf(a)).not.to.equal(auto);
-      }
-      a.style.setProperty('--mcp-color-text', 'rgb(1, 2, 3)');
-      expect(colorOf(a)).to.equal('rgb(1, 2, 3)');
-    });
-  }
 
   it('every user-visible string can be replaced', async () => {
     const hub = privateHub();
