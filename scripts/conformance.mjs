@@ -21,10 +21,17 @@ const client = path.join(root, 'test/conformance/client.mjs');
 const loopback = path.join(root, 'test/fixtures/loopback.cjs');
 const outDir = path.join(root, 'test-results/conformance');
 const rel = (p) => path.relative(root, p);
-/** Scenario → `{ issue, why }`: scenarios that fail until that issue is done. Keys starting with `$` are comments. */
+/**
+ * Scenario → `{ issue, why, match }`: scenarios that fail until that issue is done. `match` is a
+ * regular expression the failure must match (the verdict's text: the failing check's id and
+ * message, or `no check ran`): a listed scenario failing for another reason is a failure.
+ * Keys starting with `$` are comments.
+ */
 export const EXPECTED_FILE = path.join(root, 'test/conformance/expected-failures.json');
 /** Milliseconds the CLI gives one client before killing it. */
 const CLIENT_TIMEOUT = 30000;
+/** Scenarios run at once (CONFORMANCE_CONCURRENCY; 1 runs them one by one). */
+const CONCURRENCY = Math.max(1, Number(process.env.CONFORMANCE_CONCURRENCY) || 4);
 
 /** Run a command; its output goes to `log` (a stream) or is returned. */
 function exec(cmd, args, { env = {}, log } = {}) {
@@ -68,9 +75,25 @@ export function readExpected() {
   }
   const entries = Object.entries(raw).filter(([k]) => !k.startsWith('$'));
   const problems = [];
-  for (const [name, e] of entries)
-    if (typeof e?.issue !== 'string' || typeof e?.why !== 'string' || !e.issue || !e.why)
-      problems.push(`${name}: an entry needs "issue" (the issue's name) and "why" (one line)`);
+  for (const [name, e] of entries) {
+    if (
+      typeof e?.issue !== 'string' ||
+      typeof e?.why !== 'string' ||
+      typeof e?.match !== 'string' ||
+      !e.issue ||
+      !e.why ||
+      !e.match
+    )
+      problems.push(
+        `${name}: an entry needs "issue" (the issue's name), "why" (one line) and "match" (a regular expression the failure must match)`,
+      );
+    else
+      try {
+        new RegExp(e.match);
+      } catch (err) {
+        problems.push(`${name}: "match" is not a regular expression (${err.message})`);
+      }
+  }
   return { raw, expected: new Map(entries), problems };
 }
 
@@ -85,10 +108,11 @@ function resultDir(name) {
 }
 
 /**
- * One scenario's outcome. It passes when no check is FAILURE or WARNING (as the CLI judges) and
- * the client said `conformance-client: ok`, or, when the client failed, the CLI accepted that:
- * scenarios where refusing is right (`allowClientError`) exit 0 when run alone (`code`). The suite
- * mode ignores the client's exit, so there `code` is unknown.
+ * One scenario's outcome. It passes when at least one check ran (SUCCESS), none is FAILURE or
+ * WARNING (as the CLI judges), and the client said `conformance-client: ok`, or, when the client
+ * failed, the CLI accepted that: scenarios where refusing is right (`allowClientError`) exit 0
+ * (the CLI's exit `code`).
+ * A scenario whose checks were all skipped fails: nothing in it was shown to work.
  */
 function verdict(name, code) {
   const dir = resultDir(name);
@@ -107,19 +131,15 @@ function verdict(name, code) {
       ? `every check passed but the client ${said}`
       : 'the client did not finish (crashed, or killed at the timeout)';
   if (!checksOk && said && said !== 'ok') why += ` | client: ${said}`;
-  return {
-    ok: !why,
-    checksOk,
-    why: why?.slice(0, 400),
-    vacuous: !why && !checks.some((c) => c.status === 'SUCCESS'),
-    dir,
-  };
+  if (!why && !checks.some((c) => c.status === 'SUCCESS'))
+    why = `no check ran: all ${checks.length} skipped (${[...new Set(checks.map((c) => c.id))].slice(0, 3).join(', ')}); the hub never used the feature`;
+  return { ok: !why, checksOk, why: why?.slice(0, 400), dir };
 }
 
 /**
  * Run the scenarios (all of them by default) and judge them against the expected failures.
- * Resolves with the counts (each scenario one test; an expected failure counts as passed) and
- * the summary lines. `update: true` rewrites expected-failures.json without the entries that pass.
+ * Resolves with the counts (each scenario one test; an expected failure counts as neither passed
+ * nor failed, but apart as `expected`) and the summary lines. `update: true` rewrites expected-failures.json without the entries that pass.
  */
 export async function runConformance({ only = [], update = false, log = console.log } = {}) {
   const started = Date.now();
@@ -159,35 +179,36 @@ export async function runConformance({ only = [], update = false, log = console.
     ]);
     return exec(cmd, args, { env, log: cliLog });
   };
-  // The whole suite in one CLI process runs every scenario in parallel (12–50 s on this 2-core
-  // machine, against about 80 s one by one); a chosen few run one at a time.
-  const suite = names.length === all.length;
-  log(`conformance: ${names.length} client scenarios, CLI ${version} on Node 22, ${iso.label}…`);
+  // Scenarios run CONCURRENCY at a time, each in its own CLI process (so each one's exit code
+  // says whether a failing client was right to refuse). The CLI's `--suite all` ran all 48 at
+  // once: on this 2-core machine, shared, 39 of 48 then timed out ("No connection within 20 s")
+  // and passed alone (measured 2026-11-24), which made "failed together, passed alone" the
+  // normal case. A failure here runs again alone, for the notes; passing alone does not undo it.
+  log(
+    `conformance: ${names.length} client scenarios, CLI ${version} on Node 22, ${iso.label}, ${CONCURRENCY} at a time…`,
+  );
   const results = new Map();
-  if (suite) {
-    await runCli(['--suite', 'all']);
-    for (const n of names) results.set(n, verdict(n));
-  } else for (const n of names) results.set(n, verdict(n, (await runCli(['--scenario', n])).code));
-  // Run again alone, and use that: an outcome the list did not expect (48 clients at once on a
-  // small machine are slow; the notes say when the two runs disagree), and a client that failed
-  // where every check passed (alone, the CLI's exit says whether the scenario allows that)
+  const queue = [...names];
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, names.length) }, async () => {
+      for (let n = queue.shift(); n; n = queue.shift())
+        results.set(n, verdict(n, (await runCli(['--scenario', n])).code));
+    }),
+  );
   const notes = [];
-  if (suite)
+  if (CONCURRENCY > 1)
     for (const n of names) {
       const first = results.get(n);
-      if (first.ok === !expected.has(n) && !(first.checksOk && !first.ok)) continue;
+      if (first.ok) continue;
       const again = verdict(n, (await runCli(['--scenario', n])).code);
-      if (again.ok !== first.ok)
-        notes.push(
-          `  note: ${n} ${again.ok ? 'passed' : 'failed'} alone but ${first.ok ? 'passed' : 'failed'} in the parallel run` +
-            (first.ok ? '' : ` (${first.why})`),
-        );
-      results.set(n, again);
+      if (again.ok) {
+        notes.push(`  note: ${n} passed alone but failed beside others: counted as failed (${first.why})`);
+        results.set(n, { ...first, why: `flaky: failed beside others, passed alone: ${first.why}` });
+      }
     }
   cliLog.end();
 
   const passed = [];
-  const vacuous = [];
   const expectedFailures = [];
   const failures = problems.map((p) => `  FAILED ${rel(EXPECTED_FILE)}: ${p}`);
   const stale = names.filter((n) => results.get(n).ok && expected.has(n));
@@ -195,10 +216,15 @@ export async function runConformance({ only = [], update = false, log = console.
   for (const n of names) {
     const r = results.get(n);
     const e = expected.get(n);
-    if (r.ok && (!e || update)) (r.vacuous ? vacuous : passed).push(n);
-    else if (!r.ok && e) expectedFailures.push(n);
+    const asRecorded = !r.ok && e && new RegExp(e.match).test(r.why);
+    if (r.ok && (!e || update)) passed.push(n);
+    else if (asRecorded) expectedFailures.push(n);
+    else if (!r.ok && e)
+      failures.push(
+        `  FAILED ${n}: listed in ${rel(EXPECTED_FILE)} to fail matching /${e.match}/, but failed otherwise: ${r.why} (${rel(r.dir ?? outDir)})`,
+      );
     else if (!r.ok) failures.push(`  FAILED ${n}: ${r.why} (${rel(r.dir ?? outDir)})`);
-    log(`  ${r.ok ? '✓' : e ? '✗ expected' : '✗'} ${n}${r.ok ? '' : `: ${r.why.slice(0, 200)}`}`);
+    log(`  ${r.ok ? '✓' : asRecorded ? '✗ expected' : '✗'} ${n}${r.ok ? '' : `: ${r.why.slice(0, 200)}`}`);
   }
   if (update) {
     // a listed scenario that passes, or that the CLI no longer has, leaves the list (and no longer counts)
@@ -214,7 +240,9 @@ export async function runConformance({ only = [], update = false, log = console.
     if (unlisted.length)
       log(
         'Failing and not listed (fix them, or add them with the issue that will make them pass):\n' +
-          unlisted.map((n) => `  "${n}": { "issue": "…", "why": ${JSON.stringify(results.get(n).why)} }`).join(',\n'),
+          unlisted
+            .map((n) => `  "${n}": { "issue": "…", "why": "…", "match": ${JSON.stringify(results.get(n).why)} }`)
+            .join(',\n'),
       );
   } else {
     for (const n of stale)
@@ -235,11 +263,9 @@ export async function runConformance({ only = [], update = false, log = console.
   const failed = failures.length;
   const lines = [
     `conformance (${version}, ${names.length} client scenarios, ${iso.label}, ${secs} s): ` +
-      `${passed.length + vacuous.length} passed, ${expectedFailures.length} expected failures, ${failed} failed`,
+      `${passed.length} passed, ${expectedFailures.length} expected failures, ${failed} failed` +
+      ' (a scenario passes when a check ran and none failed)',
     ...(passed.length ? [`  passed: ${passed.join(', ')}`] : []),
-    ...(vacuous.length
-      ? [`  passed with every check skipped (the hub never used the feature): ${vacuous.join(', ')}`]
-      : []),
     `  expected failures (${expectedFailures.length}, ${rel(EXPECTED_FILE)}):`,
     ...[...byIssue]
       .filter(([, list]) => list.length)
@@ -248,7 +274,8 @@ export async function runConformance({ only = [], update = false, log = console.
     ...failures,
     `  details: ${rel(outDir)}/ (cli.log; per scenario checks.json, stdout.txt, stderr.txt)`,
   ];
-  return { passed: passed.length + vacuous.length + expectedFailures.length, failed, lines };
+  // an expected failure is not a pass: it is counted apart (and listed with its issue)
+  return { passed: passed.length, failed, expected: expectedFailures.length, scenarios: names.length, lines };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -258,6 +285,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     update: args.includes('--update-expected'),
   });
   console.log(r.lines.join('\n'));
-  console.log(`${r.passed} passed, ${r.failed} failed`);
+  console.log(`${r.passed} passed, ${r.failed} failed${r.expected ? ` (${r.expected} expected failures apart)` : ''}`);
   process.exit(r.failed ? 1 : 0);
 }
