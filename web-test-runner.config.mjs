@@ -230,6 +230,8 @@ export default {
           return strictPage('/test/elements/hostile-page.ts', '; img-src data:; media-src data:');
         // A page with a strict CSP (no 'unsafe-eval'): see test/core/csp.test.ts
         if (context.path === '/__csp.html') return strictPage('/test/core/csp-page.js');
+        // the same policy, where a probe tries eval and new Function (test/core/csp.test.ts)
+        if (context.path === '/__csp-eval.html') return strictPage('/test/core/csp-eval-probe.js');
       },
     },
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),

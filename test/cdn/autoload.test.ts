@@ -75,7 +75,13 @@ describe('CDN entry and autoloader', () => {
       win.document.body.append(host);
       const root = host.attachShadow({ mode: 'open' });
       root.innerHTML = '<gpt-tool-selector></gpt-tool-selector>';
-      await new Promise((r) => setTimeout(r, 100));
+      // a control in the light DOM after it: once the observer's reaction to the control has
+      // come all the way to a defined element, a reaction to the shadow root's tag (started in
+      // the same callback, for a smaller chunk) would have fetched that chunk too
+      win.document.body.append(win.document.createElement('mcp-tool-explorer'));
+      await win.customElements.whenDefined('mcp-tool-explorer');
+      expect(scripts(win)).to.include('chunks/mcp-tool-explorer.js');
+      expect(scripts(win), 'the observer cannot see into shadow roots').not.to.include('chunks/gpt-tool-selector.js');
       expect(
         win.customElements.get('gpt-tool-selector') === undefined,
         'the observer cannot see into shadow roots',

@@ -33,5 +33,21 @@ describe('strict Content-Security-Policy (no unsafe-eval)', () => {
     const res = await fetch('/__csp.html');
     expect(res.headers.get('content-security-policy')).to.contain("script-src 'self'");
     expect(res.headers.get('content-security-policy')).not.to.contain('unsafe-eval');
+    // the test page itself has no policy: there the probe's code runs
+    expect((0, eval)('1 + 1')).to.equal(2);
+    // under the same policy, eval and new Function throw EvalError
+    const result = new Promise<any>((resolve) => {
+      window.addEventListener('message', function on(e) {
+        if (!e.data?.cspEval) return;
+        window.removeEventListener('message', on);
+        resolve(e.data);
+      });
+    });
+    const frame = document.createElement('iframe');
+    frame.src = '/__csp-eval.html';
+    document.body.append(frame);
+    const r = await result;
+    frame.remove();
+    expect(r.tried).to.deep.equal({ eval: 'EvalError', Function: 'EvalError' });
   });
 });

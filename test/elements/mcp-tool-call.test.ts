@@ -7,6 +7,7 @@ import {
   nextEvent,
   privateHub,
   expectNoLeakedSubscriptions,
+  until,
   untilRendered,
   urls,
 } from '../helpers.js';
@@ -121,17 +122,30 @@ describe('<mcp-tool-call>', () => {
   });
 
   it('running: progress and Cancel; the server sees the cancellation', async () => {
-    const { hub } = await setup('auto');
+    const { hub, t } = await setup('auto');
     const started = nextEvent<CustomEvent>(hub, 'mcp-tool-call-started');
+    const progressed = nextEvent<CustomEvent>(hub, 'mcp-tool-call-progress');
     const p = hub.callTool({ name: 'Fixture__hang' });
     const el = await card(hub, (await started).detail.call.id);
-    await el.updateComplete;
+    await progressed;
+    // the server's one progress notification (1 of 2), shown as the bar
+    await untilRendered(el, () => shadow(el).querySelector('[part=progress] progress'), 'the progress bar');
+    const bar = shadow(el).querySelector('[part=progress] progress') as HTMLProgressElement;
+    expect([bar.value, bar.max]).to.deep.equal([1, 2]);
     expect(el.matches(':state(running)')).to.equal(true);
     await expect(el).to.be.accessible();
+    expect(await t.stats()).to.deep.include({ running: 1, cancelled: [] });
     button(el, 'cancel').click();
     expect((await p).status).to.equal('cancelled');
     await el.updateComplete;
     expect(shadow(el).querySelector('[part=status]')!.textContent).to.equal('Cancelled');
+    // the server was told: its handler saw the abort (notifications/cancelled) and ended
+    const seen = await until(async () => {
+      const s = await t.stats();
+      return s.cancelled.length ? s : null;
+    }, 'the server to see the cancellation');
+    expect(seen).to.deep.include({ running: 0 });
+    expect(seen.cancelled).to.have.length(1);
   });
 
   it('shows a failure as an error, accessibly', async () => {
