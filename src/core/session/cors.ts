@@ -25,8 +25,11 @@ async function passes(
   signal?: AbortSignal,
 ): Promise<boolean> {
   try {
+    // a redirect is not followed (the probe carries the configured headers, secrets too): the
+    // preflight passed if the redirect came back
     const res = await fetchFn(url, {
       method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra },
       body: JSON.stringify({ jsonrpc: '2.0', id: 'mcp-elements-cors-probe', method: 'ping' }),
       signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(5000)]) : AbortSignal.timeout(5000),
