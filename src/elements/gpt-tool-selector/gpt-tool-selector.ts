@@ -12,6 +12,7 @@ const STRINGS = {
   servers: 'Servers',
   noServers: 'No MCP servers yet. Add one first.',
   tools: 'tools',
+  tool: 'tool',
   chooseTools: 'Choose tools',
   selectAll: 'Select all',
   selectNone: 'Select none',
@@ -247,7 +248,10 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           />
                           <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
                           <span class="status" data-status=${status}>${this.t(status)}</span>
-                          <span class="muted">${sel ? `${chosen.size}/` : ''}${tools.length} ${this.t('tools')}</span>
+                          <span class="muted"
+                            >${sel ? `${chosen.size}/` : ''}${tools.length}
+                            ${this.t(tools.length === 1 ? 'tool' : 'tools')}</span
+                          >
                           ${tokensLabel(tokens.perServer.get(s.id), this.t('tokensShort'))}
                         </div>
                         ${
