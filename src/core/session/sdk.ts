@@ -18,6 +18,7 @@ import {
 import { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
+import { sendsVersionHeader } from './cross-origin.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
@@ -395,6 +396,25 @@ function budgetedStream(fetchFn: typeof fetch, o: OpenOptions): typeof fetch {
   };
 }
 
+/**
+ * Send only the headers of the revision in use: `Mcp-Protocol-Version` came with 2025-06-18, and
+ * a 2025-03-26 server's CORS may allow only its own revision's headers (the SDK sends it once a
+ * version is negotiated, whichever).
+ */
+function withRevisionHeaders(fetchFn: typeof fetch, revision: () => string | undefined): typeof fetch {
+  return (input, init) => {
+    const v = revision();
+    if (v && !sendsVersionHeader(v) && init?.headers) {
+      const headers = new Headers(init.headers);
+      if (headers.has('mcp-protocol-version')) {
+        headers.delete('mcp-protocol-version');
+        init = { ...init, headers };
+      }
+    }
+    return fetchFn(input, init);
+  };
+}
+
 /** Builds the session's fetch: what to do when a POST's response is too large, or ends unanswered. */
 export type MakeFetch = (
   onExceed: (ids: (string | number)[], e: McpConnectionError) => void,
@@ -421,14 +441,22 @@ export async function openSdk(
   const recorded = makeFetch(
     (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
     // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
-    // without event ids cannot either, so the request fails now instead of at its timeout
-    (ids, resumable) => {
-      if (!resumable || holder.session?.era === 'modern')
-        fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
-    },
+    // without event ids cannot either, so the request fails now instead of at its timeout.
+    // Legacy HTTP+SSE answers on the GET stream, never in a POST's body: Cloudflare's McpAgent
+    // answers each POST 202 with Content-Type text/event-stream and the body `Accepted`
+    kind === 'streamable-http'
+      ? (ids, resumable) => {
+          if (!resumable || holder.session?.era === 'modern')
+            fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
+        }
+      : undefined,
   );
   // DPoP (RFC 9449): a bound token goes with the DPoP scheme and a proof per request
-  const fetchFn = o.authProvider?.wrapFetch?.(recorded) ?? recorded;
+  const fetchFn = withRevisionHeaders(o.authProvider?.wrapFetch?.(recorded) ?? recorded, () => {
+    const v = holder.session?.protocolVersion ?? (o.revision !== 'auto' ? o.revision : undefined);
+    if (v) record.revision = v;
+    return v;
+  });
   const requestInit: RequestInit = { headers: o.headers };
   // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
   // it (InsufficientScopeError) instead of re-authorizing by itself
