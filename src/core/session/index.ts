@@ -46,6 +46,17 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
     case 'jsonrpc':
       return jsonrpc();
     case 'auto': {
+      const k = o.known;
+      if (k && (k.transport !== 'streamable-http' || k.era === 'legacy'))
+        try {
+          if (k.transport === 'jsonrpc') return await jsonrpc();
+          return await openSdk(k.transport, o, makeFetch, record, true);
+        } catch (e) {
+          const auth = signInError(e);
+          if (auth) throw auth;
+          if (o.signal?.aborted) throw toConnectionError(e, o.secrets, o.signal);
+          // the server changed since: the usual order
+        }
       try {
         return await openSdk('streamable-http', o, makeFetch, record);
       } catch (e) {
