@@ -31,6 +31,8 @@ export const urls = servers as {
   hostile: string;
   /** identity provider + authorization server + MCP server of the JWT-bearer tests: append /t/<tenant>/mcp (test/fixtures/idjag-server.mjs) */
   idjag: string;
+  /** two origins that log every request (preflights too) and a port nothing listens on: append /t/<tenant>/<route> (test/fixtures/origins-server.mjs) */
+  origins: { a: string; b: string; bPort: number; dead: string };
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -57,7 +57,8 @@ export type ConnectionErrorCode =
   | 'input-required' // the server asked the client for input the hub cannot answer yet
   | 'unsupported' // the server does not offer what was asked (e.g. resource subscriptions)
   | 'no-stream' // the origin has no long-lived stream to spare for the server's notifications
-  | 'task-cancelled'; // the server ended the call's task as cancelled
+  | 'task-cancelled' // the server ended the call's task as cancelled
+  | 'redirect'; // the server redirected to another origin (or where the browser hides): not followed
 
 /** Reaching or talking to an MCP server failed. */
 export class McpConnectionError extends McpElementsError {

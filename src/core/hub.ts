@@ -90,7 +90,7 @@ export class McpHub extends HubEventTarget {
     watchProtocolErrors(this, (serverId, entry) => this.#answers.protocolError(serverId, entry));
     const connections = this.#connections;
     this.#signIns = LazySignIns.forHub(ctx, options, connections);
-    this.#servers = new Servers(ctx, this.#connections);
+    this.#servers = new Servers(ctx, this.#connections, (id) => this.#assistants.forgetServer(id));
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
     this.#pipeline = new CallPipeline(

@@ -3,7 +3,7 @@ import './zod-setup.js';
 
 export { McpHub, getHub } from './hub.js';
 export type { McpHubOptions } from './context.js';
-export type { ServerRegistry } from './servers/registry.js';
+export type { ServerRegistry, UpdateOptions } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
 export type { SignInOptions } from './auth/sign-ins.js';

@@ -15,7 +15,7 @@ export function serverRegistry(servers: Servers): ServerRegistry {
     list: () => servers.list(),
     get: (id) => servers.get(id),
     add: (input) => servers.add(input),
-    update: (id, patch) => servers.update(id, patch),
+    update: (id, patch, options) => servers.update(id, patch, options),
     remove: (id) => servers.remove(id),
   };
 }

@@ -418,6 +418,8 @@ export const CatalogueSchema = z.object({
   listsFreshUntil: z.optional(timestamp),
   discover: z.optional(z.looseObject({})),
   discoverFreshUntil: z.optional(timestamp),
+  /** The server answered its 2025 GET stream 405 (not asked again on the next connect). */
+  streamDeclined: z.optional(z.boolean()),
 });
 
 /** Turn a zod error into field issues. */

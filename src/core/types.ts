@@ -87,6 +87,8 @@ export interface ServerCatalogue {
   /** The server's 2026-07-28 `server/discover` answer, reused to connect while fresh. */
   readonly discover?: Readonly<Record<string, unknown>>;
   readonly discoverFreshUntil?: number;
+  /** The server answered its 2025 GET stream 405: the next connect does not ask again. */
+  readonly streamDeclined?: boolean;
 }
 
 /** Where the hub keeps its records right now. */

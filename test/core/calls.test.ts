@@ -146,7 +146,12 @@ describe('hub.callTool', () => {
       const p = hub.callTool({ name: 'fx__echo', assistantId: 'g', arguments: { message: '1' } });
       hub.calls.approve((await waiting).detail.call.id, { always: true });
       expect((await p).approval).to.equal('user-always');
-      expect(hub.assistants.get('g').trusted).to.deep.equal([{ serverId: server.id, tool: 'echo' }]);
+      expect(hub.assistants.get('g').trusted).to.have.length(1);
+      expect(hub.assistants.get('g').trusted[0]).to.include({
+        serverId: server.id,
+        tool: 'echo',
+        origin: new URL(server.url).origin,
+      });
       const events = recordEvents(window, ['mcp-tool-call-awaiting-approval']);
       const second = await hub.callTool({ name: 'fx__echo', assistantId: 'g', arguments: { message: '2' } });
       events.stop();

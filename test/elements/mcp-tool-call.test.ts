@@ -95,7 +95,13 @@ describe('<mcp-tool-call>', () => {
     expect(shadow(el).textContent).to.not.contain('It may change');
     button(el, 'always-allow').click();
     expect((await p).approval).to.equal('user-always');
-    expect(hub.assistants.get().trusted).to.deep.equal([{ serverId: server.id, tool: 'echo' }]);
+    // bound to the server's origin and the definition shown (assistants/trust.ts)
+    expect(hub.assistants.get().trusted).to.have.length(1);
+    expect(hub.assistants.get().trusted[0]).to.include({
+      serverId: server.id,
+      tool: 'echo',
+      origin: new URL(server.url).origin,
+    });
     // not asked again for that tool; other tools still ask
     expect(hub.assistants.get().approval).to.equal('trusted-only');
     expect((await hub.callTool({ name: 'Fixture__echo', arguments: { message: 'b' } })).approval).to.equal('trusted');

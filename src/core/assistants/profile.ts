@@ -22,15 +22,26 @@ const NonEmpty = z.string().check(z.minLength(1));
 const ServerSelectionSchema = z.strictObject({
   tools: z.optional(z.array(NonEmpty).check(z.maxLength(10000))),
 });
-/** One tool of one server (trusted or pinned). */
-const TrustedSchema = z.strictObject({ serverId: NonEmpty, tool: NonEmpty });
+/** One tool of one server (pinned). */
+const ToolRefSchema = z.strictObject({ serverId: NonEmpty, tool: NonEmpty });
+/**
+ * One trusted tool: with the origin and definition hash it was trusted for (assistants/trust.ts);
+ * entries without them (stored before the binding existed) are untrusted until allowed again.
+ */
+const TrustedSchema = z.strictObject({
+  serverId: NonEmpty,
+  tool: NonEmpty,
+  origin: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  hash: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+});
 const ServersSchema = z.union([z.literal('all'), z.record(z.string(), ServerSelectionSchema)]);
-const ToolRefs = z.array(TrustedSchema).check(z.maxLength(10000));
+const ToolRefs = z.array(ToolRefSchema).check(z.maxLength(10000));
+const TrustedRefs = z.array(TrustedSchema).check(z.maxLength(10000));
 
 const profileFields = {
   servers: z._default(ServersSchema, 'all'),
   approval: z._default(ApprovalModeSchema, 'always-ask'),
-  trusted: z._default(ToolRefs, []),
+  trusted: z._default(TrustedRefs, []),
   /** Tools always sent when `toolsFor` is given a budget (even past it). */
   pinned: z._default(ToolRefs, []),
   updatedAt: z._default(z.number().check(z.int(), z.nonnegative()), 0),
@@ -63,7 +74,7 @@ export function toStoredProfile({ assistantId, ...rest }: AssistantProfile): Sto
 export const AssistantPatchSchema = z.strictObject({
   servers: z.optional(ServersSchema),
   approval: z.optional(ApprovalModeSchema),
-  trusted: z.optional(ToolRefs),
+  trusted: z.optional(TrustedRefs),
   pinned: z.optional(ToolRefs),
 });
 export type AssistantPatch = z.input<typeof AssistantPatchSchema>;
@@ -102,10 +113,6 @@ export function assistantIdOf(options: AssistantRef = {}): string {
 
 export function defaultProfile(assistantId: string): AssistantProfile {
   return { assistantId, servers: 'all', approval: 'always-ask', trusted: [], pinned: [], updatedAt: 0 };
-}
-
-export function isTrusted(profile: AssistantProfile, serverId: string, tool: string): boolean {
-  return profile.trusted.some((t) => t.serverId === serverId && t.tool === tool);
 }
 
 const MAX_DESCRIPTION = 1024;

@@ -1,5 +1,6 @@
 // Assistant profiles (`hub.assistants`): which servers and tools an assistant may use, how its
 // calls are approved, which tools it trusts, and its tools in each provider's format.
+import type { Tool } from '@modelcontextprotocol/client';
 import { McpToolSelectionChangedEvent } from '../../events/index.js';
 import { KEYS, type HubContext } from '../context.js';
 import { McpNotFoundError } from '../errors.js';
@@ -21,6 +22,7 @@ import {
   type StoredAssistantProfile,
 } from './profile.js';
 import { estimateTokens, selectWithinBudget, ToolIndex } from './ranking.js';
+import { bindTrust } from './trust.js';
 
 /**
  * Which assistant, and optionally a context budget: with `maxTools` and/or `maxTokens` the
@@ -133,18 +135,42 @@ export class Assistants {
     return this.update(assistantId, { servers: next });
   }
 
-  /** Trust or distrust a tool; `also` patches other fields in the same write. */
+  /**
+   * Trust or distrust a tool; `also` patches other fields in the same write. Trust is bound to the
+   * server's origin and the tool's definition now (`definition`, else the catalogue's): a tool not
+   * listed yet is stored unbound, which asks once before it is trusted (assistants/trust.ts).
+   */
   async trust(
     assistantId: string,
     serverId: string,
     tool: string,
     trusted = true,
     also: AssistantPatch = {},
+    definition?: Tool,
   ): Promise<AssistantProfile> {
     await this.ctx.ready;
     const current = this.get(assistantId);
     const rest = current.trusted.filter((t) => !(t.serverId === serverId && t.tool === tool));
-    return this.update(assistantId, { ...also, trusted: trusted ? [...rest, { serverId, tool }] : rest });
+    if (!trusted) return this.update(assistantId, { ...also, trusted: rest });
+    const s = this.ctx.store.state;
+    const tools = s.catalogues[serverId]?.tools;
+    const binding = await bindTrust(
+      serverId,
+      tool,
+      s.servers[serverId]?.url,
+      definition ?? tools?.find((t) => t.name === tool),
+    );
+    return this.update(assistantId, { ...also, trusted: [...rest, binding] });
+  }
+
+  /**
+   * Drop every assistant's trust in a server's tools: it was removed, or now points at another
+   * origin, and what the user trusted was that server there.
+   */
+  async forgetServer(serverId: string): Promise<void> {
+    for (const p of this.list())
+      if (p.trusted.some((t) => t.serverId === serverId))
+        await this.update(p.assistantId, { trusted: p.trusted.filter((t) => t.serverId !== serverId) });
   }
 
   /** Pin or unpin a tool for budgeted `toolsFor` calls. */

@@ -11,7 +11,8 @@ import {
   McpToolCallRequestEvent,
   McpToolCallStartedEvent,
 } from '../../events/index.js';
-import { assistantIdOf, isTrusted, type AssistantRef } from '../assistants/profile.js';
+import { assistantIdOf, type AssistantRef } from '../assistants/profile.js';
+import { isTrustedNow } from '../assistants/trust.js';
 import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
 import { randomId, type HubContext } from '../context.js';
@@ -254,7 +255,10 @@ export class CallPipeline {
     const profile = this.assistants.get(call.assistantId);
     if (record.source === 'user') return 'user-initiated';
     if (profile.approval === 'auto') return 'auto';
-    if (profile.approval === 'trusted-only' && isTrusted(profile, call.serverId, call.tool.name)) return 'trusted';
+    // trusted: this definition, from this origin (assistants/trust.ts)
+    const url = this.ctx.store.state.servers[call.serverId]?.url;
+    if (profile.approval === 'trusted-only' && url && (await isTrustedNow(profile, call.serverId, url, call.tool)))
+      return 'trusted';
     const waiting = this.history.patch(call.id, { status: 'awaiting-approval' });
     const decision = await new Promise<Decision>((resolve) => {
       const onAbort = () => {
@@ -278,7 +282,8 @@ export class CallPipeline {
     if (decision.always) {
       const alsoMode =
         this.assistants.get(call.assistantId).approval === 'always-ask' ? { approval: 'trusted-only' as const } : {};
-      await this.assistants.trust(call.assistantId, call.serverId, call.tool.name, true, alsoMode);
+      // bound to the definition the user saw in the approval card
+      await this.assistants.trust(call.assistantId, call.serverId, call.tool.name, true, alsoMode, call.tool);
     }
     return decision.always ? 'user-always' : 'user-once';
   }

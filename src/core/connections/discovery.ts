@@ -152,6 +152,7 @@ export function catalogueOf(
     ...(session.instructions ? { instructions: session.instructions } : {}),
     transport: session.kind,
     era: session.era,
+    ...(session.streamDeclined ? { streamDeclined: true } : {}),
     discoveredAt: now,
     ...freshness(now, rest ? Math.min(tools.ttl, rest.ttl) : 0, session.discoverResult),
   };

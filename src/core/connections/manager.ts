@@ -177,7 +177,16 @@ export class Connections {
       const at = Date.now();
       const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
-      session = await this.#opener.open({ cfg, signal, retries: cfg.retries, id, prior, budget });
+      // what this config spoke last time (stored across loads): tried first under `auto`
+      const known =
+        cached?.transport && cached.discoveredAt >= cfg.updatedAt
+          ? {
+              transport: cached.transport,
+              ...(cached.era ? { era: cached.era } : {}),
+              ...(cached.streamDeclined ? { streamDeclined: true } : {}),
+            }
+          : undefined;
+      session = await this.#opener.open({ cfg, signal, retries: cfg.retries, id, prior, known, budget });
       // tools first: the connection is usable once they are in; the rest follows
       const fresh = usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial;
       const tools = fresh

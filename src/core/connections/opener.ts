@@ -31,6 +31,8 @@ export interface OpenRequest {
   retries: number;
   /** The server's id (undefined: a config being tested). */
   id?: string;
+  /** `auto`: the transport the server spoke last time, tried first (session/types.ts `known`). */
+  known?: NonNullable<import('../session/index.js').OpenOptions['known']>;
   /** A still-fresh `server/discover` answer (2026-07-28): connect without the probe. */
   prior?: Readonly<Record<string, unknown>>;
   /** Whose tokens to use (default `id`). */
@@ -89,6 +91,7 @@ export class SessionOpener {
    */
   async open(req: OpenRequest): Promise<McpSession> {
     const { cfg, signal, retries, id, prior, authId = req.id, notifications = true, budget } = req;
+    const spoke = req.known;
     const { headers, secrets } = await openHeaders(this.ctx.vault, cfg);
     const authProvider =
       cfg.auth.type === 'oauth' || cfg.auth.type === 'client-credentials' || cfg.auth.type === 'jwt-bearer'
@@ -131,6 +134,8 @@ export class SessionOpener {
               onStreamUnused: free,
               ...(this.hooks.answersFor ? { answers: this.hooks.answersFor(id ?? '') } : {}),
               ...(prior ? { prior } : {}),
+              // what the server spoke and offered last time (its stream: whatever the transport)
+              ...(spoke ? { known: cfg.transport === 'auto' ? spoke : { ...spoke, transport: cfg.transport } } : {}),
             }),
           signal,
         );

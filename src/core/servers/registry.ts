@@ -14,15 +14,31 @@ import {
   type ServerConfigPatch,
 } from '../schemas.js';
 import { setCatalogue, setServer } from '../state.js';
-import { checkRefs, collectRefs, dropSecrets, sealSecrets } from './secrets.js';
+import { originOf } from '../assistants/trust.js';
+import { checkRefs, collectRefs, dropSecrets, refuseCarriedSecrets, sealSecrets } from './secrets.js';
 
 /** The server registry: `hub.servers`. */
 export interface ServerRegistry {
   list(): ServerConfig[];
   get(id: string): ServerConfig | undefined;
   add(input: ServerConfigInput): Promise<ServerConfig>;
-  update(id: string, patch: ServerConfigPatch): Promise<ServerConfig>;
+  /**
+   * Change a server. A new URL on another origin is refused (McpConfigError naming each stored
+   * secret) while the record would keep a stored secret the patch does not enter again, unless
+   * `confirmSecrets` says the user confirmed sending them there.
+   */
+  update(id: string, patch: ServerConfigPatch, options?: UpdateOptions): Promise<ServerConfig>;
   remove(id: string): Promise<void>;
+}
+
+/** Options of `servers.update()`. */
+export interface UpdateOptions {
+  /**
+   * The user confirmed that the server's stored secrets (bearer token, API key, password, secret
+   * headers, client secrets) may go to the new URL's origin. Without it a URL edit to another
+   * origin must enter each of them again.
+   */
+  confirmSecrets?: boolean;
 }
 
 /** What the registry asks of the connections when a config changes. */
@@ -41,6 +57,8 @@ export class Servers implements ServerRegistry {
   constructor(
     private readonly ctx: HubContext,
     private readonly connections: ConnectionControl,
+    /** Drop what was trusted of a server (it was removed, or moved to another origin). */
+    private readonly forgetTrust: (serverId: string) => Promise<void> = async () => {},
   ) {}
 
   list(): ServerConfig[] {
@@ -84,13 +102,15 @@ export class Servers implements ServerRegistry {
     return checked;
   }
 
-  async update(id: string, patch: ServerConfigPatch): Promise<ServerConfig> {
+  async update(id: string, patch: ServerConfigPatch, options: UpdateOptions = {}): Promise<ServerConfig> {
     const { ctx } = this;
     await ctx.ready;
     const current = ctx.store.state.servers[id];
     if (!current) throw new McpNotFoundError('server', id);
     const parsed = parseOrThrow(ServerConfigPatchSchema, patch);
     checkRefs(parsed, collectRefs(current));
+    const moved = parsed.url !== undefined && originOf(parsed.url) !== originOf(current.url);
+    if (moved && !options.confirmSecrets) refuseCarriedSecrets(current, parsed, originOf(parsed.url!)!);
     const sealed = await sealSecrets(ctx.vault, parsed.auth, parsed.headers);
     const fields: Partial<ServerConfig> = { ...parsed } as Partial<ServerConfig>;
     if (sealed.auth) fields.auth = sealed.auth;
@@ -119,6 +139,8 @@ export class Servers implements ServerRegistry {
     );
     setServer(ctx, id, next);
     ctx.broadcast('server', id);
+    // what the user trusted was this server at its old origin
+    if (moved) await this.forgetTrust(id);
     ctx.emit(new McpServerUpdatedEvent({ server: next, previous: current, source: 'local' }));
     if (!next.enabled) await this.connections.disconnect(id);
     else if (RECONNECT_FIELDS.some((k) => k in parsed)) this.connections.reconnect(id);
@@ -137,6 +159,7 @@ export class Servers implements ServerRegistry {
     setServer(ctx, id, undefined);
     setCatalogue(ctx, id, undefined);
     ctx.broadcast('server', id);
+    await this.forgetTrust(id);
     ctx.emit(new McpServerRemovedEvent({ serverId: id, name: current.name, source: 'local' }));
   }
 

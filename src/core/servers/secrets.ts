@@ -104,6 +104,40 @@ export async function sealSecrets(
   }
 }
 
+/** The stored secrets of a config, each with its field path (as McpConfigError issues name fields). */
+function secretPaths(config: { auth?: unknown; headers?: unknown }): { path: string; ref: string }[] {
+  const out: { path: string; ref: string }[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (!v || typeof v !== 'object') return;
+    if ('secretRef' in v) out.push({ path, ref: String((v as SecretRef).secretRef) });
+    else for (const [k, c] of Object.entries(v)) walk(c, path ? `${path}.${k}` : k);
+  };
+  walk({ auth: config.auth, headers: config.headers }, '');
+  return out;
+}
+
+/**
+ * A URL edit to another origin: refuse it (McpConfigError, one issue per secret) while the
+ * edited record would still hold a secret stored for the old origin — one the patch does not
+ * replace, or passes back by reference. Secrets the patch enters in clear are the user's new ones.
+ */
+export function refuseCarriedSecrets(
+  current: Pick<ServerConfig, 'auth' | 'headers'>,
+  patch: { auth?: unknown; headers?: unknown },
+  origin: string,
+): void {
+  const next = { auth: patch.auth ?? current.auth, headers: patch.headers ?? current.headers };
+  const stored = new Set(collectRefs(current).map((r) => r.secretRef));
+  const carried = secretPaths(next).filter((s) => stored.has(s.ref));
+  if (!carried.length) return;
+  throw new McpConfigError(
+    carried.map(({ path }) => ({
+      path,
+      message: `was stored for another origin: enter it again to send it to ${origin} (or confirm with { confirmSecrets: true })`,
+    })),
+  );
+}
+
 /** Refs given by the caller must belong to the record being edited (no borrowing other servers' secrets). */
 export function checkRefs(input: { auth?: unknown; headers?: unknown }, allowed: readonly SecretRef[]): void {
   const ok = new Set(allowed.map((r) => r.secretRef));

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { AnswerRefusal } from '../answers/refusal.js';
 import { McpAuthError, McpConnectionError, redact } from '../errors.js';
+import { redirectRefused, SDK_REDIRECT } from './redirects.js';
 
 /**
  * Marks the JSON-RPC error our fetch wrapper injects for an oversized response. A server may use
@@ -26,9 +27,17 @@ function status401(status: number, detail: string, e: unknown): McpConnectionErr
   });
 }
 
+/** The SDK's transport refused a redirect: said as the hub's own fetches say it. */
+function redirected(detail: string, e: unknown): McpConnectionError {
+  const to = /Redirect to (\S+) not followed/.exec(detail)?.[1];
+  const err = redirectRefused(to ? `to ${to}` : '(the browser does not show where to)');
+  return new McpConnectionError('redirect', err.message, { cause: e });
+}
+
 function fromSdkError(e: SdkError, clean: (m: string) => string): McpConnectionError {
   const detail = clean(e.message).slice(0, 500);
   const status = e instanceof SdkHttpError ? e.status : undefined;
+  if (SDK_REDIRECT.test(e.message)) return redirected(detail, e);
   if (status === 401 || status === 403) return status401(status, detail, e);
   switch (e.code) {
     case SdkErrorCode.RequestTimeout:
@@ -96,6 +105,7 @@ export function toConnectionError(e: unknown, secrets: Iterable<string>, signal?
   if (e instanceof SseError) {
     const status = typeof e.code === 'number' && e.code > 0 ? e.code : undefined;
     const detail = clean(e.message).slice(0, 500);
+    if (SDK_REDIRECT.test(e.message)) return redirected(detail, e);
     if (status === 401 || status === 403) return status401(status, detail, e);
     if (status)
       return new McpConnectionError('http', `The server answered HTTP ${status}. ${detail}`, { status, cause: e });

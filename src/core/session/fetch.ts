@@ -2,9 +2,9 @@
 // the exact headers a browser needs), and what was sent recorded for the diagnosis.
 import { McpConnectionError } from '../errors.js';
 
-import { CORS_HINT, crossOrigin, preflightHeaders } from './cross-origin.js';
+import { CORS_HINT, corsHint, crossOrigin, preflightHeaders } from './cross-origin.js';
 
-export { CORS_HINT, crossOrigin, preflightHeaders };
+export { CORS_HINT, corsHint, crossOrigin, preflightHeaders };
 
 export function safeOrigin(url: string): string {
   try {
@@ -192,6 +192,8 @@ function requestIds(body: unknown): (string | number)[] {
 /** What the explaining fetch saw last, for errors raised above it (EventSource hides the cause). */
 export interface FetchRecord {
   lastNetwork?: McpConnectionError;
+  /** The revision in use once known (pinned or negotiated): hints name only its headers. */
+  revision?: string;
 }
 
 /** A fetch that turns network-layer failures into a McpConnectionError explaining likely causes. */
@@ -229,7 +231,8 @@ export function explainingFetch(
       if (crossOrigin(url)) {
         const sent = preflightHeaders(init);
         hint =
-          CORS_HINT +
+          'Either nothing answers there, or the server does not send the CORS headers a browser needs. ' +
+          corsHint(record.revision) +
           (sent.length
             ? ` This request sent ${sent.join(', ')}: the server's Access-Control-Allow-Headers must list each of them.`
             : '');

@@ -2,7 +2,8 @@
 // handshake (2025-11-25 … 2025-03-26, and 2024-11-05), legacy HTTP+SSE, or plain JSON-RPC.
 import { ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { McpConnectionError } from '../errors.js';
-import { diagnoseCors } from './cors.js';
+import { answersAtAll, diagnoseCors } from './cors.js';
+import { corsHint } from './cross-origin.js';
 import { signInError, toConnectionError } from './errors.js';
 import { crossOrigin, explainingFetch, type FetchRecord } from './fetch.js';
 import { JsonRpcSession } from './jsonrpc.js';
@@ -17,7 +18,8 @@ export type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, 
 
 /** Open a session with the configured transport; `auto` falls back as documented. */
 export async function openSession(o: OpenOptions): Promise<McpSession> {
-  const record: FetchRecord = {};
+  // hints name only the headers of a pinned revision (and of the negotiated one once known)
+  const record: FetchRecord = pinned(o.revision) ? { revision: pinned(o.revision) } : {};
   const max = o.maxResponseBytes;
   const makeFetch: MakeFetch = (onExceed, onBroken) =>
     explainingFetch(o.fetch, record, { ...(max ? { max } : {}), onExceed, ...(onBroken ? { onBroken } : {}) });
@@ -44,6 +46,17 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
     case 'jsonrpc':
       return jsonrpc();
     case 'auto': {
+      const k = o.known;
+      if (k && (k.transport !== 'streamable-http' || k.era === 'legacy'))
+        try {
+          if (k.transport === 'jsonrpc') return await jsonrpc();
+          return await openSdk(k.transport, o, makeFetch, record, true);
+        } catch (e) {
+          const auth = signInError(e);
+          if (auth) throw auth;
+          if (o.signal?.aborted) throw toConnectionError(e, o.secrets, o.signal);
+          // the server changed since: the usual order
+        }
       try {
         return await openSdk('streamable-http', o, makeFetch, record);
       } catch (e) {
@@ -64,7 +77,18 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
             });
           }
         }
-        if (err.code === 'network' && crossOrigin(o.url) && !o.signal?.aborted) return corsFallback(o, err, jsonrpc);
+        if (err.code === 'network' && crossOrigin(o.url) && !o.signal?.aborted) {
+          // a URL ending in /sse names legacy HTTP+SSE: its POST probe may fail at a preflight
+          // the SSE endpoint never needs (Cloudflare answers it 404 without CORS); try SSE first
+          if (/\/sse\/?$/.test(new URL(o.url).pathname))
+            try {
+              return await openSdk('sse', o, makeFetch, record);
+            } catch (e2) {
+              const auth2 = signInError(e2);
+              if (auth2) throw auth2;
+            }
+          return corsFallback(o, err, jsonrpc);
+        }
         throw err;
       }
     }
@@ -82,8 +106,27 @@ async function corsFallback(
   err: McpConnectionError,
   jsonrpc?: () => Promise<McpSession>,
 ): Promise<McpSession> {
-  const found = await diagnoseCors(o.url, o.headers, o.fetch ?? globalThis.fetch, o.signal);
-  if (found.reachable === false) throw err;
+  const fetchFn = o.fetch ?? globalThis.fetch;
+  const revision = pinned(o.revision);
+  const found = await diagnoseCors(o.url, o.headers, fetchFn, o.signal, revision);
+  const origin = new URL(o.url).origin;
+  if (found.reachable === false) {
+    // one plain sentence first: nothing there, or there and refused by the browser
+    if (!(await answersAtAll(o.url, fetchFn, o.signal)))
+      throw new McpConnectionError(
+        'network',
+        `Nothing answered at ${origin}. Is the server running, and is the URL right?`,
+        {
+          cause: err,
+        },
+      );
+    throw new McpConnectionError(
+      'network',
+      `The server at ${origin} answered, but without the CORS headers a browser needs, so the browser ` +
+        `refused its response. ${corsHint(revision)}`,
+      { cause: err },
+    );
+  }
   if (found.refused.length === 0) throw err;
   const ownRefused = found.refused.filter((h) => Object.keys(o.headers).some((k) => k.toLowerCase() === h));
   if (jsonrpc && ownRefused.length === 0) {
@@ -102,4 +145,9 @@ async function corsFallback(
       '.',
     { cause: err },
   );
+}
+
+/** A revision the config insists on; undefined for `auto`. */
+function pinned(revision: OpenOptions['revision']): string | undefined {
+  return revision && revision !== 'auto' ? revision : undefined;
 }

@@ -18,6 +18,7 @@ import {
 import { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
+import { sendsVersionHeader } from './cross-origin.js';
 import type { FetchRecord } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
@@ -55,6 +56,8 @@ export class SdkSession implements McpSession {
   #relistened = false;
   /** 2026-07-28: the list changes the SDK's own listen stream was honoured for. */
   #listFlags?: SubscriptionFilter;
+  /** The server answered the 2025 GET stream 405: it offers none (kept in the catalogue). */
+  streamDeclined?: boolean;
   /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
   readonly #invalid: DroppedTool[] = [];
   constructor(
@@ -331,9 +334,12 @@ export class SdkSession implements McpSession {
 function negotiation(
   revision: ProtocolRevision | undefined,
   kind: 'streamable-http' | 'sse',
+  handshake2025 = false,
 ): Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocolVersions'> {
-  // legacy HTTP+SSE predates server/discover: never probe there
-  if ((!revision || revision === 'auto') && kind === 'sse') return { versionNegotiation: { mode: 'legacy' } };
+  // legacy HTTP+SSE predates server/discover: never probe there; nor at a server known to speak
+  // only the 2025 handshake (the probe's MCP headers may trip its CORS preflight)
+  if ((!revision || revision === 'auto') && (kind === 'sse' || handshake2025))
+    return { versionNegotiation: { mode: 'legacy' } };
   if (!revision || revision === 'auto') return { versionNegotiation: { mode: 'auto' } };
   if (revision === MODERN_REVISION) return { versionNegotiation: { mode: { pin: revision } } };
   return { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [revision] };
@@ -342,6 +348,7 @@ function negotiation(
 function newClient(
   o: OpenOptions,
   kind: 'streamable-http' | 'sse',
+  handshake2025: boolean,
   lists: (l: Lists) => void,
   updated: (uri: string) => void,
 ): Client {
@@ -361,7 +368,7 @@ function newClient(
     ...(o.notifications === false
       ? {}
       : { listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') } }),
-    ...negotiation(o.revision, kind),
+    ...negotiation(o.revision, kind, handshake2025),
   });
   // 2025: on the session's GET stream (or a response stream); 2026-07-28: on a listen stream
   client.setNotificationHandler('notifications/resources/updated', (n) => updated(n.params.uri));
@@ -385,13 +392,43 @@ function newClient(
  * The 2025 GET event stream through the stream budget: answered 405 locally (as a server without
  * one would) when the session may hold no stream, and reported unused when the server declines.
  */
-function budgetedStream(fetchFn: typeof fetch, o: OpenOptions): typeof fetch {
+function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => void): typeof fetch {
   return async (input, init) => {
     if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return fetchFn(input, init);
     if (o.notifications === false) return new Response(null, { status: 405, statusText: 'No stream to spare' });
+    // the server answered 405 to this config last time (its stored catalogue): asking again
+    // only puts a failed request in the page's console
+    if (o.known?.streamDeclined) {
+      declined();
+      o.onStreamUnused?.();
+      return new Response(null, { status: 405, statusText: 'The server offers no stream' });
+    }
     const res = await fetchFn(input, init);
+    if (res.status === 405) declined();
     if (!res.ok) o.onStreamUnused?.();
     return res;
+  };
+}
+
+/**
+ * Send only the headers of the revision in use: `Mcp-Protocol-Version` came with 2025-06-18, and
+ * a 2025-03-26 server's CORS may allow only its own revision's headers. The SDK sends the header
+ * with the negotiated version, whichever it is: it is dropped when that version predates it. The
+ * version is noted for error hints (which then name only that revision's headers).
+ */
+function withRevisionHeaders(fetchFn: typeof fetch, record: FetchRecord): typeof fetch {
+  return (input, init) => {
+    if (init?.headers) {
+      const headers = new Headers(init.headers);
+      const v = headers.get('mcp-protocol-version');
+      // the revision in use, not the one a server/discover probe offers
+      if (v && headers.get('mcp-method') !== 'server/discover') record.revision = v;
+      if (v && !sendsVersionHeader(v)) {
+        headers.delete('mcp-protocol-version');
+        init = { ...init, headers };
+      }
+    }
+    return fetchFn(input, init);
   };
 }
 
@@ -407,6 +444,8 @@ export async function openSdk(
   o: OpenOptions,
   makeFetch: MakeFetch,
   record: FetchRecord,
+  /** Skip the 2026-07-28 probe: the server spoke the 2025 handshake last time (session/index.ts). */
+  handshake2025 = false,
 ): Promise<SdkSession> {
   const url = new URL(o.url);
   // assigned once the transport exists; the fetch wrapper below needs it first
@@ -421,14 +460,18 @@ export async function openSdk(
   const recorded = makeFetch(
     (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
     // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
-    // without event ids cannot either, so the request fails now instead of at its timeout
-    (ids, resumable) => {
-      if (!resumable || holder.session?.era === 'modern')
-        fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
-    },
+    // without event ids cannot either, so the request fails now instead of at its timeout.
+    // Legacy HTTP+SSE answers on the GET stream, never in a POST's body: Cloudflare's McpAgent
+    // answers each POST 202 with Content-Type text/event-stream and the body `Accepted`
+    kind === 'streamable-http'
+      ? (ids, resumable) => {
+          if (!resumable || holder.session?.era === 'modern')
+            fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
+        }
+      : undefined,
   );
   // DPoP (RFC 9449): a bound token goes with the DPoP scheme and a proof per request
-  const fetchFn = o.authProvider?.wrapFetch?.(recorded) ?? recorded;
+  const fetchFn = withRevisionHeaders(o.authProvider?.wrapFetch?.(recorded) ?? recorded, record);
   const requestInit: RequestInit = { headers: o.headers };
   // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
   // it (InsufficientScopeError) instead of re-authorizing by itself
@@ -437,7 +480,7 @@ export async function openSdk(
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, {
           requestInit,
-          fetch: budgetedStream(fetchFn, o),
+          fetch: budgetedStream(fetchFn, o, () => holder.session && (holder.session.streamDeclined = true)),
           ...auth,
           ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),
         })
@@ -447,6 +490,7 @@ export async function openSdk(
   const client = newClient(
     o,
     kind,
+    handshake2025,
     (l) => holder.session?.onListChanged?.(l),
     (uri) => holder.session?.onResourceUpdated?.(uri),
   );

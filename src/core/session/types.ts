@@ -60,6 +60,8 @@ export interface ClientAnswers {
 /** One open conversation with a server, whatever the transport. */
 export interface McpSession {
   readonly kind: ConcreteTransport;
+  /** A 2025 session whose server answered the GET stream 405 (it offers none). */
+  readonly streamDeclined?: boolean;
   readonly era: ProtocolEra;
   readonly serverInfo?: Implementation;
   readonly capabilities?: ServerCapabilities;
@@ -122,6 +124,18 @@ export interface OpenOptions {
   /** Largest response body accepted for one request (bytes). */
   maxResponseBytes?: number;
   /** A fresh `server/discover` result from an earlier connection: connect with no probe. */
+  /**
+   * `auto` only: what the server spoke when this config last connected (its stored catalogue),
+   * tried first, so a plain JSON-RPC or legacy SSE server is not probed (and its CORS preflight
+   * tripped) with Streamable HTTP on every load. Anything else it answers falls back to the
+   * usual order.
+   */
+  known?: {
+    transport: 'streamable-http' | 'sse' | 'jsonrpc';
+    era?: 'modern' | 'legacy' | 'jsonrpc';
+    /** The server answered its 2025 GET stream 405: do not ask again. */
+    streamDeclined?: boolean;
+  };
   prior?: Readonly<Record<string, unknown>>;
   /** How to answer the server's requests (capabilities are declared from it). */
   answers?: ClientAnswers;

@@ -12,6 +12,7 @@ const STRINGS = {
   servers: 'Servers',
   noServers: 'No MCP servers yet. Add one first.',
   tools: 'tools',
+  tool: 'tool',
   chooseTools: 'Choose tools',
   selectAll: 'Select all',
   selectNone: 'Select none',
@@ -237,6 +238,9 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           : new Set(tools.map((t) => t.name))
                         : new Set<string>();
                       const status = connections[s.id]?.status ?? 'disconnected';
+                      // "3/9 tools", "1 tool"
+                      const n = tools.length;
+                      const count = `${sel ? `${chosen.size}/` : ''}${n} ${this.t(n === 1 ? 'tool' : 'tools')}`;
                       return html`<li class="server" part="server" data-server=${s.id}>
                         <div class="row">
                           <input
@@ -247,7 +251,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           />
                           <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
                           <span class="status" data-status=${status}>${this.t(status)}</span>
-                          <span class="muted">${sel ? `${chosen.size}/` : ''}${tools.length} ${this.t('tools')}</span>
+                          <span class="muted">${count}</span>
                           ${tokensLabel(tokens.perServer.get(s.id), this.t('tokensShort'))}
                         </div>
                         ${

@@ -170,7 +170,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
       >
       ${status === 'connecting' && c?.attempt ? renderAttempt(ui, c.attempt) : nothing}
       <span class="name">${server.name}</span>
-      <span class="muted">${cat ? `${cat.tools.length} ${t('tools')}` : ''}</span>
+      <span class="muted">${cat ? `${cat.tools.length} ${t(cat.tools.length === 1 ? 'tool' : 'tools')}` : ''}</span>
       ${
         status === 'connected' && c?.era
           ? html`<span class="muted" part="revision" title=${t('protocol')}>${c.protocolVersion ?? t('jsonrpc')}</span>`

@@ -16,6 +16,8 @@ export const STRINGS = {
   disconnect: 'Disconnect',
   enabled: 'Enabled',
   tools: 'tools',
+  /** One tool ("1 tool", not "1 tools"). */
+  tool: 'tool',
   connected: 'Connected',
   connecting: 'Connecting',
   attemptOf: 'attempt {n} of {of}, {elapsed} s of {budget} s',

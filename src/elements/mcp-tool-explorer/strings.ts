@@ -16,6 +16,8 @@ export const STRINGS = {
   noTools: 'No tools. Connect a server to discover its tools.',
   noMatch: 'No tool matches.',
   count: 'tools',
+  /** The count of one tool ("1 tool"). */
+  countOne: 'tool',
   choose: 'Choose a tool to see its details and try it.',
   readOnly: 'read-only',
   destructive: 'destructive',

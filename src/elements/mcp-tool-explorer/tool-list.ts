@@ -93,7 +93,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
         if (vp) vp.scrollTop = 0;
       }}
     />
-    <p class="muted" role="status" aria-live="polite">${list.length} ${tr('count')}</p>
+    <p class="muted" role="status" aria-live="polite">${list.length} ${tr(list.length === 1 ? 'countOne' : 'count')}</p>
     ${
       list.length === 0
         ? html`<p class="muted">${el.entries.length === 0 ? tr('noTools') : tr('noMatch')}</p>`

@@ -1,0 +1,45 @@
+// Issue 22 item 8: "1 tools". Each element that counts tools says "1 tool" for one and "2 tools"
+// for two, against real servers with that many tools (the fixture's /many/:n/mcp).
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/index.js';
+import type { GptToolSelectorElement, McpServerManagerElement, McpToolExplorerElement } from '../../src/index.js';
+import { privateHub, untilRendered, urls } from '../helpers.js';
+
+const text = (el: Element) => (el.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ');
+
+for (const [n, label] of [
+  [1, '1 tool'],
+  [2, '2 tools'],
+] as const) {
+  describe(`tool counts: ${label}`, () => {
+    async function hubWith() {
+      const hub = privateHub();
+      const s = await hub.servers.add({ name: `Many ${n}`, url: `${urls.fixture}/many/${n}/mcp` });
+      await hub.connect(s.id);
+      return { hub, s };
+    }
+    it('<mcp-server-manager> lists the server with its count', async () => {
+      const { hub } = await hubWith();
+      const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+      await untilRendered(el, () => / \d+ tools? /.test(text(el)), 'the count');
+      expect(text(el)).to.contain(` ${label} `);
+      if (n === 1) expect(text(el)).not.to.contain('1 tools');
+    });
+    it('<gpt-tool-selector> counts the server’s tools', async () => {
+      const { hub } = await hubWith();
+      const el = await fixture<GptToolSelectorElement>(html`<gpt-tool-selector .hub=${hub}></gpt-tool-selector>`);
+      await untilRendered(el, () => /\d+ tools?/.test(text(el)), 'the count');
+      expect(text(el)).to.contain(label);
+      if (n === 1) expect(text(el)).not.to.contain('1 tools');
+    });
+    it('<mcp-tool-explorer> counts the tools listed', async () => {
+      const { hub, s } = await hubWith();
+      const el = await fixture<McpToolExplorerElement>(
+        html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
+      );
+      await untilRendered(el, () => /\d+ tools?/.test(text(el)), 'the count');
+      expect(text(el)).to.contain(label);
+      if (n === 1) expect(text(el)).not.to.contain('1 tools');
+    });
+  });
+}
