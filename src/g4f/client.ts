@@ -5,6 +5,7 @@ import {
   getHub,
   outcomeOf,
   outcomeText,
+  suffixedName,
   type McpHub,
   type ModelTool,
   type Tool,
@@ -86,7 +87,13 @@ function newId(): string {
 function contentFor(record: ToolCallRecord): string {
   if (record.status !== 'success' || !record.result) return JSON.stringify({ error: outcomeText(outcomeOf(record)) });
   const { content, structuredContent } = record.result;
-  if (!content.length && structuredContent) return JSON.stringify(structuredContent);
+  if (structuredContent) {
+    // an object the server sent (with its JSON as the only text, as the spec asks, or as the hub
+    // keeps a G4F-style result without content): the object, as G4F's own client passed it on
+    const json = JSON.stringify(structuredContent);
+    const only = content.length === 1 && content[0]!.type === 'text' ? content[0]!.text : undefined;
+    if (!content.length || only === json) return json;
+  }
   // the card shows images and audio to the user; the model gets what they are, not their bytes
   return JSON.stringify(
     content.map((c) =>
@@ -366,7 +373,12 @@ export class G4fMcpClient {
   /** The model-facing name a call means: a name from `getSelectedToolsForAPI`, or a bare MCP tool name. */
   #resolve(name: string): string | undefined {
     const tools = this.#modelTools();
-    return (tools.find((t) => t.name === name) ?? tools.find((t) => t.tool.name === name))?.name;
+    const servers = this.hub.store.state.servers;
+    // a name given earlier with a collision suffix (names.ts) still means its tool
+    const former = (t: ModelTool) =>
+      suffixedName({ serverKey: t.serverId, serverName: servers[t.serverId]?.name ?? '', toolName: t.tool.name }) ===
+      name;
+    return (tools.find((t) => t.name === name) ?? tools.find((t) => t.tool.name === name) ?? tools.find(former))?.name;
   }
 
   /**
