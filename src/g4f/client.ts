@@ -19,6 +19,7 @@ import {
   normaliseUrl,
   readMirror,
   toG4fServer,
+  writeLegacy,
   writeMirror,
   type G4fImportReport,
   type G4fServer,
@@ -36,6 +37,12 @@ export interface G4fOptions {
   importStorage?: boolean;
   /** Where G4F's keys and the drop-in's own record are (default `localStorage`). */
   storage?: Storage;
+  /**
+   * Write servers and tool selection back to G4F's `mcp_servers` / `mcp_selected_tools` after
+   * the import, so a page that returns to G4F's own client loses nothing (default: as
+   * `importStorage`).
+   */
+  writeBack?: boolean;
 }
 
 /** A tool as G4F's `getAllTools()` returns it: the MCP tool plus where it comes from. */
@@ -150,13 +157,25 @@ export class G4fMcpClient {
     this.#cards = new CardPlacer(this.hub, options.container);
     this.#importing = options.importStorage !== false;
     this.ready = this.#start(this.#importing);
-    // keep the first-paint copy of the server list current
-    let servers = this.hub.store.state.servers;
+    this.#writeBack = options.writeBack ?? this.#importing;
+    // keep the first-paint copy of the server list and G4F's own keys current
+    let { servers, catalogues, assistants } = this.hub.store.state;
     this.#unsubscribe = this.hub.store.subscribe((s) => {
-      if (s.servers === servers || !this.#loaded) return;
-      servers = s.servers;
-      writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
+      if (!this.#loaded) return;
+      if (s.servers === servers && s.catalogues === catalogues && s.assistants === assistants) return;
+      for (const [id, old] of Object.entries(servers)) if (!s.servers[id]) this.#removed.push({ id, url: old.url });
+      const changedServers = s.servers !== servers;
+      ({ servers, catalogues, assistants } = s);
+      if (changedServers) writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
+      this.#writeLegacy();
     });
+  }
+
+  /** Servers removed while this client watched: dropped from G4F's list on write-back. */
+  readonly #removed: { id: string; url: string }[] = [];
+  readonly #writeBack: boolean;
+  #writeLegacy(): void {
+    if (this.#writeBack) writeLegacy(this.hub, this.#storage, this.assistantId, this.#removed);
   }
 
   async #start(importStorage: boolean): Promise<void> {
@@ -174,6 +193,7 @@ export class G4fMcpClient {
     }
     writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
     this.#loaded = true;
+    this.#writeLegacy();
   }
 
   /** Run changes one after another, after the import. */
