@@ -12,6 +12,7 @@ import {
   type ToolCallRecord,
 } from '../core/index.js';
 import { CardPlacer, type CardContainer } from './cards.js';
+import { g4fConversation } from './reattach.js';
 import {
   checkServerInput,
   importLegacy,
@@ -43,6 +44,11 @@ export interface G4fOptions {
    * `importStorage`).
    */
   writeBack?: boolean;
+  /**
+   * The conversation the page has open (default: G4F's global `conversation_id`). A card is
+   * re-attached only in the conversation its call was made in.
+   */
+  conversation?: () => string | undefined;
 }
 
 /** A tool as G4F's `getAllTools()` returns it: the MCP tool plus where it comes from. */
@@ -154,7 +160,7 @@ export class G4fMcpClient {
     this.hub = options.hub ?? getHub();
     this.assistantId = options.assistantId ?? 'default';
     this.#storage = storageOf(options.storage);
-    this.#cards = new CardPlacer(this.hub, options.container);
+    this.#cards = new CardPlacer(this.hub, options.container, this.#storage, options.conversation ?? g4fConversation);
     this.#importing = options.importStorage !== false;
     this.ready = this.#start(this.#importing);
     this.#writeBack = options.writeBack ?? this.#importing;
@@ -194,6 +200,8 @@ export class G4fMcpClient {
     writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
     this.#loaded = true;
     this.#writeLegacy();
+    // cards of calls shown before the reload come back where the host renders those calls
+    this.#cards.restore();
   }
 
   /** Run changes one after another, after the import. */
@@ -424,7 +432,7 @@ export class G4fMcpClient {
       ...parseArguments(toolCall.function.arguments),
       assistantId: this.assistantId,
       ...(toolCall.id ? { providerCallId: String(toolCall.id) } : {}),
-      onCall: (r) => (card = this.#cards.show(r)),
+      onCall: (r) => (card = this.#cards.show(r, name)),
     });
     this.#cards.finished(card);
     const message: G4fToolMessage = { tool_call_id: toolCall.id, role: 'tool', name, content: contentFor(record) };
@@ -439,5 +447,6 @@ export class G4fMcpClient {
   /** Stop following the hub (tests; a page keeps its client). */
   dispose(): void {
     this.#unsubscribe();
+    this.#cards.dispose();
   }
 }

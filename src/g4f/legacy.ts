@@ -1,5 +1,6 @@
 // What G4F's own client kept in localStorage, read without changing it, and the drop-in's own
 // small record beside it (never a secret: ids, names, URLs, the enabled flag).
+import type { ShownCall } from './reattach.js';
 import { McpConfigError, ServerConfigInputSchema, toIssues, type McpHub, type ServerConfig } from '../core/index.js';
 
 /**
@@ -35,6 +36,8 @@ interface Mirror {
   /** When the import ran (epoch ms). */
   imported?: number;
   servers?: G4fServer[];
+  /** Calls whose cards went into the host's container, oldest first (reattach.ts). */
+  calls?: ShownCall[];
 }
 
 function readJson(storage: Storage | undefined, key: string): unknown {
