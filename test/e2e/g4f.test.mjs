@@ -62,7 +62,7 @@ after(async () => {
 const tenant = `e2e-${Date.now()}`;
 const strictUrl = () => `${g4f.url}/${tenant}/strict/mcp`;
 const openUrl = () => `${g4f.url}/${tenant}/open/mcp`;
-const apiNames = () => page.evaluate(() => mcpClient.getSelectedToolsForAPI().map((t) => t.function.name));
+const apiNames = () => page.evaluate(() => window.mcpClient.getSelectedToolsForAPI().map((t) => t.function.name));
 const toolsLoaded = (n) => page.waitForFunction((n) => Number(document.body.dataset.toolsLoaded) >= n, n);
 
 async function addServer(name, url) {
@@ -90,7 +90,7 @@ async function turn(name, args) {
 
 const eraOf = (url) =>
   page.evaluate((url) => {
-    const hub = McpElements.getHub();
+    const hub = window.McpElements.getHub();
     return hub.status(hub.servers.list().find((s) => s.url === url).id).era;
   }, url);
 
@@ -148,7 +148,7 @@ test('G4F page: both CORS settings, the model gets the object, cards stay after 
   };
   await check();
   const logs = await page.evaluate(() => {
-    const hub = McpElements.getHub();
+    const hub = window.McpElements.getHub();
     return hub.servers
       .list()
       .map((s) => (hub.store.state.logs[s.id] ?? []).filter((e) => /non-conformant/.test(e.text)).length);
