@@ -5,28 +5,7 @@ import { expect } from '@open-wc/testing';
 import { G4fMcpClient } from '../../src/g4f/index.js';
 import type { McpHub } from '../../src/core/index.js';
 import { fixtureTenant, privateHub, unique, until } from '../helpers.js';
-
-class MemoryStore implements Storage {
-  #m = new Map<string, string>();
-  get length() {
-    return this.#m.size;
-  }
-  clear() {
-    this.#m.clear();
-  }
-  getItem(k: string) {
-    return this.#m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.#m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.#m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.#m.set(k, String(v));
-  }
-}
+import { MemoryStore } from './memory-storage.js';
 
 /** G4F's markup for a turn: the user's message, then the assistant's with its tool-call lines. */
 function render(container: HTMLElement, calls: { name: string; args: string }[], answer = '') {

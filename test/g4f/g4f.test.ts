@@ -2,29 +2,7 @@ import { expect } from '@open-wc/testing';
 import { G4fMcpClient, install, installed, MIRROR_KEY } from '../../src/g4f/index.js';
 import type { McpHub } from '../../src/core/index.js';
 import { fixtureTenant, privateHub, until, untilRendered, urls } from '../helpers.js';
-
-/** A Storage of its own per test, so localStorage is left alone. */
-class MemoryStore implements Storage {
-  #m = new Map<string, string>();
-  get length() {
-    return this.#m.size;
-  }
-  clear() {
-    this.#m.clear();
-  }
-  getItem(k: string) {
-    return this.#m.has(k) ? this.#m.get(k)! : null;
-  }
-  key(i: number) {
-    return [...this.#m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.#m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.#m.set(k, String(v));
-  }
-}
+import { MemoryStore } from './memory-storage.js';
 
 const clients: G4fMcpClient[] = [];
 function client(hub: McpHub, storage: Storage, options: Partial<ConstructorParameters<typeof G4fMcpClient>[0]> = {}) {

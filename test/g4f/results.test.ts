@@ -6,31 +6,10 @@ import { expect } from '@open-wc/testing';
 import { G4fMcpClient } from '../../src/g4f/index.js';
 import { normaliseCallResult } from '../../src/core/index.js';
 import { privateHub, unique, until, urls } from '../helpers.js';
+import { MemoryStore } from './memory-storage.js';
 
 const g4fBase = (urls as typeof urls & { g4f: string }).g4f;
 const g4fUrl = (cors: 'strict' | 'open') => `${g4fBase}/${unique('g4f')}/${cors}/mcp`;
-
-class MemoryStore implements Storage {
-  #m = new Map<string, string>();
-  get length() {
-    return this.#m.size;
-  }
-  clear() {
-    this.#m.clear();
-  }
-  getItem(k: string) {
-    return this.#m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.#m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.#m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.#m.set(k, String(v));
-  }
-}
 
 describe('G4F-style results (no content) are kept and flagged', () => {
   for (const [cors, era] of [
