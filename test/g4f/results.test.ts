@@ -60,7 +60,7 @@ describe('G4F-style results (no content) are kept and flagged', () => {
   });
 
   it('normaliseCallResult marks every repair and keeps what was sent', () => {
-    const meta = (r: unknown) => (r as { _meta: Record<string, string> })._meta['mcp-elements/non-conformant'];
+    const meta = (r: unknown) => (r as { _meta: Record<string, string> })._meta['mcp-elements.nonConformant'];
     expect(normaliseCallResult({ content: [] })).to.deep.equal({ content: [] });
     expect(meta(normaliseCallResult({ a: 1 }))).to.match(/no "content"/);
     expect(normaliseCallResult({ a: 1 })).to.deep.include({ a: 1, content: [] });

@@ -5,7 +5,7 @@
  * The `_meta` key under which `normaliseCallResult` says what it had to repair; the call pipeline
  * reads it (calls/result-shape.ts), flags the result in the server's log and drops the key.
  */
-export const NON_CONFORMANT_META = 'mcp-elements/non-conformant';
+export const NON_CONFORMANT_META = 'mcp-elements.nonConformant';
 
 const marked = (o: Record<string, unknown>, why: string) => ({
   ...o,
