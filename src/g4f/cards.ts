@@ -18,24 +18,23 @@ export const DOCK_LINGER = 15_000;
 export class CardPlacer {
   #dock?: HTMLElement;
   readonly #keeper: CardKeeper;
+  /** The calls shown in the container (read once: a reconcile may run at every streamed chunk). */
+  #shown?: ShownCall[];
 
   constructor(
     private readonly hub: McpHub,
     public container: CardContainer | undefined,
     private readonly storage?: Storage,
-    conversation: () => string | undefined = () => undefined,
+    private readonly conversation: () => string | undefined = () => undefined,
   ) {
     this.#keeper = new CardKeeper(
       hub,
       () => this.#root(),
-      () => readMirror(this.storage).calls ?? [],
+      () => (this.#shown ??= readMirror(this.storage).calls ?? []),
       conversation,
       (id) => this.#card(id),
     );
-    this.conversation = conversation;
   }
-
-  private readonly conversation: () => string | undefined;
 
   /** The host's container when it is an element or a selector (cards there are kept there). */
   #root(): Element | undefined {
@@ -56,7 +55,8 @@ export class CardPlacer {
 
   /** After a load: watch the container when calls were shown there before (their cards return). */
   restore(): void {
-    if (this.#root() !== undefined && readMirror(this.storage).calls?.length) this.#keeper.watch();
+    this.#shown = readMirror(this.storage).calls ?? [];
+    if (this.#root() !== undefined && this.#shown.length) this.#keeper.watch();
   }
 
   /** Stop watching the page. */
@@ -83,8 +83,8 @@ export class CardPlacer {
     parent.append(card);
     if (parent !== this.#dock && typeof c !== 'function') {
       const shown: ShownCall = { id: call.id, name, ...this.#conversationField() };
-      const calls = [...(readMirror(this.storage).calls ?? []), shown].slice(-SHOWN_LIMIT);
-      writeMirror(this.storage, { calls });
+      this.#shown = [...(readMirror(this.storage).calls ?? []), shown].slice(-SHOWN_LIMIT);
+      writeMirror(this.storage, { calls: this.#shown });
       this.#keeper.adopt(call.id, card);
     }
     return card;
