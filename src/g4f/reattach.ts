@@ -37,9 +37,20 @@ export function callLines(root: Element, name: string): Element[] {
   return out;
 }
 
-/** Where a card goes for a line: after the line, and after the arguments block that follows it. */
-function spot(line: Element): { parent: Node; before: Node | null } {
-  let after: Element = line;
+/**
+ * What a card follows for a line: the line itself, or the box that hides it. G4F renders a
+ * finished turn's reasoning (where the lines are) collapsed (`.reasoning_text.final.hidden` in a
+ * `.reasoning_body`): a card inside would be hidden with it, so it goes after the reasoning box,
+ * still in the message.
+ */
+function anchorOf(line: Element, root: Element): Element {
+  const box = line.closest('.reasoning_body, [hidden], .hidden');
+  return box && box !== root && root.contains(box) ? (box.closest('.reasoning_body') ?? box) : line;
+}
+
+/** Where a card goes for a line: after its anchor, and after the arguments block that follows it. */
+function spot(anchor: Element): { parent: Node; before: Node | null } {
+  let after: Element = anchor;
   const next = after.nextElementSibling;
   if (next && (next.tagName === 'PRE' || next.matches('[data-tool-args]'))) after = next;
   // skip our own cards already there, so several calls on one line keep their order
@@ -51,13 +62,13 @@ function spot(line: Element): { parent: Node; before: Node | null } {
   return { parent: after.parentNode!, before: after.nextSibling };
 }
 
-/** Whether the card follows its line, with only its arguments block and other cards between. */
-function inPlace(card: Element, line: Element): boolean {
+/** Whether the card follows its anchor, with only its arguments block and other cards between. */
+function inPlace(card: Element, anchor: Element): boolean {
   let prev = card.previousElementSibling;
   while (prev && prev.tagName === 'MCP-TOOL-CALL') prev = prev.previousElementSibling;
-  if (prev && prev !== line && (prev.tagName === 'PRE' || prev.matches('[data-tool-args]')))
+  if (prev && prev !== anchor && (prev.tagName === 'PRE' || prev.matches('[data-tool-args]')))
     prev = prev.previousElementSibling;
-  return prev === line;
+  return prev === anchor;
 }
 
 const DONE = new Set(['success', 'error', 'denied', 'cancelled', 'interrupted']);
@@ -135,14 +146,15 @@ export class CardKeeper {
           if (card && !card.isConnected && this.#active(call.id)) root.append(card);
           return;
         }
-        if (card && inPlace(card, line)) return;
+        const anchor = anchorOf(line, root);
+        if (card && inPlace(card, anchor)) return;
         if (!card) {
           // after a reload: from the hub's history, when it still has the call
           if (!this.hub.calls.get(call.id)) return;
           card = this.make(call.id);
           this.#cards.set(call.id, card);
         }
-        const { parent, before } = spot(line);
+        const { parent, before } = spot(anchor);
         parent.insertBefore(card, before);
       });
     }

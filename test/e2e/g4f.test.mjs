@@ -119,30 +119,28 @@ test('G4F page: both CORS settings, the model gets the object, cards stay after 
   });
   assert.deepEqual(await turn(second, { a: 4, b: 5 }), { role: 'tool', name: second, content: { sum: 9 } });
 
-  // the turn ended and the page rendered #chatBody again: each card is back after its call's line
+  // the turn ended and the page rendered #chatBody again from storage, its reasoning collapsed as
+  // G4F does: each card is back in its call's message, after the reasoning box that names the
+  // call, and visible
   const placed = () =>
     page.evaluate(() =>
       [...document.querySelectorAll('#chatBody mcp-tool-call')].map((card) => {
-        const pre = card.previousElementSibling;
-        const line = pre?.previousElementSibling;
+        let prev = card.previousElementSibling;
+        while (prev?.tagName === 'MCP-TOOL-CALL') prev = prev.previousElementSibling;
         return {
-          pre: pre?.tagName,
-          line: line?.textContent,
+          box: prev?.className,
+          line: [...(prev?.querySelectorAll('p') ?? [])].find((p) => p.textContent.includes('Tool Call'))?.textContent,
+          visible: card.checkVisibility(),
           status: card.shadowRoot?.querySelector('[part~=status]')?.dataset.status,
         };
       }),
     );
   const check = async () => {
     await page.locator('#chatBody mcp-tool-call [part~=status][data-status=success]').nth(1).waitFor();
-    const cards = await placed();
-    assert.equal(cards.length, 2);
-    assert.deepEqual(
-      cards.map((c) => [c.pre, c.line, c.status]),
-      [
-        ['PRE', '🔧 Tool Call: G4F__get-sum', 'success'],
-        ['PRE', `🔧 Tool Call: ${second}`, 'success'],
-      ],
-    );
+    assert.deepEqual(await placed(), [
+      { box: 'reasoning_body', line: '🔧 Tool Call: G4F__get-sum', visible: true, status: 'success' },
+      { box: 'reasoning_body', line: `🔧 Tool Call: ${second}`, visible: true, status: 'success' },
+    ]);
     // the result the server sent is in the card, not "no content"
     await page.locator('#chatBody mcp-tool-call').first().filter({ hasText: '"sum":5' }).waitFor();
   };

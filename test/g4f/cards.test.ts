@@ -93,6 +93,33 @@ describe('G4F drop-in: cards survive re-renders and reloads', () => {
     }
   });
 
+  it("a finished turn's collapsed reasoning does not hide the card: it goes after the reasoning box", async () => {
+    const style = document.createElement('style');
+    style.textContent = '.hidden { display: none }';
+    document.head.append(style);
+    const hub = privateHub();
+    const c = await setUp(hub, new MemoryStore(), { id: 'r' });
+    try {
+      await c.addServer({ name: 'Fx', url: fixtureTenant().url });
+      await c.fetchAllTools();
+      await hub.assistants.update('default', { approval: 'auto' });
+      // as G4F renders a stored turn: the lines inside a collapsed reasoning box
+      const finished = (final: boolean) =>
+        (container.innerHTML = `<div class="message"><div class="content"><div class="content_inner"><div class="reasoning_body"><div class="reasoning_title"><strong>Reasoning:</strong></div><div class="reasoning_text${final ? ' final hidden' : ''}"><p>🔧 <strong>Tool Call:</strong> <code>Fx__echo</code></p><pre><code>{}</code></pre></div></div><p>Answer.</p></div></div></div>`);
+      finished(false);
+      const r = await c.executeToolCall({ id: 'r1', function: { name: 'Fx__echo', arguments: '{"message":"r"}' } });
+      finished(true);
+      const after = () => container.querySelector('.reasoning_body')?.nextElementSibling;
+      const card = (await until(async () => after()?.tagName === 'MCP-TOOL-CALL' && after(), 'the card')) as Element;
+      expect(card.getAttribute('call-id')).to.equal(r.call!.id);
+      expect(card.checkVisibility()).to.equal(true);
+      expect(container.querySelector('.reasoning_text')!.checkVisibility()).to.equal(false);
+    } finally {
+      c.dispose();
+      style.remove();
+    }
+  });
+
   it('a card waiting for approval that the host re-renders away comes back into the container', async () => {
     const hub = privateHub();
     const c = await setUp(hub, new MemoryStore(), { id: 'x' });
