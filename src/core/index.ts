@@ -66,7 +66,7 @@ export {
 export { loadValidator, validatorLoaded } from './calls/schema-validator.js';
 export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/task-vocabulary.js';
 export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
-export { nameTools, MAX_TOOL_NAME, type NameInput } from './names.js';
+export { nameTools, suffixedName, MAX_TOOL_NAME, type NameInput } from './names.js';
 export { expandTemplate, templateParams } from './uri-template.js';
 export {
   PROVIDERS,

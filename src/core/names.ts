@@ -1,8 +1,12 @@
 /**
  * Model-facing tool names: `<server>__<tool>`, safe for every provider (`[A-Za-z0-9_-]`, at most
- * 64 characters, starting with a letter). A name that had to be changed (characters replaced,
- * shortened) or that would collide with another gets a short stable hash suffix, so every name
- * maps back to exactly one (server, tool).
+ * 64 characters, starting with a letter). People read them too (G4F prints the name of every
+ * call), so a name gets a suffix only when two tools would otherwise share it: then the tool of
+ * the server added first (lowest `rank`) keeps the plain name and the others get a short stable
+ * hash of (server id, tool). Characters replaced or a name shortened are no reason for a suffix.
+ * Every name maps back to exactly one (server, tool), and `suffixedName` is the name a tool
+ * would have had with a suffix: callers accept it too, so a name given once keeps working when
+ * a collision comes or goes.
  */
 export const MAX_TOOL_NAME = 64;
 const SEP = '__';
@@ -13,6 +17,11 @@ export interface NameInput {
   readonly serverKey: string;
   readonly serverName: string;
   readonly toolName: string;
+  /**
+   * Who keeps the plain name when two tools would share it: the lowest rank (the hub passes the
+   * server's `createdAt`, so a tool never loses its name to a server added later). Default 0.
+   */
+  readonly rank?: number;
 }
 
 /** 32-bit FNV-1a over UTF-16 code units, as 8 base-36 characters (padded). */
@@ -35,19 +44,11 @@ function segment(name: string, fallback: string): string {
   return out || fallback;
 }
 
-function exact(name: string): boolean {
-  return /^[A-Za-z0-9_-]+$/.test(name) && !/^[_-]|[_-]$/.test(name);
-}
-
-/** The readable part of a name, before any suffix. */
-function base(input: NameInput): { text: string; lossless: boolean } {
+/** The readable name, before any suffix: valid for every provider, at most MAX_TOOL_NAME long. */
+function base(input: NameInput): string {
   let text = `${segment(input.serverName, 'server')}${SEP}${segment(input.toolName, 'tool')}`;
-  let lossless = exact(input.serverName) && exact(input.toolName);
-  if (!/^[A-Za-z]/.test(text)) {
-    text = `m${text}`;
-    lossless = false;
-  }
-  return { text, lossless: lossless && text.length <= MAX_TOOL_NAME };
+  if (!/^[A-Za-z]/.test(text)) text = `m${text}`;
+  return text.length > MAX_TOOL_NAME ? text.slice(0, MAX_TOOL_NAME).replace(/[_-]+$/, '') : text;
 }
 
 function suffixed(text: string, input: NameInput): string {
@@ -55,27 +56,47 @@ function suffixed(text: string, input: NameInput): string {
   return `${text.slice(0, keep).replace(/[_-]+$/, '')}_${hash(`${input.serverKey}\u0000${input.toolName}`)}`;
 }
 
+/** The name this tool has when it must carry a suffix (accepted as an alias when it has none). */
+export function suffixedName(input: NameInput): string {
+  return suffixed(base(input), input);
+}
+
+const key = (i: NameInput) => `${i.serverKey}\u0000${i.toolName}`;
+/** Who keeps a shared name: lowest rank, then the tool whose own name needed no change, then ids. */
+function before(a: NameInput, b: NameInput): number {
+  const r = (a.rank ?? 0) - (b.rank ?? 0);
+  if (r) return r;
+  const exact = (i: NameInput) => (/^[A-Za-z0-9_-]+$/.test(i.toolName) ? 0 : 1);
+  return exact(a) - exact(b) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+}
+
 /**
- * Name every (server, tool) pair. The result depends only on the set of inputs, not their order.
- * Returns a Map from model-facing name to input.
+ * Name every (server, tool) pair. The result depends only on the set of inputs (and their
+ * ranks), not their order. Returns a Map from model-facing name to input.
  */
 export function nameTools<T extends NameInput>(inputs: readonly T[]): Map<string, T> {
-  const bases = inputs.map((i) => ({ i, ...base(i) }));
-  const count = new Map<string, number>();
-  for (const b of bases) count.set(b.text, (count.get(b.text) ?? 0) + 1);
-  const out = new Map<string, T>();
-  const pending: { i: T; name: string }[] = [];
-  for (const b of bases) {
-    const name = b.lossless && count.get(b.text) === 1 ? b.text : suffixed(b.text, b.i);
-    pending.push({ i: b.i, name });
+  const groups = new Map<string, T[]>();
+  for (const i of inputs) {
+    const b = base(i);
+    const g = groups.get(b);
+    if (g) g.push(i);
+    else groups.set(b, [i]);
   }
-  // a suffixed name could (very rarely) equal another name: resolve deterministically by
-  // re-hashing with a counter, in a stable order
-  pending.sort((a, b) => (a.i.serverKey + '\u0000' + a.i.toolName < b.i.serverKey + '\u0000' + b.i.toolName ? -1 : 1));
-  for (const p of pending) {
+  const plain: { i: T; name: string }[] = [];
+  const rest: { i: T; name: string }[] = [];
+  for (const [b, g] of groups) {
+    g.sort(before);
+    plain.push({ i: g[0]!, name: b });
+    for (const i of g.slice(1)) rest.push({ i, name: suffixed(b, i) });
+  }
+  // plain names first; a suffixed name that (very rarely) equals another name is re-hashed with a
+  // counter, in a stable order
+  const out = new Map<string, T>();
+  for (const p of plain) out.set(p.name, p.i);
+  rest.sort((a, b) => before(a.i, b.i));
+  for (const p of rest) {
     let name = p.name;
-    for (let n = 1; out.has(name); n++)
-      name = suffixed(base(p.i).text, { ...p.i, toolName: `${p.i.toolName}\u0000${n}` });
+    for (let n = 1; out.has(name); n++) name = suffixed(base(p.i), { ...p.i, toolName: `${p.i.toolName}\u0000${n}` });
     out.set(name, p.i);
   }
   return out;

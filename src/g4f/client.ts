@@ -5,12 +5,14 @@ import {
   getHub,
   outcomeOf,
   outcomeText,
+  suffixedName,
   type McpHub,
   type ModelTool,
   type Tool,
   type ToolCallRecord,
 } from '../core/index.js';
 import { CardPlacer, type CardContainer } from './cards.js';
+import { g4fConversation } from './reattach.js';
 import {
   checkServerInput,
   importLegacy,
@@ -18,6 +20,7 @@ import {
   normaliseUrl,
   readMirror,
   toG4fServer,
+  writeLegacy,
   writeMirror,
   type G4fImportReport,
   type G4fServer,
@@ -35,6 +38,17 @@ export interface G4fOptions {
   importStorage?: boolean;
   /** Where G4F's keys and the drop-in's own record are (default `localStorage`). */
   storage?: Storage;
+  /**
+   * Write servers and tool selection back to G4F's `mcp_servers` / `mcp_selected_tools` after
+   * the import, so a page that returns to G4F's own client loses nothing (default: as
+   * `importStorage`).
+   */
+  writeBack?: boolean;
+  /**
+   * The conversation the page has open (default: G4F's global `conversation_id`). A card is
+   * re-attached only in the conversation its call was made in.
+   */
+  conversation?: () => string | undefined;
 }
 
 /** A tool as G4F's `getAllTools()` returns it: the MCP tool plus where it comes from. */
@@ -86,7 +100,13 @@ function newId(): string {
 function contentFor(record: ToolCallRecord): string {
   if (record.status !== 'success' || !record.result) return JSON.stringify({ error: outcomeText(outcomeOf(record)) });
   const { content, structuredContent } = record.result;
-  if (!content.length && structuredContent) return JSON.stringify(structuredContent);
+  if (structuredContent) {
+    // an object the server sent (with its JSON as the only text, as the spec asks, or as the hub
+    // keeps a G4F-style result without content): the object, as G4F's own client passed it on
+    const json = JSON.stringify(structuredContent);
+    const only = content.length === 1 && content[0]!.type === 'text' ? content[0]!.text : undefined;
+    if (!content.length || only === json) return json;
+  }
   // the card shows images and audio to the user; the model gets what they are, not their bytes
   return JSON.stringify(
     content.map((c) =>
@@ -140,16 +160,28 @@ export class G4fMcpClient {
     this.hub = options.hub ?? getHub();
     this.assistantId = options.assistantId ?? 'default';
     this.#storage = storageOf(options.storage);
-    this.#cards = new CardPlacer(this.hub, options.container);
+    this.#cards = new CardPlacer(this.hub, options.container, this.#storage, options.conversation ?? g4fConversation);
     this.#importing = options.importStorage !== false;
     this.ready = this.#start(this.#importing);
-    // keep the first-paint copy of the server list current
-    let servers = this.hub.store.state.servers;
+    this.#writeBack = options.writeBack ?? this.#importing;
+    // keep the first-paint copy of the server list and G4F's own keys current
+    let { servers, catalogues, assistants } = this.hub.store.state;
     this.#unsubscribe = this.hub.store.subscribe((s) => {
-      if (s.servers === servers || !this.#loaded) return;
-      servers = s.servers;
-      writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
+      if (!this.#loaded) return;
+      if (s.servers === servers && s.catalogues === catalogues && s.assistants === assistants) return;
+      for (const [id, old] of Object.entries(servers)) if (!s.servers[id]) this.#removed.push({ id, url: old.url });
+      const changedServers = s.servers !== servers;
+      ({ servers, catalogues, assistants } = s);
+      if (changedServers) writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
+      this.#writeLegacy();
     });
+  }
+
+  /** Servers removed while this client watched: dropped from G4F's list on write-back. */
+  readonly #removed: { id: string; url: string }[] = [];
+  readonly #writeBack: boolean;
+  #writeLegacy(): void {
+    if (this.#writeBack) writeLegacy(this.hub, this.#storage, this.assistantId, this.#removed);
   }
 
   async #start(importStorage: boolean): Promise<void> {
@@ -167,6 +199,9 @@ export class G4fMcpClient {
     }
     writeMirror(this.#storage, { servers: this.hub.servers.list().map(toG4fServer) });
     this.#loaded = true;
+    this.#writeLegacy();
+    // cards of calls shown before the reload come back where the host renders those calls
+    this.#cards.restore();
   }
 
   /** Run changes one after another, after the import. */
@@ -366,7 +401,12 @@ export class G4fMcpClient {
   /** The model-facing name a call means: a name from `getSelectedToolsForAPI`, or a bare MCP tool name. */
   #resolve(name: string): string | undefined {
     const tools = this.#modelTools();
-    return (tools.find((t) => t.name === name) ?? tools.find((t) => t.tool.name === name))?.name;
+    const servers = this.hub.store.state.servers;
+    // a name given earlier with a collision suffix (names.ts) still means its tool
+    const former = (t: ModelTool) =>
+      suffixedName({ serverKey: t.serverId, serverName: servers[t.serverId]?.name ?? '', toolName: t.tool.name }) ===
+      name;
+    return (tools.find((t) => t.name === name) ?? tools.find((t) => t.tool.name === name) ?? tools.find(former))?.name;
   }
 
   /**
@@ -392,7 +432,7 @@ export class G4fMcpClient {
       ...parseArguments(toolCall.function.arguments),
       assistantId: this.assistantId,
       ...(toolCall.id ? { providerCallId: String(toolCall.id) } : {}),
-      onCall: (r) => (card = this.#cards.show(r)),
+      onCall: (r) => (card = this.#cards.show(r, name)),
     });
     this.#cards.finished(card);
     const message: G4fToolMessage = { tool_call_id: toolCall.id, role: 'tool', name, content: contentFor(record) };
@@ -407,5 +447,6 @@ export class G4fMcpClient {
   /** Stop following the hub (tests; a page keeps its client). */
   dispose(): void {
     this.#unsubscribe();
+    this.#cards.dispose();
   }
 }

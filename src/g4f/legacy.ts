@@ -1,8 +1,12 @@
 // What G4F's own client kept in localStorage, read without changing it, and the drop-in's own
 // small record beside it (never a secret: ids, names, URLs, the enabled flag).
+import type { ShownCall } from './reattach.js';
 import { McpConfigError, ServerConfigInputSchema, toIssues, type McpHub, type ServerConfig } from '../core/index.js';
 
-/** G4F's keys. Read on the first run, never written. */
+/**
+ * G4F's keys. Read on the first run; after it, written back with the hub's servers and the
+ * assistant's selection (`writeLegacy`), so a page that returns to G4F's own client loses nothing.
+ */
 export const LEGACY_SERVERS = 'mcp_servers';
 export const LEGACY_SELECTED = 'mcp_selected_tools';
 /** The drop-in's own key: whether the import ran, and the server list for the page's first paint. */
@@ -32,6 +36,8 @@ interface Mirror {
   /** When the import ran (epoch ms). */
   imported?: number;
   servers?: G4fServer[];
+  /** Calls whose cards went into the host's container, oldest first (reattach.ts). */
+  calls?: ShownCall[];
 }
 
 function readJson(storage: Storage | undefined, key: string): unknown {
@@ -169,4 +175,57 @@ export async function importLegacy(hub: McpHub, storage: Storage | undefined, as
 export function checkServerInput(input: { name: string; url: string }): void {
   const r = ServerConfigInputSchema.safeParse(input);
   if (!r.success) throw new McpConfigError(toIssues(r.error));
+}
+
+function sameServer(entry: unknown, s: { id: string; url: string }): boolean {
+  if (!entry || typeof entry !== 'object') return false;
+  const e = entry as { id?: unknown; url?: unknown };
+  return (
+    (e.id !== undefined && String(e.id) === s.id) ||
+    (typeof e.url === 'string' && (e.url === s.url || normaliseUrl(e.url) === s.url))
+  );
+}
+
+/**
+ * Write the hub's servers and the assistant's selection back to G4F's keys, in G4F's shapes.
+ * Entries of G4F's list the hub does not hold (it refused them, or they were never imported) are
+ * kept as they are, with their ticks, unless `removed` names them (removed under the drop-in).
+ * A server whose tools are not known yet keeps the ticks G4F had for it. Writes only what changed.
+ */
+export function writeLegacy(
+  hub: McpHub,
+  storage: Storage | undefined,
+  assistantId: string,
+  removed: readonly { id: string; url: string }[],
+): void {
+  if (!storage) return;
+  const state = hub.store.state;
+  const servers = hub.servers.list();
+  const oldList = readJson(storage, LEGACY_SERVERS);
+  const kept = (Array.isArray(oldList) ? oldList : []).filter(
+    (e) => !servers.some((s) => sameServer(e, s)) && !removed.some((r) => sameServer(e, r)),
+  );
+  const keptIds = new Set(kept.flatMap((e) => (e && typeof e === 'object' && 'id' in e ? [String(e.id)] : [])));
+  const oldSelection = legacySelection(storage) ?? [];
+  const profile = hub.assistants.get(assistantId);
+  const selected: string[] = [];
+  for (const s of servers) {
+    const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
+    if (!sel) continue;
+    const catalogue = state.catalogues[s.id];
+    if (sel.tools) selected.push(...sel.tools.map((t) => `${s.id}:${t}`));
+    else if (catalogue) selected.push(...catalogue.tools.map((t) => `${s.id}:${t.name}`));
+    else selected.push(...oldSelection.filter((id) => id.startsWith(`${s.id}:`)));
+  }
+  selected.push(...oldSelection.filter((id) => keptIds.has(id.slice(0, id.indexOf(':')))));
+  const write = (key: string, value: unknown) => {
+    const text = JSON.stringify(value);
+    try {
+      if (storage.getItem(key) !== text) storage.setItem(key, text);
+    } catch {
+      // full or unavailable: the hub still has everything
+    }
+  };
+  write(LEGACY_SERVERS, [...servers.map(toG4fServer), ...kept]);
+  write(LEGACY_SELECTED, [...new Set(selected)]);
 }

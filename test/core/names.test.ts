@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { nameTools, MAX_TOOL_NAME, type NameInput } from '../../src/core/index.js';
+import { nameTools, suffixedName, MAX_TOOL_NAME, type NameInput } from '../../src/core/index.js';
 
 // A small seeded PRNG so failures reproduce (the seed is in the test name).
 function rng(seed: number) {
@@ -41,18 +41,47 @@ describe('model-facing tool names', () => {
     expect([...m.keys()]).to.deep.equal(['github__create_issue']);
   });
 
-  it('maps awkward names to provider-safe ones with a stable suffix', () => {
+  it('maps awkward names to provider-safe ones, with a suffix only where two would collide', () => {
     const inputs = [
-      { serverKey: 's1', serverName: 'My Files', toolName: 'read.file' },
-      { serverKey: 's2', serverName: 'My Files', toolName: 'read.file' },
+      { serverKey: 's1', serverName: 'My Files', toolName: 'read.file', rank: 1 },
+      { serverKey: 's2', serverName: 'My Files', toolName: 'read.file', rank: 2 },
       { serverKey: 's3', serverName: 'Café', toolName: 'x'.repeat(100) },
       { serverKey: 's4', serverName: '日本', toolName: '検索' },
+      { serverKey: 's5', serverName: 'Added in G4F UI', toolName: 'get-sum' },
     ];
-    const names = [...nameTools(inputs).keys()];
+    const m = nameTools(inputs);
+    const names = [...m.keys()];
     for (const n of names) expect(n).to.match(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/);
-    expect(new Set(names).size).to.equal(4);
-    expect(names.some((n) => n.startsWith('My_Files__read_file_'))).to.equal(true);
-    expect(names.some((n) => n.startsWith('Cafe__xxx'))).to.equal(true);
+    expect(new Set(names).size).to.equal(5);
+    // a person reads these (G4F prints them): replaced characters are no reason for a suffix
+    expect(names).to.include('Added_in_G4F_UI__get-sum');
+    expect(names).to.include('server__tool');
+    expect(names).to.include(`Cafe__${'x'.repeat(64 - 'Cafe__'.length)}`);
+    // of two that collide, the server added first keeps the plain name
+    expect(m.get('My_Files__read_file')!.serverKey).to.equal('s1');
+    const second = names.find((n) => m.get(n)!.serverKey === 's2')!;
+    expect(second).to.match(/^My_Files__read_file_[a-z0-9]{8}$/);
+    expect(second).to.equal(suffixedName(inputs[1]!));
+  });
+
+  it('a lone echo is <Server>__echo; two servers with echo get distinct names, stable as servers come and go', () => {
+    const a = { serverKey: 'a', serverName: 'Everything', toolName: 'echo', rank: 100 };
+    const b = { serverKey: 'b', serverName: 'Everything', toolName: 'echo', rank: 200 };
+    const c = { serverKey: 'c', serverName: 'G4F', toolName: 'echo', rank: 300 };
+    expect([...nameTools([a]).keys()]).to.deep.equal(['Everything__echo']);
+    expect([...nameTools([a, c]).keys()].sort()).to.deep.equal(['Everything__echo', 'G4F__echo']);
+    const both = nameTools([b, a]);
+    expect(both.get('Everything__echo')).to.equal(a);
+    const bName = [...both].find(([, i]) => i === b)![0];
+    expect(bName).to.equal(suffixedName(b));
+    // a server added later never takes a name away, whatever order the tools come in
+    expect(nameTools([a, b]).get('Everything__echo')).to.equal(a);
+    // same-server look-alikes: the tool whose own name needed no change keeps it
+    const m = nameTools([
+      { serverKey: 's', serverName: 'S', toolName: 'read.file' },
+      { serverKey: 's', serverName: 'S', toolName: 'read_file' },
+    ]);
+    expect(m.get('S__read_file')!.toolName).to.equal('read_file');
   });
 
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 99, 1234, 4242, 65535]) {

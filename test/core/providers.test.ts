@@ -320,9 +320,12 @@ describe('descriptions for the model', () => {
       modelDescription({ ...base, description: 'Reads.', annotations: { readOnlyHint: true, openWorldHint: false } }),
     ).to.equal('Reads. [Safe to retry.]');
     expect(modelDescription({ ...base, description: 'Plain.' })).to.equal('Plain.');
+    // the server's text first; the title only adds what the description does not say
     expect(modelDescription({ ...base, title: 'Search', description: 'Finds things.' })).to.equal(
-      'Search: Finds things.',
+      'Finds things. (Search)',
     );
+    expect(modelDescription({ ...base, title: 'Search', description: 'Search the web.' })).to.equal('Search the web.');
+    expect(modelDescription({ ...base, title: 'Search' })).to.equal('Search');
     expect(modelDescription({ ...base, description: 'x'.repeat(1_000_000) }).length).to.be.at.most(1024);
   });
 });

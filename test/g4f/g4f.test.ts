@@ -2,29 +2,7 @@ import { expect } from '@open-wc/testing';
 import { G4fMcpClient, install, installed, MIRROR_KEY } from '../../src/g4f/index.js';
 import type { McpHub } from '../../src/core/index.js';
 import { fixtureTenant, privateHub, until, untilRendered, urls } from '../helpers.js';
-
-/** A Storage of its own per test, so localStorage is left alone. */
-class MemoryStore implements Storage {
-  #m = new Map<string, string>();
-  get length() {
-    return this.#m.size;
-  }
-  clear() {
-    this.#m.clear();
-  }
-  getItem(k: string) {
-    return this.#m.has(k) ? this.#m.get(k)! : null;
-  }
-  key(i: number) {
-    return [...this.#m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.#m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.#m.set(k, String(v));
-  }
-}
+import { MemoryStore } from './memory-storage.js';
 
 const clients: G4fMcpClient[] = [];
 function client(hub: McpHub, storage: Storage, options: Partial<ConstructorParameters<typeof G4fMcpClient>[0]> = {}) {
@@ -50,7 +28,7 @@ const button = (el: Element, action: string) =>
 
 describe('mcp-elements/g4f', () => {
   describe('first-run import of G4F localStorage', () => {
-    it('brings servers and selection into the hub, leaves the old keys untouched, and runs once', async () => {
+    it("brings servers and selection into the hub, writes them back in G4F's shape, and runs once", async () => {
       const fx = fixtureTenant();
       const legacy = [
         { id: '1718000000001', name: 'Fixture', url: fx.url, enabled: true },
@@ -76,7 +54,19 @@ describe('mcp-elements/g4f', () => {
         '1718000000001': { tools: ['echo', 'slow'] },
         '1718000000002': { tools: ['add'] },
       });
-      expect([storage.getItem('mcp_servers'), storage.getItem('mcp_selected_tools')]).to.deep.equal(before);
+      // written back in G4F's shapes: what the hub holds, and what it could not hold kept as it was
+      expect(JSON.parse(storage.getItem('mcp_servers')!)).to.deep.equal([
+        { id: '1718000000001', name: 'Fixture', url: fx.url, enabled: true },
+        { id: '1718000000002', name: 'G4F style', url: urls.jsonrpc, enabled: false },
+        legacy[2],
+        'garbage',
+      ]);
+      expect(JSON.parse(storage.getItem('mcp_selected_tools')!)).to.deep.equal([
+        '1718000000001:echo',
+        '1718000000001:slow',
+        '1718000000002:add',
+      ]);
+      expect(before[0]).to.not.equal(null);
       expect(JSON.parse(storage.getItem(MIRROR_KEY)!).imported).to.be.a('number');
 
       // once imported, never again: a server the user removes stays removed
@@ -104,6 +94,53 @@ describe('mcp-elements/g4f', () => {
       expect(c.getAllTools().length).to.be.greaterThan(3);
       expect(c.selectedTools).to.deep.equal([]);
       expect(c.getSelectedToolsForAPI()).to.deep.equal([]);
+    });
+  });
+
+  describe("a way back to G4F's own client", () => {
+    it("servers added and removed, and ticks changed, under the drop-in are written to G4F's keys", async () => {
+      const fx = fixtureTenant();
+      const storage = g4fStorage(
+        [{ id: '1718000000001', name: 'Fixture', url: fx.url, enabled: true }],
+        ['1718000000001:echo'],
+      );
+      const hub = privateHub();
+      const c = client(hub, storage);
+      await c.ready;
+      await c.fetchAllTools(); // as G4F's page does on load
+      const keys = () => ({
+        servers: JSON.parse(storage.getItem('mcp_servers')!) as { id: string; name: string; url: string }[],
+        selected: JSON.parse(storage.getItem('mcp_selected_tools')!) as string[],
+      });
+      const other = fixtureTenant();
+      const added = (await c.addServer({ name: 'Other', url: other.url }))!;
+      await until(async () => hub.catalogue(added.id), 'the new server listed');
+      expect(keys().servers.map((s) => [s.id, s.name, s.url])).to.deep.equal([
+        ['1718000000001', 'Fixture', fx.url],
+        [added.id, 'Other', other.url],
+      ]);
+      // as in G4F, a new server's tools are not ticked until the user ticks them
+      expect(keys().selected).to.deep.equal(['1718000000001:echo']);
+      // the hub tells its subscribers in a microtask: wait for the write, then check it
+      const written = (what: string, check: () => boolean) => until(async () => check(), what);
+      const selected = (...ids: string[]) => JSON.stringify(keys().selected) === JSON.stringify(ids);
+      await c.toggleToolSelection(`${added.id}:slow`);
+      await written('the tick', () => selected('1718000000001:echo', `${added.id}:slow`));
+      await c.toggleToolSelection('1718000000001:echo');
+      await written('the untick', () => selected(`${added.id}:slow`));
+      await c.removeServer(added.id);
+      await written('the removal', () => keys().servers.length === 1);
+      expect(keys().servers.map((s) => s.id)).to.deep.equal(['1718000000001']);
+      expect(keys().selected).to.deep.equal([]);
+    });
+
+    it("writes nothing to G4F's keys when told not to import", async () => {
+      const storage = new MemoryStore();
+      const hub = privateHub();
+      const c = client(hub, storage, { importStorage: false });
+      await c.ready;
+      await c.addServer({ name: 'Fx', url: fixtureTenant().url });
+      expect(storage.getItem('mcp_servers')).to.equal(null);
     });
   });
 

@@ -25,6 +25,17 @@ export function watchProtocolErrors(target: EventTarget, write: ProtocolLogWrite
       text: `${call.tool}: [${error.code}] ${error.message}`,
     });
   });
+  // a result that broke the spec was kept (calls/result-shape.ts): the log says it was repaired
+  const repaired = (call: { serverId: string; tool: string; result?: { nonConformant?: string } }) => {
+    if (call.result?.nonConformant)
+      write(call.serverId, {
+        level: 'warning',
+        logger: 'tools/call',
+        text: `${call.tool}: non-conformant result (${call.result.nonConformant}); kept what the server sent as structured content and its JSON as text`,
+      });
+  };
+  on('mcp-tool-call-completed', ({ detail: { call } }) => repaired(call));
+  on('mcp-tool-call-failed', ({ detail: { call } }) => repaired(call));
   on('mcp-tools-dropped', ({ detail }) => {
     for (const t of detail.tools)
       write(detail.serverId, { level: 'warning', logger: 'tools/list', text: `dropped "${t.name}": ${t.reason}` });

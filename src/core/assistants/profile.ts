@@ -118,14 +118,16 @@ export function defaultProfile(assistantId: string): AssistantProfile {
 const MAX_DESCRIPTION = 1024;
 
 /**
- * The description a model sees: title, the server's description, and short hints from the
+ * The description a model sees: the server's description (then its title, when the description
+ * does not say it), and short hints from the
  * annotations (spec defaults apply to fields a present annotations object leaves out).
  * Annotations are hints from an untrusted server: they inform, they never approve anything.
  */
 export function modelDescription(tool: Tool): string {
-  const title = tool.title ?? tool.annotations?.title;
+  const title = (tool.title ?? tool.annotations?.title)?.trim();
+  // the server's own text first (G4F shows it, and models read the start); a title adds to it
   let text = (tool.description ?? '').trim();
-  if (title && !text.toLowerCase().startsWith(title.toLowerCase())) text = text ? `${title}: ${text}` : title;
+  if (title && !text.toLowerCase().includes(title.toLowerCase())) text = text ? `${text} (${title})` : title;
   const a = tool.annotations;
   const hints: string[] = [];
   if (a) {
@@ -146,10 +148,32 @@ export function modelSchema(tool: Tool): Record<string, unknown> {
   return { ...rest, type: 'object', properties: (rest.properties as object | undefined) ?? {} };
 }
 
-/** The tools an assistant may use, named for the model. Pure: depends only on the state. */
+type Named = { serverKey: string; serverName: string; toolName: string; rank: number };
+
+/** Names of every tool of every server with a catalogue (enabled or not), by `serverId\0tool`. */
+const namesMemo = new WeakMap<object, { servers: unknown; names: Map<string, string> }>();
+function toolNames(state: HubState): Map<string, string> {
+  const memo = namesMemo.get(state.catalogues);
+  if (memo?.servers === state.servers) return memo.names;
+  const entries: Named[] = [];
+  for (const server of Object.values(state.servers))
+    for (const tool of state.catalogues[server.id]?.tools ?? [])
+      entries.push({ serverKey: server.id, serverName: server.name, toolName: tool.name, rank: server.createdAt });
+  const names = new Map<string, string>();
+  for (const [name, e] of nameTools(entries)) names.set(`${e.serverKey}\u0000${e.toolName}`, name);
+  namesMemo.set(state.catalogues, { servers: state.servers, names });
+  return names;
+}
+
+/**
+ * The tools an assistant may use, named for the model. Pure: depends only on the state. Names
+ * are given across every server the hub knows, not per assistant: choosing tools or switching a
+ * server off never renames another tool, and a tool is called the same for every assistant.
+ */
 export function assistantTools(state: HubState, assistantId: string): ModelTool[] {
   const profile = state.assistants[assistantId] ?? defaultProfile(assistantId);
-  const entries: { serverKey: string; serverName: string; toolName: string; tool: Tool; serverId: string }[] = [];
+  const names = toolNames(state);
+  const out: ModelTool[] = [];
   for (const server of Object.values(state.servers)) {
     if (!server.enabled) continue;
     const sel = profile.servers === 'all' ? {} : profile.servers[server.id];
@@ -159,14 +183,16 @@ export function assistantTools(state: HubState, assistantId: string): ModelTool[
     const allowed = sel.tools ? new Set(sel.tools) : undefined;
     for (const tool of cat.tools) {
       if (allowed && !allowed.has(tool.name)) continue;
-      entries.push({ serverKey: server.id, serverName: server.name, toolName: tool.name, tool, serverId: server.id });
+      const name = names.get(`${server.id}\u0000${tool.name}`);
+      if (!name) continue;
+      out.push({
+        name,
+        description: modelDescription(tool),
+        inputSchema: modelSchema(tool),
+        serverId: server.id,
+        tool,
+      });
     }
   }
-  return [...nameTools(entries)].map(([name, e]) => ({
-    name,
-    description: modelDescription(e.tool),
-    inputSchema: modelSchema(e.tool),
-    serverId: e.serverId,
-    tool: e.tool,
-  }));
+  return out;
 }

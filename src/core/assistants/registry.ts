@@ -4,6 +4,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { McpToolSelectionChangedEvent } from '../../events/index.js';
 import { KEYS, type HubContext } from '../context.js';
 import { McpNotFoundError } from '../errors.js';
+import { suffixedName } from '../names.js';
 import { adapterFor, PROVIDERS, type ModelTool, type Provider } from '../providers/index.js';
 import { parseOrThrow } from '../schemas.js';
 import { setAssistant } from '../state.js';
@@ -69,6 +70,11 @@ export interface AssistantRegistry {
 export interface AssistantTools {
   readonly tools: ModelTool[];
   readonly byName: Map<string, ModelTool>;
+  /**
+   * Names a tool may have had before: its name with the collision suffix (names.ts). A call by
+   * one still reaches the tool when a collision went away under a running conversation.
+   */
+  readonly aliases: Map<string, ModelTool>;
 }
 
 /** The memo of one assistant's tools, with what a budget needs, built on first use. */
@@ -202,6 +208,7 @@ export class Assistants {
       profile,
       tools,
       byName: new Map(tools.map((t) => [t.name, t])),
+      aliases: aliasesOf(tools, s.servers),
       costs: {},
     };
     this.#memo.set(assistantId, next);
@@ -234,6 +241,19 @@ export class Assistants {
     const adapter = adapterFor(provider);
     return adapter.tools(this.modelTools({ ...options, provider }));
   }
+}
+
+function aliasesOf(tools: readonly ModelTool[], servers: Readonly<Record<string, { name: string }>>) {
+  const out = new Map<string, ModelTool>();
+  for (const t of tools) {
+    const alias = suffixedName({
+      serverKey: t.serverId,
+      serverName: servers[t.serverId]?.name ?? '',
+      toolName: t.tool.name,
+    });
+    if (alias !== t.name) out.set(alias, t);
+  }
+  return out;
 }
 
 /** Each tool's token estimate in a provider's format (Gemini: its function declaration). */

@@ -70,14 +70,14 @@ export class Conversation {
     const adapter = adapterFor(provider);
     await this.ctx.ready;
     const assistantId = assistantIdOf(options);
-    const { byName } = this.assistants.tools(assistantId);
+    const { byName, aliases } = this.assistants.tools(assistantId);
     const found = adapter.readCalls(assistantMessage);
     const unhandled: unknown[] = [];
     const records: (ToolCallRecord | undefined)[] = [];
     const text = (t: string, isError: boolean): ToolOutcome => ({ isError, content: [{ type: 'text', text: t }] });
     const answers = await Promise.all(
       found.map(async (call, index): Promise<unknown | undefined> => {
-        if (byName.has(call.name)) {
+        if (byName.has(call.name) || aliases.has(call.name)) {
           const r = await this.pipeline.callTool({
             name: call.name,
             arguments: call.arguments ?? {},

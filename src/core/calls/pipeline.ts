@@ -19,6 +19,7 @@ import { randomId, type HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
 import type { CallHistory } from './history.js';
 import { progressLimiter } from './progress.js';
+import { conformResult } from './result-shape.js';
 import { CallTasks, taskStateOf } from './tasks.js';
 import { loadValidator, validatorLoaded } from './schema-validator.js';
 
@@ -220,7 +221,7 @@ export class CallPipeline {
       // a name of no tool is the model's mistake (unknown-tool, the model is told); a name that
       // is not a string is the host's
       if (typeof target.name !== 'string') throw new McpConfigError([{ path: 'name', message: 'must be a string' }]);
-      const t = mine.byName.get(target.name);
+      const t = mine.byName.get(target.name) ?? mine.aliases.get(target.name);
       if (!t) throw new McpToolError('unknown-tool', `"${target.name}" is not a tool of assistant "${assistantId}".`);
       return { serverId: t.serverId, tool: t.tool, name: t.name };
     }
@@ -389,7 +390,9 @@ export class CallPipeline {
   }
 
   /** Settle a call with the tool's result. */
-  #finish(id: string, result: CallToolResult): ToolCallRecord {
+  #finish(id: string, sent: CallToolResult): ToolCallRecord {
+    // a result without `content` keeps what the server sent, flagged (result-shape.ts)
+    const { result, issue } = conformResult(sent);
     // a server may repeat what it was sent (an Authorization header in an error text): what
     // reaches history, events and the card never holds a secret this page has handled
     const kept = redactDeep(
@@ -397,6 +400,7 @@ export class CallPipeline {
         content: result.content ?? [],
         ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
         ...(result.isError ? { isError: true } : {}),
+        ...(issue ? { nonConformant: issue } : {}),
       },
       [...this.ctx.vault.knownValues],
     );

@@ -87,6 +87,11 @@ export interface ToolCallRecord {
     readonly content: CallToolResult['content'];
     readonly structuredContent?: Record<string, unknown>;
     readonly isError?: boolean;
+    /**
+     * Set when the server's result did not follow the spec (e.g. no `content`): what was wrong.
+     * What it sent is kept (as structured content and its JSON as text) and the server's log says so.
+     */
+    readonly nonConformant?: string;
   };
   /** Why the call did not succeed. Codes: denied, vetoed, cancelled, invalid-arguments, tool-error, timeout, too-large, not-connected, network, http, unauthorized, protocol, server, output-invalid, interrupted, task-cancelled, url-required. */
   readonly error?: { readonly code: string; readonly message: string };

@@ -1,0 +1,36 @@
+// A tool result that does not follow the spec must never vanish. A server written like G4F's
+// answers tools/call with a plain object (no `content`); the SDK's 2025 result schema lets it
+// through with `content: []` (a default), and the plain JSON-RPC session marks what it repaired.
+// Either way the fields the server sent are kept as structured content and as their JSON in a
+// text block (what the spec asks of a tool that returns structured content), and the caller is
+// told why, to flag it in the server's log.
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { NON_CONFORMANT_META } from '../session/call-result.js';
+
+/** Fields of a CallToolResult (and of the result envelope); anything else is the server's own. */
+const KNOWN = new Set(['content', 'structuredContent', 'isError', '_meta', 'resultType']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The result as the hub keeps it, and what was not conformant about it (undefined when nothing).
+ */
+export function conformResult(r: CallToolResult): { result: CallToolResult; issue?: string } {
+  const raw = r as CallToolResult & Record<string, unknown>;
+  const meta = isObject(raw._meta) ? raw._meta : undefined;
+  let issue = typeof meta?.[NON_CONFORMANT_META] === 'string' ? (meta[NON_CONFORMANT_META] as string) : undefined;
+  const content = Array.isArray(raw.content) ? raw.content : [];
+  const own = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN.has(k)));
+  let result: CallToolResult = { ...r, content };
+  if (!content.length && Object.keys(own).length) {
+    // a bare value came as `{ value }` from the JSON-RPC session: keep it under that name
+    const structured = isObject(raw.structuredContent) ? raw.structuredContent : own;
+    result = {
+      content: [{ type: 'text', text: JSON.stringify(structured) }],
+      structuredContent: structured,
+      ...(raw.isError ? { isError: true } : {}),
+    };
+    issue ??= 'no "content" in the result';
+  }
+  return issue ? { result, issue } : { result };
+}
