@@ -31,6 +31,8 @@ export const urls = servers as {
   hostile: string;
   /** identity provider + authorization server + MCP server of the JWT-bearer tests: append /t/<tenant>/mcp (test/fixtures/idjag-server.mjs) */
   idjag: string;
+  /** the SDK's skills server, SEP-2640 (test/fixtures/skills-server.mjs): append /t/<tenant>/mcp */
+  skills: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';
