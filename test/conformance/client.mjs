@@ -141,18 +141,17 @@ function sample(schema) {
 // Elicitations are answered as a user who accepts would: the form with nothing typed (the hub
 // fills the schema's defaults), or the scenario's own answer; a URL is accepted (opened).
 const ANSWERS = { 'sep-2322-client-request-state': { confirmed: true } };
+// Answered inside the listener: the request is pending before its event is dispatched.
 hub.addEventListener('mcp-elicitation-request', (e) => {
   const { id: eid, mode } = e.detail.elicitation;
-  queueMicrotask(() => {
-    try {
-      hub.respondToElicitation(
-        eid,
-        mode === 'url' ? { action: 'accept' } : { action: 'accept', content: ANSWERS[scenario] ?? {} },
-      );
-    } catch (err) {
-      problems.push(`elicitation: ${err?.code ?? err?.name}: ${err?.message}`);
-    }
-  });
+  try {
+    hub.respondToElicitation(
+      eid,
+      mode === 'url' ? { action: 'accept' } : { action: 'accept', content: ANSWERS[scenario] ?? {} },
+    );
+  } catch (err) {
+    problems.push(`elicitation: ${err?.code ?? err?.name}: ${err?.message}`);
+  }
 });
 
 /** Arguments for a tool: a sample value for each required property. */
