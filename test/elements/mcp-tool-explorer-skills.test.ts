@@ -11,8 +11,8 @@ const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => roo
 
 /** Wait, frame by frame, for what the element shows. */
 async function until(check: () => unknown, what: string) {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => requestAnimationFrame(r));
-  if (!check()) throw new Error(`gave up waiting for ${what}`);
+  for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => requestAnimationFrame(r));
+  if (!(await check())) throw new Error(`gave up waiting for ${what}`);
 }
 
 describe('<mcp-tool-explorer> skills tab', function () {
@@ -23,6 +23,10 @@ describe('<mcp-tool-explorer> skills tab', function () {
     const base = `${urls.skills}/t/${unique('skills')}`;
     const reads = async () =>
       ((await (await fetch(`${base}/seen`)).json()).calls as { read?: string }[]).map((c) => c.read);
+    const lists = async () =>
+      ((await (await fetch(`${base}/seen`)).json()).requests as { rpc?: { method?: string } }[]).filter(
+        (r) => r.rpc?.method === 'skills/list',
+      ).length;
     const s = await hub.servers.add({ name: 'Skills', url: `${base}/mcp` });
     await hub.connect(s.id, { discovery: 'complete' });
     const el = await fixture<McpToolExplorerElement>(
@@ -49,6 +53,12 @@ describe('<mcp-tool-explorer> skills tab', function () {
     expect(q(el, '[data-skill] [role=status]').textContent).to.contain('handed to the chat page');
     expect(await reads()).to.deep.equal(['skill://pdf-processing/SKILL.md']);
     await expect(el).to.be.accessible();
+    // a new session (reconnect): listed again, once; still no file read for it
+    expect(await lists()).to.equal(1);
+    await hub.connect(s.id);
+    await until(async () => (await lists()) === 2, 'a second skills/list');
+    await until(() => root(el).querySelectorAll('[data-skill]').length === 2, 'the skills again');
+    expect(await reads()).to.deep.equal(['skill://pdf-processing/SKILL.md']);
   });
 
   it('a server without skills: "No skills." and nothing asked of it', async () => {

@@ -29,10 +29,13 @@ function offering(el: McpToolExplorerElement): string[] {
     .filter((id) => el.hub.status(id).status === 'connected' && el.hub.offersSkills(id));
 }
 
+const listingKey = (el: McpToolExplorerElement, ids: string[]) =>
+  ids.map((id) => `${id}@${el.hub.status(id).since}`).join('\u0000');
+
 /** List the skills of these servers (once per set of servers; again when it changes). */
 function list(el: McpToolExplorerElement, ids: string[]) {
   const view = viewOf(el);
-  const key = ids.join('\u0000');
+  const key = listingKey(el, ids);
   const listing: NonNullable<SkillsView['listing']> = { key, state: 'loading', skills: [], errors: [] };
   view.listing = listing;
   void Promise.all(
@@ -95,7 +98,8 @@ export function renderSkills(el: McpToolExplorerElement, tr: Translate) {
   const ids = offering(el);
   if (ids.length === 0) return html`<p class="muted">${tr('noSkills')}</p>`;
   const view = viewOf(el);
-  if (view.listing?.key !== ids.join('\u0000')) list(el, ids);
+  // listed again when the servers shown change or one of them connected anew (a new session)
+  if (view.listing?.key !== listingKey(el, ids)) list(el, ids);
   const listing = view.listing!;
   if (listing.state === 'loading') return html`<p class="muted" role="status">${tr('listingSkills')}</p>`;
   return html`${listing.errors.map((e) => html`<p class="error-text" role="alert">${e}</p>`)}
