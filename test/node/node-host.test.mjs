@@ -135,6 +135,19 @@ test('a failed code exchange: mcp-sign-in-failed fires once and signIn rejects w
   await hub.dispose();
 });
 
+test("connect with signIn stops after maxSignIns with the server's refusal", async () => {
+  const hub = nodeHub();
+  let opened = 0;
+  const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
+  await assert.rejects(hub.connect(s.id, { signIn: { open: () => void opened++, maxSignIns: 0 } }), {
+    name: 'McpAuthError',
+    code: 'sign-in-required',
+  });
+  assert.equal(opened, 0);
+  assert.equal(hub.status(s.id).status, 'needs-sign-in');
+  await hub.dispose();
+});
+
 test('connect with a bad signIn option: McpConfigError, nothing happens', async () => {
   const hub = nodeHub();
   const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
