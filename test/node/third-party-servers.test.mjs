@@ -61,6 +61,16 @@ function listeners(port) {
 }
 const LOOPBACK = new Set(['0100007F', '0000000000000000FFFF00000100007F']);
 
+/** The listening sockets on `port`, once there is one (a server may print its line before it listens). */
+async function boundTo(port) {
+  for (let i = 0; i < 200; i++) {
+    const found = listeners(port);
+    if (found.length) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return [];
+}
+
 /** What the hub declares (no sampling handler set), so the bare client sees the same tool list. */
 const CAPABILITIES = { elicitation: { form: { applyDefaults: true }, url: {} }, roots: { listChanged: true } };
 
@@ -116,7 +126,7 @@ test(`fastmcp ${pkgVersion('fastmcp')}: Streamable HTTP and SSE, hub = bare SDK 
   const port = await freePort();
   const server = await start(['test/fixtures/fastmcp-server.mjs'], { PORT: String(port) }, /^ready$/m);
   try {
-    const bound = listeners(port);
+    const bound = await boundTo(port);
     assert.ok(bound.length > 0 && bound.every((a) => LOOPBACK.has(a)), `listening on ${bound.join(', ')}`);
     const call = { name: 'add', arguments: { a: 2, b: 3 } };
     await compare(`http://127.0.0.1:${port}/mcp`, 'streamable-http', call, /"5"/);
@@ -144,7 +154,7 @@ test(`mcp-proxy ${pkgVersion('mcp-proxy')} in front of server-everything (stdio)
     /starting server on port/,
   );
   try {
-    const bound = listeners(port);
+    const bound = await boundTo(port);
     assert.ok(bound.length > 0 && bound.every((a) => LOOPBACK.has(a)), `listening on ${bound.join(', ')}`);
     const call = { name: 'echo', arguments: { message: 'through the proxy' } };
     await compare(`http://127.0.0.1:${port}/mcp`, 'streamable-http', call, /Echo: through the proxy/);
