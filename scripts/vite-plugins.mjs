@@ -40,6 +40,10 @@ const CONNECT =
 // before a call (src/core/calls/schema-validator.ts); the connect chunk imports it too
 const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 
+// the SDK's skills client (SEP-2640), which a session imports dynamically with its first skills
+// request (src/core/session/sdk.ts): in no group, so it is a chunk of its own beside `connect`
+const SKILLS = /[\\/]node_modules[\\/]@modelcontextprotocol[\\/](client|core)[\\/]dist[\\/]ext[\\/]skills[\\/]/;
+
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
  * its name, each element's chunk is named after its tag, shared code goes to `chunks/`. Chunks
@@ -54,9 +58,10 @@ export function chunkedBuild(target) {
       groups: [
         {
           name: 'core',
-          test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id),
+          test: (id) =>
+            !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id) && !SKILLS.test(id),
         },
-        { name: 'connect', test: CONNECT },
+        { name: 'connect', test: (id) => CONNECT.test(id) && !SKILLS.test(id) },
         { name: 'validator', test: VALIDATOR, priority: 1 },
         { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },

@@ -33,6 +33,8 @@ export const urls = servers as {
   idjag: string;
   /** two origins that log every request (preflights too) and a port nothing listens on: append /t/<tenant>/<route> (test/fixtures/origins-server.mjs) */
   origins: { a: string; b: string; bPort: number; dead: string };
+  /** the SDK's skills server, SEP-2640 (test/fixtures/skills-server.mjs): append /t/<tenant>/mcp */
+  skills: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

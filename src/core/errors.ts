@@ -130,6 +130,23 @@ export class McpVaultError extends McpElementsError {
   }
 }
 
+/**
+ * A skill's file (SEP-2640) failed verification against the server's own entry for it: not
+ * listed (`unlisted`), wrong byte length (`size`), wrong SHA-256 (`digest`), or a `SKILL.md`
+ * whose frontmatter differs from the entry's (`frontmatter`); or the entry itself is malformed
+ * (`invalid`). The content is not used: a skill that fails is not loaded.
+ */
+export class McpSkillError extends McpElementsError {
+  declare readonly code: 'unlisted' | 'size' | 'digest' | 'frontmatter' | 'invalid';
+  /** The file (or skill) at fault. */
+  readonly uri: string;
+  constructor(code: McpSkillError['code'], uri: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'McpSkillError';
+    this.uri = uri;
+  }
+}
+
 /** Replace every occurrence of each secret in `text` with a placeholder. */
 /**
  * A copy of `value` with every secret in its strings redacted (deep). `data` and `blob` fields

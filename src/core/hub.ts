@@ -11,6 +11,8 @@ import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.j
 import type { SignInOptions } from './auth/options.js';
 import type { IdentityAssertionSource } from './auth/jwt-bearer.js';
 import { LazySignIns } from './sign-in-loader.js';
+import { checkConnectSignIn, SignInQueue } from './connect-with-sign-in.js';
+import { Skills, type LoadedSkill, type SkillEntry, type SkillFileContent } from './skills/index.js';
 import { limitsOf, randomId, type HubContext, type McpHubOptions } from './context.js';
 import type { McpJsonEntryError } from './mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
@@ -51,6 +53,8 @@ export class McpHub extends HubEventTarget {
   readonly #pipeline: CallPipeline;
   readonly #conversation: Conversation;
   readonly #signIns: LazySignIns;
+  readonly #signInQueue: SignInQueue;
+  readonly #skills: Skills;
   readonly #leavePage: () => void;
 
   constructor(options: McpHubOptions = {}) {
@@ -90,7 +94,15 @@ export class McpHub extends HubEventTarget {
     watchProtocolErrors(this, (serverId, entry) => this.#answers.protocolError(serverId, entry));
     const connections = this.#connections;
     this.#signIns = LazySignIns.forHub(ctx, options, connections);
+    this.#signInQueue = new SignInQueue({
+      signIn: (id, o) => this.signIn(id, o),
+      catalogue: (id) => this.catalogue(id),
+    });
     this.#servers = new Servers(ctx, this.#connections, (id) => this.#assistants.forgetServer(id));
+    this.#skills = new Skills(ctx, {
+      withSession: (id, o, run) => connections.withSession(id, o, run),
+      session: (id) => connections.sessionOf(id),
+    });
     this.#assistants = new Assistants(ctx);
     this.#history = new CallHistory(ctx);
     this.#pipeline = new CallPipeline(
@@ -133,9 +145,19 @@ export class McpHub extends HubEventTarget {
     return this.store.state.catalogues[id];
   }
 
-  /** Connect (retrying; a second call joins the first), list tools first (then the rest), keep the session. */
+  /**
+   * Connect (retrying; a second call joins the first), list tools first (then the rest), keep the
+   * session. With `signIn`, sign in whenever the server asks and resolve once connected.
+   */
   connect(id: string, options: ConnectOptions = {}): Promise<ServerCatalogue> {
-    return this.#connections.connect(id, options);
+    const { signIn, ...rest } = options;
+    if (signIn === undefined) return this.#connections.connect(id, rest);
+    try {
+      checkConnectSignIn(signIn);
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
+    return this.#signInQueue.connect(id, signIn, () => this.#connections.connect(id, rest));
   }
 
   /** Close a server's session (the stored config and catalogue stay). */
@@ -169,6 +191,33 @@ export class McpHub extends HubEventTarget {
   /** Stop `mcp-resource-updated` for a resource (resolves at once when not subscribed). */
   unsubscribeResource(id: string, uri: string): Promise<void> {
     return this.#connections.subscriptions.unsubscribe(id, uri);
+  }
+
+  // ---- skills (SEP-2640) ----------------------------------------------------------------------
+
+  /** Whether a connected server offers skills (declared the `io.modelcontextprotocol/skills` extension). */
+  offersSkills(id: string): boolean {
+    return this.#skills.offered(id);
+  }
+
+  /** A connected server's skills (`skills/list`, every page); no skill file is read. See docs/API.md. */
+  listSkills(id: string, options: { signal?: AbortSignal } = {}): Promise<SkillEntry[]> {
+    return this.#skills.list(id, options);
+  }
+
+  /** Read and verify a skill's `SKILL.md` (size, digest, frontmatter); fires `mcp-skill-loaded`. See docs/API.md. */
+  loadSkill(id: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<LoadedSkill> {
+    return this.#skills.load(id, uri, options);
+  }
+
+  /** Read and verify one supporting file of a skill, when the model or user needs it. */
+  readSkillFile(
+    id: string,
+    skillUri: string,
+    ref: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<SkillFileContent> {
+    return this.#skills.readFile(id, skillUri, ref, options);
   }
 
   // ---- what servers ask of the client ---------------------------------------------------------
@@ -205,8 +254,8 @@ export class McpHub extends HubEventTarget {
 
   // ---- sign-in (OAuth) ------------------------------------------------------------------------
 
-  /** Sign in to an OAuth server. See docs/API.md. */
-  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+  /** Sign in to an OAuth server; resolves with the connection state reached after it. See docs/API.md. */
+  signIn(id: string, options: SignInOptions = {}): Promise<ConnectionState> {
     return this.#signIns.signIn(id, options);
   }
 

@@ -6,6 +6,8 @@ export type { McpHubOptions } from './context.js';
 export type { ServerRegistry, UpdateOptions } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
+export { MAX_SIGN_INS_PER_CONNECT, type ConnectSignInOptions } from './connect-with-sign-in.js';
+export { SKILLS_EXTENSION, type LoadedSkill, type SkillEntry, type SkillFileContent } from './skills/index.js';
 export type { SignInOptions } from './auth/sign-ins.js';
 export type { ClientKeyAlg, ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 export type { IdentityAssertionRequest, IdentityAssertionSource } from './auth/jwt-bearer.js';

@@ -15,7 +15,7 @@ import type { ConnectionAuth } from './connections/manager.js';
 import type { HubContext } from './context.js';
 import { McpConfigError, type McpAuthError } from './errors.js';
 import type { ServerConfig } from './schemas.js';
-import type { HubState } from './types.js';
+import type { ConnectionState, HubState } from './types.js';
 
 type TransportAuth = AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fetch };
 
@@ -138,7 +138,7 @@ export class LazySignIns implements ConnectionAuth {
   }
 
   /** `hub.signIn()`: the popup opens here, in the caller's task, even before the module is loaded. */
-  signIn(id: string, options: SignInOptions = {}): Promise<void> {
+  signIn(id: string, options: SignInOptions = {}): Promise<ConnectionState> {
     if (this.#loaded) return this.#loaded.signIn(id, options);
     let opened: Window | null | undefined;
     const w = globalThis as unknown as Partial<Window>;

@@ -5,17 +5,21 @@
 // It prints `conformance-client: ok` or `conformance-client: FAILED …` as its last stdout line
 // (scripts/conformance.mjs reads it: the suite does not report a client's exit code) and exits 0/1.
 //
-// Sign-in (`auth/*`) goes through the hub as a host's page would: the server is configured for
-// OAuth (or machine credentials, from MCP_CONFORMANCE_CONTEXT), every `mcp-sign-in-required`
-// starts `hub.signIn(id, { open })`, and `open` plays the user's browser: it follows the
+// A Node host with only the documented API: records in memory (`storage: new MemoryStorage()`,
+// no IndexedDB to fake), events on the hub itself (`eventTarget: null`).
+//
+// Sign-in (`auth/*`) goes through the hub as a host without a browser does: the server is
+// configured for OAuth (or machine credentials, from MCP_CONFORMANCE_CONTEXT); connecting is
+// `hub.connect(id, { signIn: { open } })`, which signs in whenever the server asks and resolves
+// once connected; a call refused for sign-in (`mcp-sign-in-required` with its `callId`, e.g. a
+// step-up) is answered with `hub.signIn(id, { open })`; and `open` plays the user's browser: it follows the
 // authorization URL with `fetch` (`redirect: 'manual'`) and resolves with the `Location` the
 // authorization server sent back (code, state, iss), as the conformance examples do. There is no
 // page here, so the hub gets a loopback `redirectUrl` (never fetched) and the host's Client ID
 // Metadata Document URL; `auth/client-credentials-jwt`'s key is imported with hub.createClientKey();
 // the ID-JAG and workload-identity scenarios get their assertion through hub.setIdentityAssertion(). Features the hub does not have are not faked; their scenarios are
 // listed in expected-failures.json.
-import 'fake-indexeddb/auto';
-import { McpHub } from '../../dist/core/index.js';
+import { McpHub, MemoryStorage } from '../../dist/core/index.js';
 
 const url = process.argv[2];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -24,6 +28,7 @@ const problems = [];
 
 const hub = new McpHub({
   storeName: `conformance-${process.pid}`,
+  storage: new MemoryStorage(),
   eventTarget: null,
   broadcast: false,
   logger: { warn: (m) => console.error(m) },
@@ -92,34 +97,23 @@ async function open(authorizationUrl) {
   return new URL(location, authorizationUrl).href;
 }
 
-// Every sign-in the hub asks for (a 401 at connect, a call waiting on a 401 or a 403
-// insufficient_scope) is given as a user clicking "Sign in" would: once, however many times it
-// is asked for meanwhile.
+// A call waiting on sign-in (a 401, or a 403 insufficient_scope) is given it as a user clicking
+// "Sign in" on its card would: once, however many times it is asked for meanwhile. Sign-ins at
+// connect are the connect's own (`signIn` below).
 let current;
 let signIns = 0;
-function signIn() {
+hub.addEventListener('mcp-sign-in-required', (e) => {
+  if (!e.detail.callId) return;
   current ??= (async () => {
     if (++signIns > 5) throw new Error('more than 5 sign-ins asked for');
     await hub.signIn(id, { open });
   })()
-    .catch((e) => problems.push(`sign-in: ${e?.code ?? e?.name}: ${e?.message}`))
+    .catch((err) => problems.push(`sign-in: ${err?.code ?? err?.name}: ${err?.message}`))
     .finally(() => (current = undefined));
-  return current;
-}
-hub.addEventListener('mcp-sign-in-required', () => void signIn());
+});
 
-/** Connect; while the server wants sign-in (the user sees `needs-sign-in`), sign in and connect again. */
-async function connect() {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await hub.connect(id);
-    } catch (e) {
-      const asks = e?.name === 'McpAuthError' && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
-      if (!asks || attempt === 3) throw e;
-      await (current ?? signIn());
-    }
-  }
-}
+/** Connect, signing in whenever the server asks (the hub's one awaitable path for hosts without a browser). */
+const connect = () => hub.connect(id, { signIn: { open } });
 
 /** A value that satisfies a (simple) JSON schema, for required arguments. */
 function sample(schema) {
@@ -147,18 +141,17 @@ function sample(schema) {
 // Elicitations are answered as a user who accepts would: the form with nothing typed (the hub
 // fills the schema's defaults), or the scenario's own answer; a URL is accepted (opened).
 const ANSWERS = { 'sep-2322-client-request-state': { confirmed: true } };
+// Answered inside the listener: the request is pending before its event is dispatched.
 hub.addEventListener('mcp-elicitation-request', (e) => {
   const { id: eid, mode } = e.detail.elicitation;
-  queueMicrotask(() => {
-    try {
-      hub.respondToElicitation(
-        eid,
-        mode === 'url' ? { action: 'accept' } : { action: 'accept', content: ANSWERS[scenario] ?? {} },
-      );
-    } catch (err) {
-      problems.push(`elicitation: ${err?.code ?? err?.name}: ${err?.message}`);
-    }
-  });
+  try {
+    hub.respondToElicitation(
+      eid,
+      mode === 'url' ? { action: 'accept' } : { action: 'accept', content: ANSWERS[scenario] ?? {} },
+    );
+  } catch (err) {
+    problems.push(`elicitation: ${err?.code ?? err?.name}: ${err?.message}`);
+  }
 });
 
 /** Arguments for a tool: a sample value for each required property. */
@@ -198,8 +191,38 @@ async function exercise() {
   }
 }
 
+/**
+ * Skills (SEP-2640) as a chat page offers them: list them (no file is read), load the first when
+ * the user picks it (its SKILL.md, verified against the entry), then read its other files as the
+ * model would ask for them. A skill that fails verification is refused with McpSkillError and
+ * nothing of it is used: that is the host's right answer, so it is reported, not a failure.
+ */
+async function skills({ load }) {
+  await connect();
+  if (!hub.offersSkills(id)) throw new Error('the server declared no skills extension');
+  const listed = await hub.listSkills(id);
+  if (!listed.length) throw new Error('skills/list returned no skill');
+  if (!load) return;
+  const skill = listed[0];
+  let loaded;
+  try {
+    loaded = await hub.loadSkill(id, skill.uri);
+  } catch (e) {
+    if (e?.name !== 'McpSkillError') throw e;
+    console.error(`skill refused as it should be: ${e.code}: ${e.message}`);
+    return;
+  }
+  for (const file of loaded.files === 'dynamic' ? [] : loaded.files)
+    if (file.uri !== loaded.uri) await hub.readSkillFile(id, loaded.uri, file.uri);
+}
+
 /** What each scenario asks of a client, where the default `exercise` is not it. */
 const flows = {
+  // listing skills opens the window in which no skill file may be read
+  'sep-2640-client-no-prefetch': () => skills({ load: false }),
+  'sep-2640-client-verify-digest': () => skills({ load: true }),
+  'sep-2640-client-verify-size': () => skills({ load: true }),
+  'sep-2640-client-verify-frontmatter': () => skills({ load: true }),
   // the handshake and discovery are the test
   initialize: () => connect(),
   // every request's _meta and MCP-Protocol-Version header; version retry; discovery is enough

@@ -11,6 +11,7 @@ const NAMES = [
   'McpStorageError',
   'McpVaultError',
   'McpToolError',
+  'McpSkillError',
 ] as const;
 
 function instances(mod: Record<string, any>): Record<string, Error> {
@@ -22,6 +23,7 @@ function instances(mod: Record<string, any>): Record<string, Error> {
     McpStorageError: new mod.McpStorageError('m'),
     McpVaultError: new mod.McpVaultError('m'),
     McpToolError: new mod.McpToolError('tool-error', 'm'),
+    McpSkillError: new mod.McpSkillError('digest', 'skill://a/SKILL.md', 'm'),
   };
 }
 

@@ -65,7 +65,7 @@ async function click<T>(fn: () => T): Promise<T> {
 }
 
 /** hub.signIn(id) from a real click, as the manager's Sign in button does. */
-function clickToSignIn(hub: McpHub, id: string): Promise<void> {
+function clickToSignIn(hub: McpHub, id: string): Promise<unknown> {
   return click(() => hub.signIn(id)).then((p) => p);
 }
 

@@ -66,12 +66,12 @@ export class Elicitations {
       if (problem) throw new AnswerRefusal(INVALID_PARAMS, `Elicitation form refused: ${problem}`);
       record = { ...base, mode: 'form', requestedSchema: schema as Record<string, unknown>, host: false };
     }
-    const host = !this.ctx.emit(new McpElicitationRequestEvent({ elicitation: record }));
-    if (host) record = { ...record, host };
+    // pending before the event: a listener may answer inside its dispatch
     const waiting = this.#pending.wait(record, signal, () => {
       const current = this.#pending.get(record.id);
       if (current) this.#pending.settle({ ...current, status: 'cancelled' }, { answer: { action: 'cancel' } });
     });
+    if (!this.ctx.emit(new McpElicitationRequestEvent({ elicitation: record }))) this.#pending.markHost(record.id);
     return waiting;
   }
 

@@ -49,6 +49,12 @@ export class PendingRequests<B extends Branch, A> {
     });
   }
 
+  /** The host took the request over (`preventDefault()`): say so on the record as it is now (maybe answered already). */
+  markHost(id: string): void {
+    const current = this.get(id);
+    if (current && !current.host) this.put({ ...current, host: true });
+  }
+
   /** Settle a waiting request once: the record's final state, and the answer (or error) for the server. */
   settle(record: RecordOf<B>, outcome: { answer: A } | { error: unknown }): boolean {
     const w = this.#waiting.get(record.id);

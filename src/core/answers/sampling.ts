@@ -104,7 +104,7 @@ export class Sampling {
     if (this.#rateLimited(serverId))
       throw new AnswerRefusal(INVALID_REQUEST, 'Too many sampling requests; try again later.');
     const callId = this.#pending.callOn(serverId);
-    let record: SamplingRecord = {
+    const record: SamplingRecord = {
       id: randomId('smp'),
       serverId,
       ...(callId ? { callId } : {}),
@@ -115,7 +115,6 @@ export class Sampling {
       host: false,
       createdAt: Date.now(),
     };
-    if (!this.ctx.emit(new McpSamplingRequestEvent({ sampling: record }))) record = { ...record, host: true };
     const id = record.id;
     const cancel = () => {
       const current = this.#pending.get(id);
@@ -125,8 +124,10 @@ export class Sampling {
           { error: new AnswerRefusal(INVALID_REQUEST, 'The sampling request was cancelled.') },
         );
     };
+    // pending before the event: a listener may decide inside its dispatch
     const done = this.#pending.wait(record, signal, cancel);
     this.#next.set(id, (decision) => void this.#decide(id, decision, params, handler, signal));
+    if (!this.ctx.emit(new McpSamplingRequestEvent({ sampling: record }))) this.#pending.markHost(id);
     try {
       const final = await done;
       return {
@@ -149,7 +150,7 @@ export class Sampling {
     const record = this.#pending.get(id)!;
     const refuse = (status: 'denied' | 'failed', message: string) =>
       this.#pending.settle(
-        { ...record, status, ...(status === 'failed' ? { error: message } : {}) },
+        { ...(this.#pending.get(id) ?? record), status, ...(status === 'failed' ? { error: message } : {}) },
         { error: new AnswerRefusal(INVALID_REQUEST, message) },
       );
     if ('approve' in decision) {
@@ -173,7 +174,7 @@ export class Sampling {
       }
       if (!answer || typeof answer.text !== 'string') return void refuse('failed', 'The model returned no text.');
       const reviewed = {
-        ...record,
+        ...(this.#pending.get(id) ?? record),
         status: 'awaiting-review' as const,
         answer: { model: String(answer.model ?? 'unknown'), text: answer.text },
       };

@@ -20,7 +20,7 @@ import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
 import { isMachine, Machines, type IdentityAssertions, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
-import type { HubState } from '../types.js';
+import type { ConnectionState, HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
 import { claimPending, names, summaryOf, type PendingSignIn } from './records.js';
 import { revokeAndWipe } from './revoke.js';
@@ -151,7 +151,7 @@ export class SignIns {
     if (summary?.status === 'signed-in' && previous?.signedInAt !== summary.signedInAt) {
       const attempt = this.#attempts.get(id);
       if (this.ctx.store.state.connections[id]?.status === 'needs-sign-in')
-        void this.control.connect(id).catch(() => {});
+        await this.control.connect(id).catch(() => {});
       this.#attempts.settle(id, attempt);
     }
   }
@@ -201,9 +201,10 @@ export class SignIns {
   /**
    * Sign in to a server: opens the authorization server's page in a popup, in the caller's task
    * (call it from a click handler: no `await` happens before `window.open`). Resolves once the
-   * tokens are stored and the server was connected again; rejects with McpAuthError.
+   * tokens are stored and the server was connected again (or that failed), with the server's
+   * connection state then; rejects with McpAuthError.
    */
-  signIn(id: string, options: SignInOptions = {}, opened?: Window | null): Promise<void> {
+  signIn(id: string, options: SignInOptions = {}, opened?: Window | null): Promise<ConnectionState> {
     const cfg = this.ctx.store.state.servers[id];
     if (!cfg) return Promise.reject(new McpNotFoundError('server', id));
     if (cfg.auth.type !== 'oauth')
@@ -232,7 +233,10 @@ export class SignIns {
         return Promise.reject(err);
       }
     }
-    const { attempt, done } = this.#attempts.start(id);
+    const { attempt, done: settled } = this.#attempts.start(id);
+    const done = settled.then(
+      () => this.ctx.store.state.connections[id] ?? { status: 'disconnected' as const, since: 0 },
+    );
     void (async () => {
       try {
         await this.ctx.ready;
@@ -276,7 +280,7 @@ export class SignIns {
     server: ServerOAuth,
     prepared: PendingSignIn | undefined,
     session: Storage,
-  ): Promise<void> {
+  ): Promise<never> {
     try {
       await this.ctx.ready;
       const pending = await this.#pending(id, server, prepared);
@@ -289,7 +293,7 @@ export class SignIns {
       throw err;
     }
     // the page is leaving: this promise never settles
-    return new Promise<void>(() => {});
+    return new Promise<never>(() => {});
   }
 
   /** Back from a full-page sign-in: finish it with the answer the redirect page left. */
@@ -352,9 +356,10 @@ export class SignIns {
       this.#attempts.settle(id, attempt);
     } catch (e) {
       const err = asAuthError(e);
+      // direct: the caller (signIn) reports and settles it, so `mcp-sign-in-failed` fires once
+      if (direct) throw err;
       this.#failed(id, err);
       this.#attempts.settle(id, attempt, err);
-      if (direct) throw err;
     }
   }
 

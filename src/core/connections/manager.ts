@@ -7,6 +7,7 @@ import { checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.j
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
 import { loadSession } from './session-loader.js';
+import type { ConnectSignInOptions } from '../connect-with-sign-in.js';
 
 /** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
 const HEADER_MISMATCH = -32020;
@@ -26,6 +27,11 @@ export interface ConnectOptions {
    * follow in the background. `complete`: resolve once they are listed too.
    */
   discovery?: 'tools-first' | 'complete';
+  /**
+   * Sign in whenever the server asks (401, 403 insufficient_scope) and go on, resolving once
+   * connected: for hosts with no click to wait for (Node). See docs/API.md.
+   */
+  signIn?: ConnectSignInOptions;
 }
 
 /** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
@@ -119,6 +125,11 @@ export class Connections {
   /** Current status of a server (disconnected when unknown). */
   status(id: string): ConnectionState {
     return this.ctx.store.state.connections[id] ?? { status: 'disconnected', since: 0 };
+  }
+
+  /** The live session of a server, if this hub holds one. */
+  sessionOf(id: string): McpSession | undefined {
+    return this.#sessions.get(id);
   }
 
   /** Whether this hub holds a live session to the server. */

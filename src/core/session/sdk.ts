@@ -15,6 +15,7 @@ import {
   type SubscriptionFilter,
   type Tool,
 } from '@modelcontextprotocol/client';
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { McpConnectionError } from '../errors.js';
 import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
@@ -60,6 +61,7 @@ export class SdkSession implements McpSession {
   streamDeclined?: boolean;
   /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
   readonly #invalid: DroppedTool[] = [];
+  #skills?: Promise<SkillsClient>;
   constructor(
     readonly kind: 'streamable-http' | 'sse',
     private readonly client: Client,
@@ -244,6 +246,12 @@ export class SdkSession implements McpSession {
   }
   async rootsChanged() {
     if (this.era !== 'modern') await this.client.sendRootsListChanged();
+  }
+  /** The SDK's skills client (SEP-2640) on this session, its module loaded on first use. */
+  skills(): Promise<SkillsClient> {
+    return (this.#skills ??= import('@modelcontextprotocol/client/ext/skills').then(
+      (m) => new m.SkillsClient(this.client, { skipInvalid: true }),
+    ));
   }
   readResource(uri: string, o: RequestOptions) {
     return this.#resend(true, () => this.client.readResource({ uri }, { ...o, cacheMode: 'bypass' }));

@@ -19,6 +19,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type { ProtocolRevision, TransportKind } from '../schemas.js';
 import type { TaskForm, TaskStart, TaskState } from './tasks.js';
 import type { ConcreteTransport } from '../types.js';
@@ -92,6 +93,8 @@ export interface McpSession {
   onResourceUpdated?: (uri: string) => void;
   /** 2026-07-28: the session's listen stream dropped (ended without the server's graceful close). */
   onListenEnded?: () => void;
+  /** The SDK's skills client (SEP-2640) on this session; absent where there is no SDK client (plain JSON-RPC). */
+  skills?(): Promise<SkillsClient>;
   /** Called when the connection closes without close() being called. */
   onClosed?: () => void;
   /** 2025 revisions: `logging/setLevel`. */

@@ -29,8 +29,9 @@ function preload(tab: Tab) {
  * icons, input and output schemas, "Try it" with a form generated from the input schema (or raw
  * JSON), and the call as a `<mcp-tool-call>` card (progress, Cancel, result or error). Tabs for
  * resources (list, templates, read, "Watch" a resource of a server that offers subscriptions:
- * an update marks it and re-reads it when open), prompts (list, get) and the server's log (messages it sent,
- * filtered by level, copied, cleared; the level asked of the server).
+ * an update marks it and re-reads it when open), prompts (list, get), skills (SEP-2640: listed when
+ * the tab is shown; "Use in chat" loads and verifies one, which fires `mcp-skill-loaded`) and the
+ * server's log (messages it sent, filtered by level, copied, cleared; the level asked of the server).
  * The tool list is virtualised: thousands of tools stay responsive.
  *
  * @summary Explore an MCP server's tools, resources and prompts, and try them.
@@ -43,6 +44,7 @@ function preload(tab: Tab) {
  *
  * @fires {McpToolCallRequestEvent} mcp-tool-call-request - From the hub when "Try it" runs a tool; cancelable.
  * @fires {McpToolCallCompletedEvent} mcp-tool-call-completed - From the hub when it returns.
+ * @fires {McpSkillLoadedEvent} mcp-skill-loaded - From the hub when "Use in chat" loaded a skill.
  *
  * @csspart tabs - The tab list.
  * @csspart search - The search box.

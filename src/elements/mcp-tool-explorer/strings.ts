@@ -2,6 +2,7 @@ import type { LOG_STRINGS } from './log-panel.js';
 import type { PROMPTS_STRINGS } from './prompts-panel.js';
 import type { CONTENTS_STRINGS } from './resources-prompts.js';
 import type { RESOURCES_STRINGS } from './resources-panel.js';
+import type { SKILLS_STRINGS } from './skills-panel.js';
 
 /**
  * The explorer's user-visible strings (English) in the element's chunk: the Tools tab's and the
@@ -12,6 +13,7 @@ export const STRINGS = {
   tools: 'Tools',
   resources: 'Resources',
   prompts: 'Prompts',
+  skills: 'Skills',
   search: 'Search tools',
   noTools: 'No tools. Connect a server to discover its tools.',
   noMatch: 'No tool matches.',
@@ -45,6 +47,7 @@ export type McpToolExplorerStrings = typeof STRINGS &
   typeof CONTENTS_STRINGS &
   typeof RESOURCES_STRINGS &
   typeof PROMPTS_STRINGS &
+  typeof SKILLS_STRINGS &
   typeof LOG_STRINGS;
 
 /** Look up one of the explorer's strings (the host's replacement if it gave one). */

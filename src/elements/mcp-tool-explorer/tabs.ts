@@ -1,4 +1,4 @@
-// The explorer's Resources, Prompts and Log tabs are chunks of their own in the CDN build (the
+// The explorer's Resources, Prompts, Skills and Log tabs are chunks of their own in the CDN build (the
 // Tools tab stays in the element's chunk): each is imported the first time its tab is shown, or
 // earlier when the pointer or focus reaches the tab. A tab's module hands its panel over with
 // `McpToolExplorerElement._definePanel()` when it runs: its renderer, its strings' English
@@ -8,7 +8,7 @@ import type { CSSResult, TemplateResult } from 'lit';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { STRINGS, type Translate } from './strings.js';
 
-export const TABS = ['tools', 'resources', 'prompts', 'log'] as const;
+export const TABS = ['tools', 'resources', 'prompts', 'skills', 'log'] as const;
 export type Tab = (typeof TABS)[number];
 /** The tabs whose panel is a chunk of its own. */
 export type LazyTab = Exclude<Tab, 'tools'>;
@@ -27,6 +27,7 @@ export interface TabPanel {
 const IMPORTS: Readonly<Record<LazyTab, () => Promise<unknown>>> = {
   resources: () => import('./resources-prompts.js'),
   prompts: () => import('./resources-prompts.js'),
+  skills: () => import('./skills-panel.js'),
   log: () => import('./log-panel.js'),
 };
 const imports = { ...IMPORTS };
