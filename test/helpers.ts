@@ -31,6 +31,8 @@ export const urls = servers as {
   hostile: string;
   /** identity provider + authorization server + MCP server of the JWT-bearer tests: append /t/<tenant>/mcp (test/fixtures/idjag-server.mjs) */
   idjag: string;
+  /** a token endpoint on a second origin that must never receive anything: POST /token, GET /seen */
+  idjagThief: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -93,6 +93,7 @@ export type AuthErrorCode =
   | 'registration-failed' // no client id could be obtained (registration refused or unsupported)
   | 'token-request-failed' // the token endpoint refused the code or the refresh token
   | 'identity-assertion-failed' // the page gave no identity assertion (hub.setIdentityAssertion) or its function failed
+  | 'idp-not-allowed' // a server's identity provider token endpoint is not in the hub's idpTokenEndpoints
   | 'sign-in-failed'; // anything else
 
 /**

@@ -71,6 +71,8 @@ if (auth?.method === 'private_key_jwt')
 // the page's identity assertion for jwt-bearer servers: the scenario's ID token or workload JWT
 if (auth?.type === 'jwt-bearer')
   hub.setIdentityAssertion('*', () => (auth.flow === 'id-jag' ? context.idp_id_token : context.valid_jwt));
+// the page trusts the scenario's identity provider with that ID token (and no other endpoint)
+if (auth?.idp) hub.setSignInOptions({ idpTokenEndpoints: [auth.idp.tokenEndpoint] });
 
 // `auto`, as a host would configure a server it knows nothing about: the hub picks the transport
 // (and, once it speaks 2026-07-28, the revision). No retries: a scenario server answers once.

@@ -18,7 +18,7 @@ import { closePopup, openPopup } from './popup.js';
 import { Announcements, Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
-import { isMachine, Machines, type IdentityAssertions, type MachineConfig } from './machine.js';
+import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
@@ -55,10 +55,10 @@ export class SignIns {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
-    assertions?: IdentityAssertions,
+    identity?: IdentityPolicy,
   ) {
     this.keys = new ClientKeys(ctx);
-    this.#machines = new Machines(ctx, this.keys, assertions);
+    this.#machines = new Machines(ctx, this.keys, identity);
     this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
