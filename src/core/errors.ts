@@ -86,6 +86,7 @@ export type AuthErrorCode =
   | 'expired' // the sign-in was not finished in time
   | 'access-denied' // the authorization server answered with an error (the user declined…)
   | 'issuer-mismatch' // RFC 9207 / RFC 8414 issuer check failed (possible mix-up attack)
+  | 'issuer-missing' // an answer without iss while several authorization servers are in play (mix-up defence)
   | 'pkce-unsupported' // the authorization server does not advertise PKCE S256
   | 'insecure-endpoint' // an OAuth endpoint is not https (nor loopback)
   | 'endpoint-unreachable' // network or CORS failure on a metadata, registration or token endpoint

@@ -305,6 +305,71 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect((error as Error).message).not.to.include('evil');
   });
 
+  /** Start a sign-in whose authorization URL is captured, not opened; resolves with its state and the promise. */
+  async function startSignIn(hub: McpHub, id: string) {
+    let authorizationUrl = '';
+    const done = hub.signIn(id, { open: (u) => void (authorizationUrl = u) });
+    done.catch(() => {});
+    await until(() => authorizationUrl !== '');
+    return { state: new URL(authorizationUrl).searchParams.get('state')!, done, authorizationUrl };
+  }
+  const mixupCodes = async () =>
+    ((await (await fetch(`${urls.oauthMcp}/as/mixup/codes`)).json()) as { codes: string[] }).codes;
+
+  it('mix-up (RFC 9700 §4.4.2): a code without iss while two authorization servers are in play is refused, never sent', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const honest = await addOAuthServer(hub, tenant().url);
+    const other = await addOAuthServer(hub, tenant('mixup').url);
+    await startSignIn(hub, honest.id); // the honest authorization server is in play
+    const { state, done } = await startSignIn(hub, other.id);
+    const code = unique('honest-code');
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    // the honest server's code, come back to the one redirect URI with the other sign-in's state
+    channel.postMessage({ type: 'mcp-elements:sign-in-callback', state, code });
+    const error = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    channel.close();
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect((error as McpAuthError).code).to.equal('issuer-missing');
+    expect(await mixupCodes()).not.to.include(code);
+  });
+
+  it('mix-up control: with one authorization server in play, a code without iss is redeemed at its token endpoint', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const only = await addOAuthServer(hub, tenant('mixup').url);
+    const { state, done } = await startSignIn(hub, only.id);
+    const code = unique('only-code');
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    channel.postMessage({ type: 'mcp-elements:sign-in-callback', state, code });
+    const error = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    channel.close();
+    // the fixture's token endpoint refuses every code: what matters is that this one got there
+    expect((error as McpAuthError).code).to.equal('token-request-failed');
+    expect(await mixupCodes()).to.include(code);
+  });
+
+  it('the code is redeemed with the redirect URI its sign-in started with, not the redeeming page’s', async () => {
+    const store = unique('store');
+    const first = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(first, t.url);
+    const { authorizationUrl } = await startSignIn(first, server.id);
+    expect(new URL(authorizationUrl).searchParams.get('redirect_uri')).to.equal(CALLBACK);
+    await first.dispose();
+    // another page of the origin, whose own redirect URI differs, takes the answer
+    const second = privateHub({ storeName: store, redirectUrl: `${CALLBACK}?page=second` });
+    await second.ready;
+    const popup = await click(() => window.open(authorizationUrl, '_blank', 'popup'));
+    expect(popup, 'the test page may open a window').not.to.equal(null);
+    await until(() => second.store.state.signIns[server.id]?.status === 'signed-in', 20000);
+    await until(() => second.status(server.id).status === 'connected');
+  });
+
   it('names the endpoint: no PKCE S256, no CORS on metadata, an insecure authorization server', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const cases = [

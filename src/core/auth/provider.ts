@@ -91,7 +91,8 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   // ---- OAuthClientProvider (called by the SDK's auth()) --------------------------------------
 
   get redirectUrl(): string | undefined {
-    return this.host.redirectUrl();
+    // a code is redeemed with the redirect URI its authorization request carried (issue 27 item 5)
+    return this.#exchanging?.redirectUrl ?? this.host.redirectUrl();
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -314,6 +315,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
       createdAt: now,
       expiresAt: now + SIGN_IN_TTL_MS,
       ...(returnTo ? { returnTo } : {}),
+      ...(this.redirectUrl ? { redirectUrl: this.redirectUrl } : {}),
     };
     this.#draft = undefined;
     await this.host.vault.seal(names.pending(pending.state), pending);

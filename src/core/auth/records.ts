@@ -38,6 +38,11 @@ export interface PendingSignIn {
   readonly expiresAt: number;
   /** Set for a full-page redirect: where to send the user back after signing in. */
   readonly returnTo?: string;
+  /**
+   * The redirect URI the authorization request carried: the code is redeemed with it (RFC 6749
+   * §4.1.3), whichever tab or redirect option redeems it. Absent in records of older versions.
+   */
+  readonly redirectUrl?: string;
 }
 
 /** Vault names (the vault adds `secret:`). */
@@ -95,6 +100,18 @@ export function claimPending(
     await vault.remove(names.pending(state));
     return p;
   });
+}
+
+/** The issuers of every sign-in in progress in the vault (this tab's and other tabs'). */
+export async function pendingIssuers(ctx: Pick<HubContext, 'storage' | 'vault'>): Promise<string[]> {
+  const entries = await ctx.storage.entries().catch(() => [] as [string, unknown][]);
+  const prefix = `secret:${names.pending('')}`;
+  const found = await Promise.all(
+    entries
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key]) => ctx.vault.unseal<PendingSignIn>(names.pending(key.slice(prefix.length))).catch(() => undefined)),
+  );
+  return found.flatMap((p) => (p?.issuer && p.expiresAt >= Date.now() ? [p.issuer] : []));
 }
 
 /** Forget every sign-in in progress of a server (signed out of, removed or moved), and every expired one. */

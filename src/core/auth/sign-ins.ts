@@ -22,7 +22,7 @@ import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
-import { claimPending, names, summaryOf, type PendingSignIn } from './records.js';
+import { claimPending, names, pendingIssuers, summaryOf, type PendingSignIn } from './records.js';
 import { revokeAndWipe } from './revoke.js';
 import { oauthOf, Summaries } from './summaries.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
@@ -336,7 +336,8 @@ export class SignIns {
     this.#channel?.postMessage({ type: 'mcp-elements:sign-in-ack', state: msg.state } satisfies CallbackMessage);
     const attempt = this.#attempts.get(id);
     try {
-      const set = await server.exchange(pending, codeOf(msg, pending), msg.iss);
+      const several = msg.iss === undefined && (await this.#issuersInPlay(pending)) > 1;
+      const set = await server.exchange(pending, codeOf(msg, pending, several), msg.iss);
       const summary = summaryOf(set);
       this.ctx.emit(
         new McpSignInCompletedEvent({
@@ -356,6 +357,21 @@ export class SignIns {
       this.#attempts.settle(id, attempt, err);
       if (direct) throw err;
     }
+  }
+
+  /**
+   * How many authorization servers this hub deals with: those of the sign-in answered, of every
+   * server's sign-in state, of the servers' discovered metadata and of the sign-ins in progress
+   * in the vault (other tabs' too).
+   */
+  async #issuersInPlay(pending: PendingSignIn): Promise<number> {
+    const all = [
+      pending.issuer,
+      ...Object.values(this.ctx.store.state.signIns).map((s) => s?.issuer),
+      ...[...this.#servers.values()].map((s) => s.metadata?.issuer),
+      ...(await pendingIssuers(this.ctx)),
+    ];
+    return new Set(all.flatMap((i) => (typeof i === 'string' && i ? [i.replace(/\/$/, '')] : []))).size;
   }
 
   /**
