@@ -13,6 +13,8 @@ import {
   type McpHub,
   type ServerConfig,
 } from '../../src/core/index.js';
+import { IdbStorage } from '../../src/core/index.js';
+import { Vault } from '../../src/core/vault.js';
 import { privateHub, rawIdb, unique, urls } from '../helpers.js';
 
 const CALLBACK = `${location.origin}/__oauth-callback.html`;
@@ -28,6 +30,7 @@ function tenant(flags = 'auto') {
           r.json() as Promise<{
             requests: { method?: string; name?: string; authorization: boolean; status: number }[];
             tokens: { token: string; valid: boolean; scope?: string }[];
+            prmFetches: number;
           }>,
       ),
     revokeSeen: () =>
@@ -368,6 +371,54 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(popup, 'the test page may open a window').not.to.equal(null);
     await until(() => second.store.state.signIns[server.id]?.status === 'signed-in', 20000);
     await until(() => second.status(server.id).status === 'connected');
+  });
+
+  const pendingKeys = async (store: string) =>
+    (await rawIdb(store)).map((r) => r.key).filter((k) => k.startsWith('secret:oauth:pending:'));
+
+  it('a server answering 401 to everything: a few sign-ins prepared without a click, one pending record kept; the click still signs in', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(hub, t.url);
+    for (let i = 0; i < 10; i++) await hub.connect(server.id).catch(() => {});
+    // discovery ran for the first three 401s only (UNPROMPTED_MAX), not for all ten
+    expect((await t.seen()).prmFetches).to.equal(3);
+    expect(await pendingKeys(hub.storeName)).to.have.length.at.most(1);
+    await clickToSignIn(hub, server.id);
+    await until(() => hub.status(server.id).status === 'connected');
+    expect(await pendingKeys(hub.storeName)).to.deep.equal([]);
+  });
+
+  it('an OAuth response over 1 MB is not read: a typed error naming the endpoint', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await addOAuthServer(hub, tenant('huge').url);
+    const error = (await hub.connect(server.id).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as McpAuthError;
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect(error.code).to.equal('sign-in-failed');
+    expect(error.message).to.include('more than 1 MB');
+    expect(error.endpoint).to.include('/.well-known/oauth-authorization-server/as/huge');
+  });
+
+  it('expired sign-ins left in the vault are swept when the hub loads', async () => {
+    const store = unique('store');
+    const first = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    const server = await addOAuthServer(first, tenant().url);
+    await startSignIn(first, server.id);
+    await first.dispose();
+    const [key] = await pendingKeys(store);
+    expect(key, 'a pending sign-in was kept').to.be.a('string');
+    // the sign-in is eleven minutes old: make its record say so, sealed as the hub seals it
+    const vault = new Vault(new IdbStorage(store));
+    const name = key.slice('secret:'.length);
+    const pending = (await vault.unseal<{ expiresAt: number }>(name))!;
+    await vault.seal(name, { ...pending, expiresAt: Date.now() - 60_000 });
+    const second = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    await second.ready;
+    await until(async () => (await pendingKeys(store)).length === 0);
+    expect(second.servers.list()).to.have.length(1);
   });
 
   it('names the endpoint: no PKCE S256, no CORS on metadata, an insecure authorization server', async () => {

@@ -29,7 +29,16 @@ import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
 import { checkAuthorizationServer, describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
 import { withLock } from './locks.js';
 import { urlProblem } from '../schemas.js';
-import { names, randomState, SIGN_IN_TTL_MS, summaryOf, type PendingSignIn, type TokenSet } from './records.js';
+import {
+  names,
+  randomState,
+  SIGN_IN_TTL_MS,
+  summaryOf,
+  UNPROMPTED_MAX,
+  UNPROMPTED_WINDOW_MS,
+  type PendingSignIn,
+  type TokenSet,
+} from './records.js';
 import { refreshTokens, transportAuth, type Refreshable } from './refresh.js';
 import { registrationAllows, ScopeRequest } from './step-up.js';
 
@@ -51,6 +60,8 @@ export interface OAuthHost {
   config(serverId: string): { url: string; auth: AuthOAuth; timeout: number } | undefined;
   /** Tokens changed: keep the summary, tell the state and other tabs. */
   tokensChanged(serverId: string, summary: SignInState): void;
+  /** Whether a sign-in attempt (an open popup or redirect) waits on this `state`. */
+  inUse(state: string): boolean;
 }
 
 /** The OAuth client of one server. */
@@ -70,6 +81,8 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   #registering?: string;
   /** A prepared sign-in (authorization URL ready): `hub.signIn` opens it without waiting. */
   prepared?: PendingSignIn;
+  /** When sign-ins were prepared without a click (a 401 / 403 asked), within the window. */
+  readonly #unprompted: number[] = [];
 
   constructor(
     private readonly host: OAuthHost,
@@ -319,8 +332,29 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     };
     this.#draft = undefined;
     await this.host.vault.seal(names.pending(pending.state), pending);
+    // one prepared sign-in per server: the one it replaces goes, unless an open sign-in uses it
+    await this.dropPrepared();
     this.prepared = pending;
     return pending;
+  }
+
+  /** Forget the prepared sign-in (its vault record too) unless an open sign-in waits on it. */
+  async dropPrepared(): Promise<void> {
+    const p = this.prepared;
+    this.prepared = undefined;
+    if (p && !this.host.inUse(p.state)) await this.host.vault.remove(names.pending(p.state)).catch(() => {});
+  }
+
+  /**
+   * Whether a server's 401 / 403 may prepare a sign-in now, without the user's click: at most
+   * UNPROMPTED_MAX per window (a hostile server's answers must not run discovery, registration
+   * and pending records without end). Counts the one it allows.
+   */
+  mayPrepareUnprompted(now = Date.now()): boolean {
+    while (this.#unprompted.length && now - this.#unprompted[0]! > UNPROMPTED_WINDOW_MS) this.#unprompted.shift();
+    if (this.#unprompted.length >= UNPROMPTED_MAX) return false;
+    this.#unprompted.push(now);
+    return true;
   }
 
   /**

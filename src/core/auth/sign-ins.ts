@@ -22,7 +22,7 @@ import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
-import { claimPending, names, pendingIssuers, summaryOf, type PendingSignIn } from './records.js';
+import { claimPending, dropPending, names, pendingIssuers, summaryOf, type PendingSignIn } from './records.js';
 import { revokeAndWipe } from './revoke.js';
 import { oauthOf, Summaries } from './summaries.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
@@ -77,6 +77,7 @@ export class SignIns {
       dpop: () => this.#dpop,
       config: (id) => oauthOf(ctx.store.state.servers[id]),
       tokensChanged: (id, summary) => void this.#summaries.save(id, summary),
+      inUse: (state) => !!this.#attempts.serverOf(state),
     };
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(CALLBACK_CHANNEL);
@@ -138,6 +139,8 @@ export class SignIns {
   }
 
   async #load() {
+    // sign-ins nobody finished (a closed tab, a hostile server's 401s) do not pile up
+    await dropPending(this.ctx).catch(() => {});
     await this.#summaries.load();
     await this.#resumeRedirect();
   }
@@ -180,6 +183,8 @@ export class SignIns {
     const server = this.server(id);
     if (err.scope) server?.scopeFor(err.scope);
     if (server && !this.#preparing.has(id) && (!server.fresh() || reason === 'insufficient-scope')) {
+      // a few without a click; then the stale one goes and the click prepares (issue 27 item 5)
+      if (!server.mayPrepareUnprompted()) return void server.dropPrepared();
       const p = server.prepare().catch(() => undefined);
       this.#preparing.set(id, p);
       void p.finally(() => this.#preparing.delete(id));
@@ -233,6 +238,8 @@ export class SignIns {
       }
     }
     const { attempt, done } = this.#attempts.start(id);
+    // the prepared sign-in is this attempt's from now on (nothing may replace and drop it)
+    if (prepared) attempt.state = prepared.state;
     void (async () => {
       try {
         await this.ctx.ready;
