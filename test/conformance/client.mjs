@@ -101,7 +101,9 @@ let current;
 let signIns = 0;
 function signIn() {
   current ??= (async () => {
-    if (++signIns > 5) throw new Error('more than 5 sign-ins asked for');
+    // a host that signs in whenever asked: the hub must end a step-up that cannot succeed
+    // (auth/scope-retry-limit); this cap only keeps a broken hub from hanging the run
+    if (++signIns > 20) throw new Error('more than 20 sign-ins asked for');
     await hub.signIn(id, { open });
   })()
     .catch((e) => problems.push(`sign-in: ${e?.code ?? e?.name}: ${e?.message}`))
@@ -116,8 +118,9 @@ async function connect() {
     try {
       return await hub.connect(id);
     } catch (e) {
-      const asks = e?.name === 'McpAuthError' && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
-      if (!asks || attempt === 3) throw e;
+      // sign in when the hub asks for it (the server's status), as the user would
+      const asks = e?.name === 'McpAuthError' && hub.status(id).status === 'needs-sign-in';
+      if (!asks || attempt === 20) throw e;
       await (current ?? signIn());
     }
   }

@@ -250,6 +250,45 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(hub.store.state.signIns[server.id].scopes).to.include.members(['mcp:tools', 'mcp:admin']);
   });
 
+  it('step-up that cannot succeed: a host that signs in whenever asked is asked twice, then the call ends insufficient-scope naming the scope', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await addOAuthServer(hub, tenant('auto+noadmin').url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    await until(() => hub.status(server.id).status === 'connected');
+    // the host signs in whenever asked; the test lets each sign-in finish before the next call
+    let asked = 0;
+    let signingIn: Promise<unknown> = Promise.resolve();
+    const signIn = () => {
+      asked++;
+      signingIn = clickToSignIn(hub, server.id).catch(() => {});
+    };
+    hub.addEventListener('mcp-sign-in-required', signIn);
+    const calls = [];
+    for (let i = 0; i < 3; i++) {
+      calls.push(await hub.callTool({ serverId: server.id, tool: 'admin', arguments: {}, source: 'user' }));
+      await signingIn;
+    }
+    hub.removeEventListener('mcp-sign-in-required', signIn);
+    // the first (asked for mcp:tools only) and one more: two sign-ins that asked for mcp:admin
+    expect(asked).to.equal(2);
+    expect(calls.map((c) => c.error?.code)).to.deep.equal([
+      'insufficient-scope',
+      'insufficient-scope',
+      'insufficient-scope',
+    ]);
+    expect(calls[2].error?.message).to.include('mcp:admin');
+    expect(hub.status(server.id).error?.code).to.equal('insufficient-scope');
+    expect(hub.status(server.id).error?.message).to.include('after 2 sign-ins');
+    // the user signing in on purpose starts afresh: the hub asks again
+    await clickToSignIn(hub, server.id);
+    hub.addEventListener('mcp-sign-in-required', signIn);
+    await hub.callTool({ serverId: server.id, tool: 'admin', arguments: {}, source: 'user' });
+    await signingIn;
+    hub.removeEventListener('mcp-sign-in-required', signIn);
+    expect(asked).to.be.greaterThan(2);
+  });
+
   it('signs out: tokens revoked and wiped, status needs-sign-in', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const t = tenant();

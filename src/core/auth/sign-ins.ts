@@ -24,6 +24,7 @@ import type { HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
 import { claimPending, dropPending, names, pendingIssuers, summaryOf, type PendingSignIn } from './records.js';
 import { revokeAndWipe } from './revoke.js';
+import { STEP_UP_LIMIT, StepUpRefusals } from './step-up.js';
 import { oauthOf, Summaries } from './summaries.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
 
@@ -42,6 +43,11 @@ export class SignIns {
   readonly keys: ClientKeys; // machine client keys (`private_key_jwt`)
   readonly #summaries: Summaries;
   readonly #attempts = new Attempts();
+  /** Step-up: what each server's last sign-in asked for, and the scopes refused after it. */
+  readonly #lastAsked = new Map<string, string>();
+  readonly #stepUps = new Map<string, StepUpRefusals>();
+  /** Servers whose step-up ended (STEP_UP_LIMIT reached): the error their status shows. */
+  readonly #stepUpEnded = new Map<string, McpAuthError>();
   readonly #announcements = new Announcements();
   /** Authorization URLs being prepared in the background, by server. */
   readonly #preparing = new Map<string, Promise<unknown>>();
@@ -160,11 +166,26 @@ export class SignIns {
   }
 
   /** 401 (or 403 insufficient_scope): `needs-sign-in`, one `mcp-sign-in-required`, the authorization URL prepared. */
-  needsSignIn(id: string, err: McpAuthError, callId?: string): void {
+  needsSignIn(id: string, err: McpAuthError, callId?: string): McpAuthError | undefined {
     const cfg = this.ctx.store.state.servers[id];
-    if (!cfg) return;
+    if (!cfg) return undefined;
     const before = this.ctx.store.state.connections[id];
     const reason = err.code === 'insufficient-scope' ? 'insufficient-scope' : 'sign-in-required';
+    // a scope still refused after STEP_UP_LIMIT sign-ins that asked for it: no sign-in again
+    if (reason === 'insufficient-scope' && err.scope) {
+      let refusals = this.#stepUps.get(id);
+      if (!refusals) this.#stepUps.set(id, (refusals = new StepUpRefusals()));
+      if (refusals.refused(err.scope, this.#lastAsked.get(id), this.ctx.store.state.signIns[id]?.signedInAt)) {
+        const ended = new McpAuthError(
+          'insufficient-scope',
+          `Server "${cfg.name}" still refuses scope "${err.scope}" after ${STEP_UP_LIMIT} sign-ins that asked for it: the account was not granted it. Sign in with an account that has it (hub.signIn), or ask for access.`,
+          { scope: err.scope },
+        );
+        this.#stepUpEnded.set(id, ended);
+        setStatus(this.ctx, id, 'error', ended);
+        return ended;
+      }
+    }
     setStatus(this.ctx, id, 'needs-sign-in', err);
     if (before?.status !== 'needs-sign-in' || callId || before.error?.code !== err.code) {
       const issuer = this.server(id)?.metadata?.issuer;
@@ -199,7 +220,8 @@ export class SignIns {
   /** A call waits on sign-in (the event names it); resolves once signed in here or in another tab, rejects on cancel. */
   waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
     const since = this.ctx.store.state.signIns[id]?.signedInAt ?? 0;
-    this.needsSignIn(id, err, callId);
+    const ended = this.needsSignIn(id, err, callId);
+    if (ended) return Promise.reject(ended);
     return waitForSignIn(this.ctx, id, since, signal);
   }
 
@@ -216,6 +238,8 @@ export class SignIns {
         new McpConfigError([{ path: 'auth', message: `server "${cfg.name}" does not use OAuth sign-in` }]),
       );
     const server = this.server(id)!;
+    // the user signs in on purpose after a step-up ended (another account, access granted since)
+    if (this.#stepUpEnded.delete(id)) this.#stepUps.get(id)?.clear();
     const prepared = server.fresh();
     let popup: Window | null = null;
     if (!options.open) {
@@ -345,6 +369,7 @@ export class SignIns {
     try {
       const several = msg.iss === undefined && (await this.#issuersInPlay(pending)) > 1;
       const set = await server.exchange(pending, codeOf(msg, pending, several), msg.iss);
+      this.#lastAsked.set(id, pending.scope ?? '');
       const summary = summaryOf(set);
       this.ctx.emit(
         new McpSignInCompletedEvent({
@@ -407,6 +432,9 @@ export class SignIns {
   /** Revoke (best effort) and wipe a server's tokens and pending sign-in. */
   async #forget(id: string, cfg: ServerConfig, dropRegistration: boolean): Promise<boolean> {
     const server = this.#servers.get(id) ?? this.server(id);
+    this.#lastAsked.delete(id);
+    this.#stepUps.delete(id);
+    this.#stepUpEnded.delete(id);
     try {
       return await revokeAndWipe(this.ctx, id, {
         cfg,
