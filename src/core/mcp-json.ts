@@ -22,7 +22,7 @@ export interface McpJsonServer {
   revision?: string;
   /** OAuth sign-in settings (never a token: those stay in the vault of the page that signed in). */
   auth?:
-    | { type: 'oauth'; clientId?: string; clientMetadataUrl?: string; scopes?: string[] }
+    | { type: 'oauth'; clientId?: string; clientSecret?: string; clientMetadataUrl?: string; scopes?: string[] }
     | {
         type: 'client-credentials';
         clientId: string;
@@ -77,6 +77,7 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
             auth: {
               type: 'oauth' as const,
               ...(a.clientId ? { clientId: a.clientId } : {}),
+              ...(a.clientSecret ? { clientSecret: REDACTED } : {}),
               ...(a.clientMetadataUrl ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
               ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
             },

@@ -46,7 +46,9 @@ function authFor(name) {
   if (name === 'auth/client-credentials-jwt')
     // the scenario's key, imported into WebCrypto as non-extractable (keyId set below)
     return { type: 'client-credentials', clientId: context.client_id, method: 'private_key_jwt' };
-  if (name === 'auth/pre-registration') return { type: 'oauth', clientId: context.client_id };
+  // a confidential client registered beforehand: Node keeps its secret (a page is refused one)
+  if (name === 'auth/pre-registration')
+    return { type: 'oauth', clientId: context.client_id, clientSecret: context.client_secret };
   if (name === 'auth/enterprise-managed-authorization')
     // the user's ID token (the page's identity assertion) is exchanged at the IdP for an ID-JAG
     return {

@@ -289,6 +289,43 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(asked).to.be.greaterThan(2);
   });
 
+  it('a client secret in OAuth settings is refused in a page, saying why; nothing stored', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    for (const add of [
+      () =>
+        hub.servers.add({
+          name: 'Confidential',
+          url: tenant().url,
+          auth: { type: 'oauth', clientId: 'c', clientSecret: 's3cret' },
+        }),
+      () =>
+        hub.importConfig(
+          JSON.stringify({
+            mcpServers: { C: { url: tenant().url, auth: { type: 'oauth', clientId: 'c', clientSecret: 's3cret' } } },
+          }),
+        ),
+    ]) {
+      const outcome = await add().then(
+        (r) => r,
+        (e: unknown) => e,
+      );
+      const issues =
+        outcome instanceof McpConfigError
+          ? outcome.issues
+          : (outcome as { errors: { issues: McpConfigError['issues'] }[] }).errors[0].issues;
+      expect(issues.map((i) => i.path)).to.deep.equal(['auth.clientSecret']);
+      expect(issues[0].message).to.include('cannot be kept in a web page');
+      expect(issues[0].message).not.to.include('s3cret');
+    }
+    expect(hub.servers.list()).to.have.length(0);
+    expect(JSON.stringify(await rawIdb(hub.storeName))).not.to.include('sec_');
+    // without the client id it belongs to, the secret is refused everywhere (Node too)
+    const error = await hub.servers
+      .add({ name: 'X', url: tenant().url, auth: { type: 'oauth', clientSecret: 's' } as never })
+      .catch((e: unknown) => e);
+    expect((error as McpConfigError).issues.map((i) => i.path)).to.deep.equal(['auth.clientSecret']);
+  });
+
   it('signs out: tokens revoked and wiped, status needs-sign-in', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const t = tenant();

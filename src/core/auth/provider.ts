@@ -139,7 +139,15 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     checkAuthorizationServer(this.discoveryState(), this.#log);
     const { auth: settings } = this.#config;
     const issuer = ctx?.issuer ?? this.#discovery?.authorizationServerMetadata?.issuer;
-    if (settings.clientId) return { client_id: settings.clientId, ...(issuer ? { issuer } : {}) };
+    if (settings.clientId) {
+      // a pre-registered confidential client (Node, a backend): its secret, opened from the vault
+      const secret = settings.clientSecret ? await this.host.vault.get(settings.clientSecret) : undefined;
+      return {
+        client_id: settings.clientId,
+        ...(secret ? { client_secret: secret } : {}),
+        ...(issuer ? { issuer } : {}),
+      };
+    }
     if (!issuer) return undefined;
     const redirect = this.redirectUrl ?? '';
     const info = await this.host.vault.unseal<StoredOAuthClientInformation>(names.client(issuer, redirect));
