@@ -503,6 +503,9 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
       ['nopkce', 'pkce-unsupported', '/as/nopkce'],
       ['nocors', 'endpoint-unreachable', '/as/nocors/.well-known/'],
       ['insecure', 'insecure-endpoint', 'http://0.0.0.0:1'],
+      // a server with Protected Resource Metadata is of a revision after 2025-03-26: its
+      // authorization server's endpoints are never guessed
+      ['nometa', 'metadata', '/as/nometa'],
     ] as const;
     for (const [flag, code, where] of cases) {
       const server = await addOAuthServer(hub, tenant(flag).url);

@@ -274,16 +274,20 @@ export function checkAuthorizationServer(
       }
     | undefined,
   log: OAuthFetch | undefined,
+  /** A 2025-03-26 server: without metadata, that revision's default endpoints are used (PKCE S256 always). */
+  defaultEndpoints = false,
 ): void {
   const metadata = discovery?.authorizationServerMetadata;
   if (!metadata) {
     const unread = log?.unreachable(undefined);
     if (unread) throw unread;
+    if (defaultEndpoints) return;
     const as = discovery?.authorizationServerUrl;
     throw new McpAuthError(
       'metadata',
       `${as ? `The authorization server ${endpointOf(as)}` : 'The authorization server'} publishes no metadata ` +
-        `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused.`,
+        `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused ` +
+        `(only a 2025-03-26 server without Protected Resource Metadata gets that revision's default endpoints).`,
       ...(as ? [{ endpoint: endpointOf(as) }] : []),
     );
   }

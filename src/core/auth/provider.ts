@@ -57,7 +57,9 @@ export interface OAuthHost {
   /** The host's Client ID Metadata Document URL, when it publishes one. */
   readonly clientMetadataUrl?: string;
   /** The server's current URL and OAuth settings (undefined once removed). */
-  config(serverId: string): { url: string; auth: AuthOAuth; timeout: number } | undefined;
+  config(serverId: string): { url: string; auth: AuthOAuth; timeout: number; revision?: string } | undefined;
+  /** The protocol revision the server's connection negotiated, if it ever connected. */
+  negotiated(serverId: string): string | undefined;
   /** Tokens changed: keep the summary, tell the state and other tabs. */
   tokensChanged(serverId: string, summary: SignInState): void;
   /** Whether a sign-in attempt (an open popup or redirect) waits on this `state`. */
@@ -136,7 +138,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // auth() asks for the client right after discovery: the place to refuse an authorization
     // server the hub cannot use before anything (a registration) is sent to it
-    checkAuthorizationServer(this.discoveryState(), this.#log);
+    checkAuthorizationServer(this.discoveryState(), this.#log, this.#revision20250326Defaults());
     const { auth: settings } = this.#config;
     const issuer = ctx?.issuer ?? this.#discovery?.authorizationServerMetadata?.issuer;
     if (settings.clientId) {
@@ -238,6 +240,26 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
         await this.host.vault.remove(names.client(issuer, this.redirectUrl ?? ''));
     }
     if (scope === 'all' || scope === 'tokens') await this.forgetTokens();
+  }
+
+  /**
+   * Whether this server gets the 2025-03-26 default endpoints (`/authorize`, `/token`,
+   * `/register` at the server's origin) when its authorization server publishes no metadata:
+   * only a server of that revision. Every later revision requires Protected Resource Metadata,
+   * so a server that has none, whose authorization server is its own origin, and that is not
+   * pinned to (nor ever negotiated) a later revision is one; anything else is refused.
+   */
+  #revision20250326Defaults(): boolean {
+    const d = this.discoveryState();
+    const c = this.host.config(this.serverId);
+    if (!c || d?.resourceMetadata || !d?.authorizationServerUrl) return false;
+    const legacy = (v: string | undefined) => v === undefined || v === 'auto' || v === '2025-03-26';
+    if (!legacy(c.revision) || !legacy(this.host.negotiated(this.serverId))) return false;
+    try {
+      return new URL(d.authorizationServerUrl).origin === new URL(c.url).origin;
+    } catch {
+      return false;
+    }
   }
 
   // ---- what the hub uses -----------------------------------------------------------------------

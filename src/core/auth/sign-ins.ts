@@ -84,6 +84,7 @@ export class SignIns {
       config: (id) => oauthOf(ctx.store.state.servers[id]),
       tokensChanged: (id, summary) => void this.#summaries.save(id, summary),
       inUse: (state) => !!this.#attempts.serverOf(state),
+      negotiated: (id) => ctx.store.state.connections[id]?.protocolVersion,
     };
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(CALLBACK_CHANNEL);
