@@ -35,6 +35,8 @@ export const urls = servers as {
   origins: { a: string; b: string; bPort: number; dead: string };
   /** the SDK's skills server, SEP-2640 (test/fixtures/skills-server.mjs): append /t/<tenant>/mcp */
   skills: string;
+  /** a token endpoint on a second origin that must never receive anything: POST /token, GET /seen */
+  idjagThief: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

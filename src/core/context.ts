@@ -113,6 +113,13 @@ export interface McpHubOptions {
    */
   dpop?: 'auto' | 'prefer' | 'off';
   /**
+   * The identity provider token endpoints this page trusts with its users' identity assertions
+   * (`jwt-bearer` servers with `flow: 'id-jag'`): the ID token the page's `setIdentityAssertion`
+   * function returns is posted to a server's `auth.idp.tokenEndpoint` only when it is on this
+   * list (exact URL), and `importConfig()` refuses `idp` blocks naming any other. Default: none.
+   */
+  idpTokenEndpoints?: readonly string[];
+  /**
    * Connections the browser opens per server origin. Default 6 (HTTP/1.1). Discovery runs at most
    * that many requests per origin, and long-lived notification streams may take all but two of
    * them; raise it for servers behind HTTP/2.

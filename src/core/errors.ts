@@ -87,6 +87,7 @@ export type AuthErrorCode =
   | 'expired' // the sign-in was not finished in time
   | 'access-denied' // the authorization server answered with an error (the user declined…)
   | 'issuer-mismatch' // RFC 9207 / RFC 8414 issuer check failed (possible mix-up attack)
+  | 'issuer-missing' // an answer without iss while several authorization servers are in play (mix-up defence)
   | 'pkce-unsupported' // the authorization server does not advertise PKCE S256
   | 'insecure-endpoint' // an OAuth endpoint is not https (nor loopback)
   | 'endpoint-unreachable' // network or CORS failure on a metadata, registration or token endpoint
@@ -94,6 +95,7 @@ export type AuthErrorCode =
   | 'registration-failed' // no client id could be obtained (registration refused or unsupported)
   | 'token-request-failed' // the token endpoint refused the code or the refresh token
   | 'identity-assertion-failed' // the page gave no identity assertion (hub.setIdentityAssertion) or its function failed
+  | 'idp-not-allowed' // a server's identity provider token endpoint is not in the hub's idpTokenEndpoints
   | 'sign-in-failed'; // anything else
 
 /**

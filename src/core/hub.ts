@@ -259,8 +259,10 @@ export class McpHub extends HubEventTarget {
     return this.#signIns.signIn(id, options);
   }
 
-  /** Set `redirectUrl` / `clientMetadataUrl` / `dpop` of a hub already made; McpConfigError for bad values. */
-  setSignInOptions(options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl' | 'dpop'>): void {
+  /** Set `redirectUrl` / `clientMetadataUrl` / `dpop` / `idpTokenEndpoints` of a hub already made; McpConfigError for bad values. */
+  setSignInOptions(
+    options: Pick<McpHubOptions, 'redirectUrl' | 'clientMetadataUrl' | 'dpop' | 'idpTokenEndpoints'>,
+  ): void {
     this.#signIns.setOptions(options);
   }
 
@@ -293,7 +295,7 @@ export class McpHub extends HubEventTarget {
 
   /** Add the servers of an `mcp.json` text. See docs/API.md. */
   importConfig(text: string): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
-    return this.#servers.importConfig(text);
+    return this.#servers.importConfig(text, (url) => this.#signIns.idpAllowed(url));
   }
 
   // ---- tools for the model ------------------------------------------------------------------

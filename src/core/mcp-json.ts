@@ -22,7 +22,7 @@ export interface McpJsonServer {
   revision?: string;
   /** OAuth sign-in settings (never a token: those stay in the vault of the page that signed in). */
   auth?:
-    | { type: 'oauth'; clientId?: string; clientMetadataUrl?: string; scopes?: string[] }
+    | { type: 'oauth'; clientId?: string; clientSecret?: string; clientMetadataUrl?: string; scopes?: string[] }
     | {
         type: 'client-credentials';
         clientId: string;
@@ -77,6 +77,7 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
             auth: {
               type: 'oauth' as const,
               ...(a.clientId ? { clientId: a.clientId } : {}),
+              ...(a.clientSecret ? { clientSecret: REDACTED } : {}),
               ...(a.clientMetadataUrl ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
               ...(a.scopes?.length ? { scopes: [...a.scopes] } : {}),
             },
@@ -129,7 +130,10 @@ export interface McpJsonEntryError {
 }
 
 /** Parse mcp.json text into server inputs; each bad entry is reported, not thrown. */
-export function fromMcpJson(text: string): {
+export function fromMcpJson(
+  text: string,
+  options: { idpAllowed?: (tokenEndpoint: string) => boolean } = {},
+): {
   entries: { name: string; input: ServerConfigInput }[];
   errors: McpJsonEntryError[];
 } {
@@ -216,6 +220,22 @@ export function fromMcpJson(text: string): {
       errors.push({
         name,
         issues: unexported.map((path) => ({ path, message: 'the secret was not exported; enter it and import again' })),
+      });
+      continue;
+    }
+    // a file must not choose where the user's ID token goes (issue 27 item 1): only an
+    // identity provider the page allows (`idpTokenEndpoints`)
+    const idp = (oauth as { idp?: { tokenEndpoint?: unknown } } | undefined)?.idp;
+    if (idp !== undefined && !(typeof idp?.tokenEndpoint === 'string' && options.idpAllowed?.(idp.tokenEndpoint))) {
+      errors.push({
+        name,
+        issues: [
+          {
+            path: 'auth.idp.tokenEndpoint',
+            message:
+              "is not an identity provider this page allows (the hub's idpTokenEndpoints option): the user's identity assertion would be sent there",
+          },
+        ],
       });
       continue;
     }

@@ -141,14 +141,28 @@ const checkedUrl = (problem: (v: string) => string | null) =>
  * - `clientMetadataUrl`: the HTTPS URL where the host publishes its Client ID Metadata Document
  *   (overrides the hub's `clientMetadataUrl` option for this server).
  * - `scopes`: scopes to ask for besides those the server's challenge names.
+ * - `clientSecret`: the secret of a pre-registered confidential client (`clientId`), for hosts
+ *   that can keep one (Node, a backend); a page is refused it (servers/secrets.ts).
  */
-export const AuthOAuthSchema = z.strictObject({
+const oauthFields = <S extends z.ZodMiniType>(secret: S) => ({
   type: z.literal('oauth'),
   clientId: z.optional(ClientIdSchema),
+  clientSecret: z.optional(secret),
   clientMetadataUrl: z.optional(checkedUrl(clientMetadataUrlProblem)),
   scopes: z.optional(ScopesSchema),
 });
-export type AuthOAuth = z.infer<typeof AuthOAuthSchema>;
+function checkOAuthSecret(a: { clientId?: unknown; clientSecret?: unknown }, ctx: z.core.$RefinementCtx): void {
+  if (a.clientSecret !== undefined && a.clientId === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['clientSecret'],
+      message: 'needs clientId: the secret belongs to a client registered beforehand',
+    });
+}
+export const AuthOAuthSchema = z.strictObject(oauthFields(SecretInputSchema)).check(z.superRefine(checkOAuthSecret));
+const StoredAuthOAuthSchema = z.strictObject(oauthFields(SecretRefSchema)).check(z.superRefine(checkOAuthSecret));
+/** OAuth sign-in settings as stored (a client secret only as a vault reference). */
+export type AuthOAuth = z.infer<typeof StoredAuthOAuthSchema>;
 /** How machine credentials authenticate the client at the token endpoint. */
 export const ClientAuthMethodSchema = z.enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt']);
 /** A client key id of `hub.createClientKey()`. */
@@ -367,7 +381,7 @@ const StoredAuthSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('bearer'), token: StoredSecret }),
   z.strictObject({ type: z.literal('api-key'), headerName, key: StoredSecret }),
   z.strictObject({ type: z.literal('basic'), username: z.string(), password: StoredSecret }),
-  AuthOAuthSchema,
+  StoredAuthOAuthSchema,
   z
     .strictObject({
       type: z.literal('client-credentials'),

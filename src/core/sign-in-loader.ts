@@ -6,9 +6,9 @@
 // the click even while the module is still loading, and delegates everything else once loaded.
 import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
-import type { IdentityAssertionSource } from './auth/jwt-bearer.js';
+import type { IdentityAssertionSource, IdentityPolicy } from './auth/jwt-bearer.js';
 import { ANSWER_KEY } from './auth/callback.js';
-import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './auth/options.js';
+import { checkSignInOptions, endpointAllowed, type HubSignInOptions, type SignInOptions } from './auth/options.js';
 import { openPopup } from './auth/popup.js';
 import type { SignInControl, SignIns } from './auth/sign-ins.js';
 import type { ConnectionAuth } from './connections/manager.js';
@@ -41,6 +41,11 @@ export class LazySignIns implements ConnectionAuth {
   #disposed = false;
   /** The page's identity assertion functions (`jwt-bearer` servers), by server id or `*`. */
   readonly #assertions = new Map<string, IdentityAssertionSource>();
+  /** The sources and the IdP token endpoints their assertions may go to (`idpTokenEndpoints`). */
+  readonly #identity: IdentityPolicy = {
+    sources: this.#assertions,
+    idpAllowed: (url) => this.idpAllowed(url),
+  };
 
   constructor(
     private readonly ctx: HubContext,
@@ -83,7 +88,7 @@ export class LazySignIns implements ConnectionAuth {
   /** The sign-in module, loaded once (a dynamic import: its own chunk in the CDN build). */
   load(): Promise<SignIns> {
     this.#loading ??= import('./auth/sign-ins.js').then((m) => {
-      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#assertions);
+      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#identity);
       for (const [state, previous] of this.#changes.splice(0)) s.serversChanged(state, previous);
       this.#loaded = s;
       if (this.#disposed) s.dispose();
@@ -96,6 +101,11 @@ export class LazySignIns implements ConnectionAuth {
     const given = checkSignInOptions(options);
     this.#options = { ...this.#options, ...given };
     this.#loaded?.setOptions(given);
+  }
+
+  /** Whether the page allows identity assertions to be posted to this IdP token endpoint. */
+  idpAllowed(tokenEndpoint: string): boolean {
+    return endpointAllowed(this.#options.idpTokenEndpoints, tokenEndpoint);
   }
 
   /** `hub.setIdentityAssertion()`: the function a `jwt-bearer` server's token requests ask (null removes it). */

@@ -5,10 +5,19 @@ import type { SecretRef } from './schemas.js';
 const KEY_RECORD = 'vault:key';
 const SECRET_PREFIX = 'secret:';
 
+/**
+ * One encrypted record. `v: 2`: the record's key (`secret:<name>`) is the AES-GCM additional
+ * data, so a ciphertext copied under another name does not decrypt there. Records without `v`
+ * were written before (no additional data): they are read once and rewritten as `v: 2`.
+ */
 interface SealedSecret {
   readonly iv: Uint8Array<ArrayBuffer>;
   readonly data: ArrayBuffer;
+  readonly v?: 2;
 }
+
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) =>
+  !!a && a.length === b.length && a.every((x, i) => x === b[i]);
 
 function newRef(): string {
   return `sec_${crypto.randomUUID()}`;
@@ -49,37 +58,70 @@ export class Vault {
     return this.#key;
   }
 
-  /** Encrypt and store a secret; returns its reference. */
-  async put(value: string): Promise<SecretRef> {
+  /** Encrypt `plain` as the record `record` (its name the additional data). */
+  async #encrypt(record: string, plain: string): Promise<SealedSecret> {
     const key = await this.#getKey();
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    let data: ArrayBuffer;
     try {
-      data = await this.#subtle().encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(value));
+      const data = await this.#subtle().encrypt(
+        { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(record) },
+        key,
+        new TextEncoder().encode(plain),
+      );
+      return { iv, data, v: 2 };
     } catch (e) {
       throw new McpVaultError('Could not encrypt a secret.', { cause: e });
     }
+  }
+
+  /**
+   * Decrypt the record `record`; undefined when there is none. A record of an older version
+   * (no additional data) is rewritten bound to its name, unless another tab changed it meanwhile.
+   * Throws what WebCrypto throws when the ciphertext does not open (wrong name, key or bytes).
+   */
+  async #decrypt(record: string): Promise<string | undefined> {
+    const sealed = await this.storage.get<SealedSecret>(record);
+    if (!sealed) return undefined;
+    const key = await this.#getKey();
+    const legacy = sealed.v !== 2;
+    const plain = new TextDecoder().decode(
+      await this.#subtle().decrypt(
+        { name: 'AES-GCM', iv: sealed.iv, ...(legacy ? {} : { additionalData: new TextEncoder().encode(record) }) },
+        key,
+        sealed.data,
+      ),
+    );
+    if (legacy) {
+      const bound = await this.#encrypt(record, plain);
+      await this.storage
+        .update<SealedSecret>(record, (now) => (now && now.v !== 2 && sameBytes(now.iv, sealed.iv) ? bound : now!))
+        .catch(() => {}); // stays legacy; read again next time
+    }
+    return plain;
+  }
+
+  /** Encrypt and store a secret; returns its reference. */
+  async put(value: string): Promise<SecretRef> {
     const ref = newRef();
-    await this.storage.set(SECRET_PREFIX + ref, { iv, data } satisfies SealedSecret);
+    await this.storage.set(SECRET_PREFIX + ref, await this.#encrypt(SECRET_PREFIX + ref, value));
     this.#known.add(value);
     return { secretRef: ref };
   }
 
   /** Decrypt a secret by reference. */
   async get(ref: SecretRef): Promise<string> {
-    const sealed = await this.storage.get<SealedSecret>(SECRET_PREFIX + ref.secretRef);
-    if (!sealed) throw new McpVaultError(`A stored secret is missing (${ref.secretRef}); enter it again.`);
-    const key = await this.#getKey();
+    let value: string | undefined;
     try {
-      const plain = await this.#subtle().decrypt({ name: 'AES-GCM', iv: sealed.iv }, key, sealed.data);
-      const value = new TextDecoder().decode(plain);
-      this.#known.add(value);
-      return value;
+      value = await this.#decrypt(SECRET_PREFIX + ref.secretRef);
     } catch (e) {
+      if (e instanceof McpVaultError) throw e;
       throw new McpVaultError(`A stored secret could not be decrypted (${ref.secretRef}); enter it again.`, {
         cause: e,
       });
     }
+    if (value === undefined) throw new McpVaultError(`A stored secret is missing (${ref.secretRef}); enter it again.`);
+    this.#known.add(value);
+    return value;
   }
 
   async delete(ref: SecretRef): Promise<void> {
@@ -92,29 +134,15 @@ export class Vault {
    * (by server), client registrations (by issuer), a sign-in in progress (PKCE verifier, state).
    */
   async seal(name: string, value: unknown): Promise<void> {
-    const key = await this.#getKey();
-    const iv = crypto.getRandomValues(new Uint8Array(12));
-    let data: ArrayBuffer;
-    try {
-      data = await this.#subtle().encrypt(
-        { name: 'AES-GCM', iv },
-        key,
-        new TextEncoder().encode(JSON.stringify(value)),
-      );
-    } catch (e) {
-      throw new McpVaultError('Could not encrypt a secret.', { cause: e });
-    }
-    await this.storage.set(SECRET_PREFIX + name, { iv, data } satisfies SealedSecret);
+    const record = SECRET_PREFIX + name;
+    await this.storage.set(record, await this.#encrypt(record, JSON.stringify(value)));
   }
 
   /** Decrypt a value sealed under `name`; undefined when there is none (or it cannot be read). */
   async unseal<T>(name: string): Promise<T | undefined> {
-    const sealed = await this.storage.get<SealedSecret>(SECRET_PREFIX + name);
-    if (!sealed) return undefined;
-    const key = await this.#getKey();
     try {
-      const plain = await this.#subtle().decrypt({ name: 'AES-GCM', iv: sealed.iv }, key, sealed.data);
-      return JSON.parse(new TextDecoder().decode(plain)) as T;
+      const plain = await this.#decrypt(SECRET_PREFIX + name);
+      return plain === undefined ? undefined : (JSON.parse(plain) as T);
     } catch {
       return undefined;
     }

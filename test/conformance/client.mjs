@@ -51,7 +51,9 @@ function authFor(name) {
   if (name === 'auth/client-credentials-jwt')
     // the scenario's key, imported into WebCrypto as non-extractable (keyId set below)
     return { type: 'client-credentials', clientId: context.client_id, method: 'private_key_jwt' };
-  if (name === 'auth/pre-registration') return { type: 'oauth', clientId: context.client_id };
+  // a confidential client registered beforehand: Node keeps its secret (a page is refused one)
+  if (name === 'auth/pre-registration')
+    return { type: 'oauth', clientId: context.client_id, clientSecret: context.client_secret };
   if (name === 'auth/enterprise-managed-authorization')
     // the user's ID token (the page's identity assertion) is exchanged at the IdP for an ID-JAG
     return {
@@ -76,6 +78,8 @@ if (auth?.method === 'private_key_jwt')
 // the page's identity assertion for jwt-bearer servers: the scenario's ID token or workload JWT
 if (auth?.type === 'jwt-bearer')
   hub.setIdentityAssertion('*', () => (auth.flow === 'id-jag' ? context.idp_id_token : context.valid_jwt));
+// the page trusts the scenario's identity provider with that ID token (and no other endpoint)
+if (auth?.idp) hub.setSignInOptions({ idpTokenEndpoints: [auth.idp.tokenEndpoint] });
 
 // `auto`, as a host would configure a server it knows nothing about: the hub picks the transport
 // (and, once it speaks 2026-07-28, the revision). No retries: a scenario server answers once.
@@ -105,7 +109,9 @@ let signIns = 0;
 hub.addEventListener('mcp-sign-in-required', (e) => {
   if (!e.detail.callId) return;
   current ??= (async () => {
-    if (++signIns > 5) throw new Error('more than 5 sign-ins asked for');
+    // a host that signs in whenever asked: the hub must end a step-up that cannot succeed
+    // (auth/scope-retry-limit); this cap only keeps a broken hub from hanging the run
+    if (++signIns > 20) throw new Error('more than 20 sign-ins asked for');
     await hub.signIn(id, { open });
   })()
     .catch((err) => problems.push(`sign-in: ${err?.code ?? err?.name}: ${err?.message}`))

@@ -28,6 +28,9 @@ const EVENTS = [
   'mcp-tool-call-failed',
 ];
 
+/** A hub that allows the fixture's identity provider (`idpTokenEndpoints`). */
+const idJagHub = () => privateHub({ idpTokenEndpoints: [`${urls.idjag}/idp/token`] });
+
 const idJagAuth = (extra: Record<string, unknown> = {}) => ({
   type: 'jwt-bearer' as const,
   flow: 'id-jag' as const,
@@ -67,7 +70,7 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
 
   it('id-jag: the user’s ID token is exchanged at the IdP, the ID-JAG redeemed; renewed on 401; no value stored or shown', async () => {
     const tenant = unique('idjag');
-    const hub = privateHub();
+    const hub = idJagHub();
     const asked: { serverId: string; flow: string; issuer: string; resource: string }[] = [];
     hub.setIdentityAssertion('*', async (request) => {
       asked.push({ ...request });
@@ -79,7 +82,14 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
     await hub.connect(server.id);
     const who = await hub.client(server.id).callTool('whoami');
     expect((who.content[0] as { text: string }).text).to.equal('alice mcp-client');
-    expect(asked[0]).to.deep.equal({ serverId: server.id, flow: 'id-jag', issuer: `${urls.idjag}/as`, resource: url });
+    expect(asked[0]).to.deep.equal({
+      serverId: server.id,
+      serverUrl: url,
+      flow: 'id-jag',
+      issuer: `${urls.idjag}/as`,
+      resource: url,
+      idpTokenEndpoint: `${urls.idjag}/idp/token`,
+    });
     let s = await seen(tenant);
     expect([s.exchanges, s.grants]).to.deep.equal([1, 1]);
     // the resource refuses every token it issued: the next call gets a new one through a new
@@ -109,14 +119,14 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
       idp: { tokenEndpoint: `${urls.idjag}/idp/token`, clientId: 'page-client' },
     });
     // importing the export elsewhere asks for the secret that was not written
-    const { added, errors } = await privateHub().importConfig(hub.exportConfig());
+    const { added, errors } = await idJagHub().importConfig(hub.exportConfig());
     expect(added).to.have.length(0);
     expect(errors[0].issues.map((i) => i.path)).to.deep.equal(['auth.clientSecret']);
   });
 
   it('workload: the page’s JWT is the grant of a public client', async () => {
     const tenant = unique('wif');
-    const hub = privateHub();
+    const hub = idJagHub();
     hub.setIdentityAssertion('*', async ({ issuer }) => {
       const r = await fetch(`${urls.idjag}/workload/jwt?aud=${encodeURIComponent(issuer)}`);
       return ((await r.json()) as { jwt: string }).jwt;
@@ -135,7 +145,7 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
 
   it('the page’s function failing, or none registered: a typed error, the server in error, nothing sent', async () => {
     const tenant = unique('fail');
-    const hub = privateHub();
+    const hub = idJagHub();
     const events = recordEvents(window, EVENTS);
     const server = await hub.servers.add({ name: 'NoSource', url: `${urls.idjag}/t/${tenant}/mcp`, auth: idJagAuth() });
     let error = await rejects(hub.connect(server.id));
@@ -164,7 +174,7 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
   });
 
   it('an ID token the IdP refuses: token-request-failed naming the IdP’s token endpoint', async () => {
-    const hub = privateHub();
+    const hub = idJagHub();
     hub.setIdentityAssertion('*', async () => `${(await idToken('bob')).slice(0, -4)}AAAA`);
     const server = await hub.servers.add({
       name: 'Refused',
@@ -178,7 +188,7 @@ describe('JWT-bearer grant with the page’s identity assertion', () => {
   });
 
   it('bad config and arguments: typed errors naming the field; nothing stored', async () => {
-    const hub = privateHub();
+    const hub = idJagHub();
     const url = `${urls.idjag}/t/${unique('bad')}/mcp`;
     const cases: [unknown, string][] = [
       [{ ...idJagAuth(), idp: undefined }, 'auth.idp'],

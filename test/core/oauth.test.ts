@@ -13,6 +13,8 @@ import {
   type McpHub,
   type ServerConfig,
 } from '../../src/core/index.js';
+import { IdbStorage } from '../../src/core/index.js';
+import { Vault } from '../../src/core/vault.js';
 import { privateHub, rawIdb, unique, urls } from '../helpers.js';
 
 const CALLBACK = `${location.origin}/__oauth-callback.html`;
@@ -42,6 +44,7 @@ function tenant(flags = 'auto') {
           r.json() as Promise<{
             requests: { method?: string; name?: string; authorization: boolean; status: number }[];
             tokens: { token: string; valid: boolean; scope?: string }[];
+            prmFetches: number;
           }>,
       ),
     revokeSeen: () =>
@@ -269,6 +272,82 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect(hub.store.state.signIns[server.id].scopes).to.include.members(['mcp:tools', 'mcp:admin']);
   });
 
+  it('step-up that cannot succeed: a host that signs in whenever asked is asked twice, then the call ends insufficient-scope naming the scope', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await addOAuthServer(hub, tenant('auto+noadmin').url);
+    await hub.connect(server.id).catch(() => {});
+    await clickToSignIn(hub, server.id);
+    await until(() => hub.status(server.id).status === 'connected');
+    // the host signs in whenever asked; the test lets each sign-in finish before the next call
+    let asked = 0;
+    let signingIn: Promise<unknown> = Promise.resolve();
+    const signIn = () => {
+      asked++;
+      signingIn = clickToSignIn(hub, server.id).catch(() => {});
+    };
+    hub.addEventListener('mcp-sign-in-required', signIn);
+    const calls = [];
+    for (let i = 0; i < 3; i++) {
+      calls.push(await hub.callTool({ serverId: server.id, tool: 'admin', arguments: {}, source: 'user' }));
+      await signingIn;
+    }
+    hub.removeEventListener('mcp-sign-in-required', signIn);
+    // the first (asked for mcp:tools only) and one more: two sign-ins that asked for mcp:admin
+    expect(asked).to.equal(2);
+    expect(calls.map((c) => c.error?.code)).to.deep.equal([
+      'insufficient-scope',
+      'insufficient-scope',
+      'insufficient-scope',
+    ]);
+    expect(calls[2].error?.message).to.include('mcp:admin');
+    expect(hub.status(server.id).error?.code).to.equal('insufficient-scope');
+    expect(hub.status(server.id).error?.message).to.include('after 2 sign-ins');
+    // the user signing in on purpose starts afresh: the hub asks again
+    await clickToSignIn(hub, server.id);
+    hub.addEventListener('mcp-sign-in-required', signIn);
+    await hub.callTool({ serverId: server.id, tool: 'admin', arguments: {}, source: 'user' });
+    await signingIn;
+    hub.removeEventListener('mcp-sign-in-required', signIn);
+    expect(asked).to.be.greaterThan(2);
+  });
+
+  it('a client secret in OAuth settings is refused in a page, saying why; nothing stored', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    for (const add of [
+      () =>
+        hub.servers.add({
+          name: 'Confidential',
+          url: tenant().url,
+          auth: { type: 'oauth', clientId: 'c', clientSecret: 's3cret' },
+        }),
+      () =>
+        hub.importConfig(
+          JSON.stringify({
+            mcpServers: { C: { url: tenant().url, auth: { type: 'oauth', clientId: 'c', clientSecret: 's3cret' } } },
+          }),
+        ),
+    ]) {
+      const outcome = await add().then(
+        (r) => r,
+        (e: unknown) => e,
+      );
+      const issues =
+        outcome instanceof McpConfigError
+          ? outcome.issues
+          : (outcome as { errors: { issues: McpConfigError['issues'] }[] }).errors[0].issues;
+      expect(issues.map((i) => i.path)).to.deep.equal(['auth.clientSecret']);
+      expect(issues[0].message).to.include('cannot be kept in a web page');
+      expect(issues[0].message).not.to.include('s3cret');
+    }
+    expect(hub.servers.list()).to.have.length(0);
+    expect(JSON.stringify(await rawIdb(hub.storeName))).not.to.include('sec_');
+    // without the client id it belongs to, the secret is refused everywhere (Node too)
+    const error = await hub.servers
+      .add({ name: 'X', url: tenant().url, auth: { type: 'oauth', clientSecret: 's' } as never })
+      .catch((e: unknown) => e);
+    expect((error as McpConfigError).issues.map((i) => i.path)).to.deep.equal(['auth.clientSecret']);
+  });
+
   it('signs out: tokens revoked and wiped, status needs-sign-in', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const t = tenant();
@@ -327,12 +406,128 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
     expect((error as Error).message).not.to.include('evil');
   });
 
+  /** Start a sign-in whose authorization URL is captured, not opened; resolves with its state and the promise. */
+  async function startSignIn(hub: McpHub, id: string) {
+    let authorizationUrl = '';
+    const done = hub.signIn(id, { open: (u) => void (authorizationUrl = u) });
+    done.catch(() => {});
+    await until(() => authorizationUrl !== '');
+    return { state: new URL(authorizationUrl).searchParams.get('state')!, done, authorizationUrl };
+  }
+  const mixupCodes = async () =>
+    ((await (await fetch(`${urls.oauthMcp}/as/mixup/codes`)).json()) as { codes: string[] }).codes;
+
+  it('mix-up (RFC 9700 §4.4.2): a code without iss while two authorization servers are in play is refused, never sent', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const honest = await addOAuthServer(hub, tenant().url);
+    const other = await addOAuthServer(hub, tenant('mixup').url);
+    await startSignIn(hub, honest.id); // the honest authorization server is in play
+    const { state, done } = await startSignIn(hub, other.id);
+    const code = unique('honest-code');
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    // the honest server's code, come back to the one redirect URI with the other sign-in's state
+    channel.postMessage({ type: 'mcp-elements:sign-in-callback', state, code });
+    const error = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    channel.close();
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect((error as McpAuthError).code).to.equal('issuer-missing');
+    expect(await mixupCodes()).not.to.include(code);
+  });
+
+  it('mix-up control: with one authorization server in play, a code without iss is redeemed at its token endpoint', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const only = await addOAuthServer(hub, tenant('mixup').url);
+    const { state, done } = await startSignIn(hub, only.id);
+    const code = unique('only-code');
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    channel.postMessage({ type: 'mcp-elements:sign-in-callback', state, code });
+    const error = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    channel.close();
+    // the fixture's token endpoint refuses every code: what matters is that this one got there
+    expect((error as McpAuthError).code).to.equal('token-request-failed');
+    expect(await mixupCodes()).to.include(code);
+  });
+
+  it('the code is redeemed with the redirect URI its sign-in started with, not the redeeming page’s', async () => {
+    const store = unique('store');
+    const first = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(first, t.url);
+    const { authorizationUrl } = await startSignIn(first, server.id);
+    expect(new URL(authorizationUrl).searchParams.get('redirect_uri')).to.equal(CALLBACK);
+    await first.dispose();
+    // another page of the origin, whose own redirect URI differs, takes the answer
+    const second = privateHub({ storeName: store, redirectUrl: `${CALLBACK}?page=second` });
+    await second.ready;
+    const popup = await click(() => window.open(authorizationUrl, '_blank', 'popup'));
+    expect(popup, 'the test page may open a window').not.to.equal(null);
+    await until(() => second.store.state.signIns[server.id]?.status === 'signed-in', 20000);
+    await until(() => second.status(server.id).status === 'connected');
+  });
+
+  const pendingKeys = async (store: string) =>
+    (await rawIdb(store)).map((r) => r.key).filter((k) => k.startsWith('secret:oauth:pending:'));
+
+  it('a server answering 401 to everything: a few sign-ins prepared without a click, one pending record kept; the click still signs in', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const t = tenant();
+    const server = await addOAuthServer(hub, t.url);
+    for (let i = 0; i < 10; i++) await hub.connect(server.id).catch(() => {});
+    // discovery ran for the first three 401s only (UNPROMPTED_MAX), not for all ten
+    expect((await t.seen()).prmFetches).to.equal(3);
+    expect(await pendingKeys(hub.storeName)).to.have.length.at.most(1);
+    await clickToSignIn(hub, server.id);
+    await until(() => hub.status(server.id).status === 'connected');
+    expect(await pendingKeys(hub.storeName)).to.deep.equal([]);
+  });
+
+  it('an OAuth response over 1 MB is not read: a typed error naming the endpoint', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await addOAuthServer(hub, tenant('huge').url);
+    const error = (await hub.connect(server.id).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as McpAuthError;
+    expect(error).to.be.instanceOf(McpAuthError);
+    expect(error.code).to.equal('sign-in-failed');
+    expect(error.message).to.include('more than 1 MB');
+    expect(error.endpoint).to.include('/.well-known/oauth-authorization-server/as/huge');
+  });
+
+  it('expired sign-ins left in the vault are swept when the hub loads', async () => {
+    const store = unique('store');
+    const first = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    const server = await addOAuthServer(first, tenant().url);
+    await startSignIn(first, server.id);
+    await first.dispose();
+    const [key] = await pendingKeys(store);
+    expect(key, 'a pending sign-in was kept').to.be.a('string');
+    // the sign-in is eleven minutes old: make its record say so, sealed as the hub seals it
+    const vault = new Vault(new IdbStorage(store));
+    const name = key.slice('secret:'.length);
+    const pending = (await vault.unseal<{ expiresAt: number }>(name))!;
+    await vault.seal(name, { ...pending, expiresAt: Date.now() - 60_000 });
+    const second = privateHub({ storeName: store, redirectUrl: CALLBACK });
+    await second.ready;
+    await until(async () => (await pendingKeys(store)).length === 0);
+    expect(second.servers.list()).to.have.length(1);
+  });
+
   it('names the endpoint: no PKCE S256, no CORS on metadata, an insecure authorization server', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const cases = [
       ['nopkce', 'pkce-unsupported', '/as/nopkce'],
       ['nocors', 'endpoint-unreachable', '/as/nocors/.well-known/'],
       ['insecure', 'insecure-endpoint', 'http://0.0.0.0:1'],
+      // a server with Protected Resource Metadata is of a revision after 2025-03-26: its
+      // authorization server's endpoints are never guessed
+      ['nometa', 'metadata', '/as/nometa'],
     ] as const;
     for (const [flag, code, where] of cases) {
       const server = await addOAuthServer(hub, tenant(flag).url);

@@ -84,6 +84,30 @@ describe('<mcp-tool-call>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('awaiting approval: a long value is shown in full up to 20,000 characters, scrollable, and a longer one says how much is not shown', async () => {
+    const { hub } = await setup();
+    for (const [length, shown, marker] of [
+      [5_000, 5_000, false],
+      [25_000, 20_000, true],
+    ] as const) {
+      const message = 'abcdefghij'.repeat(length / 10);
+      const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+      const p = hub.callTool({ name: 'Fixture__echo', arguments: { message } });
+      const el = await card(hub, (await waiting).detail.call.id);
+      await el.updateComplete;
+      const dd = shadow(el).querySelector('dd')!;
+      const value = dd.querySelector('.value')!.textContent!;
+      expect(value).to.equal(message.slice(0, shown));
+      const cut = dd.querySelector('.cut');
+      if (marker) expect(cut?.textContent).to.contain('5,000 more characters not shown');
+      else expect(cut).to.equal(null);
+      expect(getComputedStyle(dd).overflowY).to.equal('auto');
+      await expect(el).to.be.accessible();
+      button(el, 'deny').click();
+      await p;
+    }
+  });
+
   it('Always allow trusts the tool; Deny and Escape deny', async () => {
     const { hub, server } = await setup();
     let waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');

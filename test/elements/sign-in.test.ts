@@ -134,7 +134,7 @@ describe('sign-in in the elements', function () {
   });
 
   it('<mcp-server-manager> form: JWT bearer (ID-JAG) with the identity provider; errors name the field; secrets kept', async () => {
-    const hub = privateHub({ redirectUrl: CALLBACK });
+    const hub = privateHub({ redirectUrl: CALLBACK, idpTokenEndpoints: [`${urls.idjag}/idp/token`] });
     hub.setIdentityAssertion(
       '*',
       async () =>

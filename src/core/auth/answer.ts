@@ -61,6 +61,8 @@ export function takeRedirectAnswer(): CallbackMessage | undefined {
 export function codeOf(
   msg: Extract<CallbackMessage, { type: 'mcp-elements:sign-in-callback' }>,
   pending: PendingSignIn,
+  /** Whether more than one authorization server is in play for this hub (mix-up defence). */
+  severalIssuers = false,
 ): string {
   if (Date.now() > pending.expiresAt) throw new McpAuthError('expired', 'The sign-in took too long; sign in again.');
   // RFC 9207: a response from another issuer is not acted on, not even its error
@@ -73,6 +75,14 @@ export function codeOf(
     const code = /^[a-z_]{1,64}$/.test(msg.error) ? msg.error : 'error';
     throw new McpAuthError('access-denied', `The authorization server did not grant access (${code}).`);
   }
+  // RFC 9700 §4.4.2: one redirect URI serves every authorization server, so with more than one
+  // in play only `iss` tells which one answered; without it, a code could be another server's
+  // (a mix-up): refuse it rather than send it to this sign-in's token endpoint
+  if (msg.iss === undefined && severalIssuers)
+    throw new McpAuthError(
+      'issuer-missing',
+      'The authorization response carries no iss, and this page signs in to more than one authorization server: it cannot tell which one answered (RFC 9700 mix-up defence), so the code was not used. The authorization server must send iss (RFC 9207).',
+    );
   if (!msg.code) throw new McpAuthError('sign-in-failed', 'The authorization response carries no code.');
   return msg.code;
 }

@@ -60,6 +60,48 @@ export function describeEndpoint(url: string, metadata?: Readonly<Record<string,
   return at;
 }
 
+/** The largest OAuth response read (metadata, registration, token): 1 MB; a larger one fails the request. */
+export const MAX_OAUTH_RESPONSE_BYTES = 1024 * 1024;
+
+/** `response` with its body read, at most `max` bytes (McpAuthError beyond, naming the endpoint). */
+async function capped(response: Response, url: string, max: number): Promise<Response> {
+  const tooLarge = () =>
+    new McpAuthError(
+      'sign-in-failed',
+      `${describeEndpoint(url)} answered more than ${max / (1024 * 1024)} MB; an OAuth response is never that large, so it was not read.`,
+      { endpoint: endpointOf(url) },
+    );
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) body.set(c, (at += c.byteLength) - c.byteLength);
+  const copy = new Response([204, 205, 304].includes(response.status) ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
+}
+
 /** One OAuth exchange's fetch and what failed in it. */
 export class OAuthFetch {
   readonly failures: EndpointFailure[] = [];
@@ -80,8 +122,9 @@ export class OAuthFetch {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     const f = this.base ?? globalThis.fetch;
+    let response: Response;
     try {
-      return await f(input, { ...init, signal });
+      response = await f(input, { ...init, signal });
     } catch (e) {
       if (deadline.aborted)
         throw new McpAuthError('endpoint-unreachable', `${describeEndpoint(url)} did not answer in time.`, {
@@ -99,6 +142,8 @@ export class OAuthFetch {
       // well-known URL"; the explanation travels as its cause
       throw new TypeError(`Could not reach ${endpointOf(url)}.`, { cause: e });
     }
+    // a hostile server must not make the page read (and parse) without end
+    return capped(response, url, MAX_OAUTH_RESPONSE_BYTES);
   };
 
   /** An error naming the endpoint(s) the browser could not read, or undefined when none failed. */
@@ -229,16 +274,20 @@ export function checkAuthorizationServer(
       }
     | undefined,
   log: OAuthFetch | undefined,
+  /** A 2025-03-26 server: without metadata, that revision's default endpoints are used (PKCE S256 always). */
+  defaultEndpoints = false,
 ): void {
   const metadata = discovery?.authorizationServerMetadata;
   if (!metadata) {
     const unread = log?.unreachable(undefined);
     if (unread) throw unread;
+    if (defaultEndpoints) return;
     const as = discovery?.authorizationServerUrl;
     throw new McpAuthError(
       'metadata',
       `${as ? `The authorization server ${endpointOf(as)}` : 'The authorization server'} publishes no metadata ` +
-        `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused.`,
+        `(RFC 8414 or OpenID Connect discovery), so PKCE support cannot be checked; sign-in refused ` +
+        `(only a 2025-03-26 server without Protected Resource Metadata gets that revision's default endpoints).`,
       ...(as ? [{ endpoint: endpointOf(as) }] : []),
     );
   }

@@ -13,6 +13,8 @@ export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** What the host's function is told when the hub needs an assertion. */
 export interface IdentityAssertionRequest {
   readonly serverId: string;
+  /** The MCP server's URL, as configured. */
+  readonly serverUrl: string;
   /** `id-jag`: an identity assertion (the user's ID token) for the identity provider; `workload`: the JWT-bearer grant itself. */
   readonly flow: 'id-jag' | 'workload';
   /** The MCP server's authorization server (its issuer): a workload JWT's audience. */
@@ -21,6 +23,11 @@ export interface IdentityAssertionRequest {
   readonly resource: string;
   /** Scopes asked for, space-separated. */
   readonly scope?: string;
+  /**
+   * `id-jag`: the identity provider token endpoint the assertion will be posted to (always one
+   * of the hub's `idpTokenEndpoints`; the function may still refuse it by throwing).
+   */
+  readonly idpTokenEndpoint?: string;
 }
 
 /** The host's source of identity assertions (a JWT string). */
@@ -28,6 +35,22 @@ export type IdentityAssertionSource = (request: IdentityAssertionRequest) => str
 
 /** The host's sources by server id (`*`: every server without its own). */
 export type IdentityAssertions = ReadonlyMap<string, IdentityAssertionSource>;
+
+/** The host's sources, and where their identity assertions may go. */
+export interface IdentityPolicy {
+  readonly sources: IdentityAssertions;
+  /** Whether the page allows identity assertions to be posted to this IdP token endpoint (`idpTokenEndpoints`). */
+  idpAllowed(tokenEndpoint: string): boolean;
+}
+
+/** The identity provider token endpoint is not one the page allows: nothing is asked, nothing sent. */
+export function idpNotAllowed(tokenEndpoint: string, name: string): McpAuthError {
+  return new McpAuthError(
+    'idp-not-allowed',
+    `Server "${name}" names an identity provider token endpoint (${endpointOf(tokenEndpoint)}) the page does not allow: the user's identity assertion goes only to endpoints listed in the hub's idpTokenEndpoints option.`,
+    { endpoint: endpointOf(tokenEndpoint) },
+  );
+}
 
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 

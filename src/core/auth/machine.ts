@@ -15,9 +15,11 @@ import type { SecretRef } from '../schemas.js';
 import type { Vault } from '../vault.js';
 import type { ClientKeys } from './client-keys.js';
 import { OAuthFetch, toAuthError } from './fetch.js';
-import { exchangeForIdJag, hostAssertion, JWT_BEARER_GRANT, type IdentityAssertions } from './jwt-bearer.js';
+import { exchangeForIdJag, hostAssertion, idpNotAllowed, JWT_BEARER_GRANT, type IdentityPolicy } from './jwt-bearer.js';
 
-export type { IdentityAssertions } from './jwt-bearer.js';
+export type { IdentityPolicy } from './jwt-bearer.js';
+
+const NO_IDENTITY: IdentityPolicy = { sources: new Map(), idpAllowed: () => false };
 import { renewDue } from './refresh.js';
 
 /** The stored settings of a server with machine credentials. */
@@ -61,7 +63,7 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     private readonly config: () => MachineConfig | undefined,
     private readonly fetchImpl?: typeof fetch,
     private readonly keys?: ClientKeys,
-    private readonly assertions: IdentityAssertions = new Map(),
+    private readonly identity: IdentityPolicy = NO_IDENTITY,
     private readonly serverId = '',
   ) {}
 
@@ -169,9 +171,21 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
     const issuer = this.#issuer;
     if (!issuer) throw new McpAuthError('metadata', 'The authorization server was not discovered.');
     const remember = (v: string) => this.vault.remember(v);
+    // the user's ID token goes only to an identity provider the page named (issue 27 item 1):
+    // checked before the page's function is even asked
+    if (flow === 'id-jag' && idp && !this.identity.idpAllowed(idp.tokenEndpoint))
+      throw idpNotAllowed(idp.tokenEndpoint, c.name ?? c.url);
     const assertion = await hostAssertion(
-      this.assertions,
-      Object.freeze({ serverId: this.serverId, flow, issuer, resource, ...(scope ? { scope } : {}) }),
+      this.identity.sources,
+      Object.freeze({
+        serverId: this.serverId,
+        serverUrl: c.url,
+        flow,
+        issuer,
+        resource,
+        ...(scope ? { scope } : {}),
+        ...(flow === 'id-jag' && idp ? { idpTokenEndpoint: idp.tokenEndpoint } : {}),
+      }),
       c.name ?? c.url,
       remember,
       this.vault.knownValues,
@@ -267,14 +281,14 @@ export class Machines {
   constructor(
     private readonly ctx: Pick<HubContext, 'vault' | 'fetch' | 'store'>,
     private readonly keys: ClientKeys,
-    private readonly assertions: IdentityAssertions = new Map(),
+    private readonly identity: IdentityPolicy = NO_IDENTITY,
   ) {}
 
   /** The transports' auth for `target`, a config with machine credentials (stored as server `id`, or being tested). */
   authProvider(id: string | undefined, target: MachineConfig & { auth: unknown }): Sdk.AuthProvider {
     const stored = id ? this.ctx.store.state.servers[id] : undefined;
     if (!id || !isMachine(stored?.auth.type) || stored?.url !== target.url || stored.auth !== target.auth)
-      return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys, this.assertions, id ?? '')
+      return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys, this.identity, id ?? '')
         .authProvider;
     let m = this.#byServer.get(id);
     if (!m) {
@@ -286,7 +300,7 @@ export class Machines {
         },
         this.ctx.fetch,
         this.keys,
-        this.assertions,
+        this.identity,
         id,
       );
       this.#byServer.set(id, m);

@@ -8,6 +8,8 @@ export interface HubSignInOptions {
   redirectUrl?: string;
   clientMetadataUrl?: string;
   dpop?: 'auto' | 'prefer' | 'off';
+  /** The IdP token endpoints the page's identity assertions may go to (normalized URLs). */
+  idpTokenEndpoints?: readonly string[];
 }
 
 /** Options of `hub.signIn()`. */
@@ -25,6 +27,18 @@ export interface SignInOptions {
    * `popup-blocked`.
    */
   fallback?: 'redirect' | 'none';
+}
+
+/** An endpoint URL as compared with the allow-list (parsed and serialized: case, default port, `/`). */
+export const normalizeEndpoint = (url: string): string => new URL(url).href;
+
+/** Whether `url` is on an allow-list of `normalizeEndpoint`ed URLs. */
+export function endpointAllowed(list: readonly string[] | undefined, url: string): boolean {
+  try {
+    return !!list?.includes(normalizeEndpoint(url));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -50,8 +64,17 @@ export function checkSignInOptions(options: HubSignInOptions): HubSignInOptions 
   }
   if (options.dpop !== undefined && !['auto', 'prefer', 'off'].includes(options.dpop))
     issues.push({ path: 'dpop', message: "must be 'auto', 'prefer' or 'off'" });
+  const idp = options.idpTokenEndpoints;
+  if (idp !== undefined && !Array.isArray(idp))
+    issues.push({ path: 'idpTokenEndpoints', message: 'must be an array of token endpoint URLs' });
+  else
+    idp?.forEach((u: unknown, i) => {
+      const problem = typeof u === 'string' ? urlProblem(u) : 'must be a URL string';
+      if (problem) issues.push({ path: `idpTokenEndpoints.${i}`, message: problem });
+    });
   if (issues.length) throw new McpConfigError(issues);
   return {
+    ...(idp !== undefined ? { idpTokenEndpoints: Object.freeze(idp.map(normalizeEndpoint)) } : {}),
     ...(options.dpop !== undefined ? { dpop: options.dpop } : {}),
     ...(options.redirectUrl !== undefined ? { redirectUrl: options.redirectUrl } : {}),
     ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),

@@ -29,7 +29,16 @@ import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
 import { checkAuthorizationServer, describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
 import { withLock } from './locks.js';
 import { urlProblem } from '../schemas.js';
-import { names, randomState, SIGN_IN_TTL_MS, summaryOf, type PendingSignIn, type TokenSet } from './records.js';
+import {
+  names,
+  randomState,
+  SIGN_IN_TTL_MS,
+  summaryOf,
+  UNPROMPTED_MAX,
+  UNPROMPTED_WINDOW_MS,
+  type PendingSignIn,
+  type TokenSet,
+} from './records.js';
 import { refreshTokens, transportAuth, type Refreshable } from './refresh.js';
 import { registrationAllows, ScopeRequest } from './step-up.js';
 
@@ -48,9 +57,13 @@ export interface OAuthHost {
   /** The host's Client ID Metadata Document URL, when it publishes one. */
   readonly clientMetadataUrl?: string;
   /** The server's current URL and OAuth settings (undefined once removed). */
-  config(serverId: string): { url: string; auth: AuthOAuth; timeout: number } | undefined;
+  config(serverId: string): { url: string; auth: AuthOAuth; timeout: number; revision?: string } | undefined;
+  /** The protocol revision the server's connection negotiated, if it ever connected. */
+  negotiated(serverId: string): string | undefined;
   /** Tokens changed: keep the summary, tell the state and other tabs. */
   tokensChanged(serverId: string, summary: SignInState): void;
+  /** Whether a sign-in attempt (an open popup or redirect) waits on this `state`. */
+  inUse(state: string): boolean;
 }
 
 /** The OAuth client of one server. */
@@ -70,6 +83,8 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   #registering?: string;
   /** A prepared sign-in (authorization URL ready): `hub.signIn` opens it without waiting. */
   prepared?: PendingSignIn;
+  /** When sign-ins were prepared without a click (a 401 / 403 asked), within the window. */
+  readonly #unprompted: number[] = [];
 
   constructor(
     private readonly host: OAuthHost,
@@ -91,7 +106,8 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   // ---- OAuthClientProvider (called by the SDK's auth()) --------------------------------------
 
   get redirectUrl(): string | undefined {
-    return this.host.redirectUrl();
+    // a code is redeemed with the redirect URI its authorization request carried (issue 27 item 5)
+    return this.#exchanging?.redirectUrl ?? this.host.redirectUrl();
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -122,10 +138,18 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // auth() asks for the client right after discovery: the place to refuse an authorization
     // server the hub cannot use before anything (a registration) is sent to it
-    checkAuthorizationServer(this.discoveryState(), this.#log);
+    checkAuthorizationServer(this.discoveryState(), this.#log, this.#revision20250326Defaults());
     const { auth: settings } = this.#config;
     const issuer = ctx?.issuer ?? this.#discovery?.authorizationServerMetadata?.issuer;
-    if (settings.clientId) return { client_id: settings.clientId, ...(issuer ? { issuer } : {}) };
+    if (settings.clientId) {
+      // a pre-registered confidential client (Node, a backend): its secret, opened from the vault
+      const secret = settings.clientSecret ? await this.host.vault.get(settings.clientSecret) : undefined;
+      return {
+        client_id: settings.clientId,
+        ...(secret ? { client_secret: secret } : {}),
+        ...(issuer ? { issuer } : {}),
+      };
+    }
     if (!issuer) return undefined;
     const redirect = this.redirectUrl ?? '';
     const info = await this.host.vault.unseal<StoredOAuthClientInformation>(names.client(issuer, redirect));
@@ -216,6 +240,26 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
         await this.host.vault.remove(names.client(issuer, this.redirectUrl ?? ''));
     }
     if (scope === 'all' || scope === 'tokens') await this.forgetTokens();
+  }
+
+  /**
+   * Whether this server gets the 2025-03-26 default endpoints (`/authorize`, `/token`,
+   * `/register` at the server's origin) when its authorization server publishes no metadata:
+   * only a server of that revision. Every later revision requires Protected Resource Metadata,
+   * so a server that has none, whose authorization server is its own origin, and that is not
+   * pinned to (nor ever negotiated) a later revision is one; anything else is refused.
+   */
+  #revision20250326Defaults(): boolean {
+    const d = this.discoveryState();
+    const c = this.host.config(this.serverId);
+    if (!c || d?.resourceMetadata || !d?.authorizationServerUrl) return false;
+    const legacy = (v: string | undefined) => v === undefined || v === 'auto' || v === '2025-03-26';
+    if (!legacy(c.revision) || !legacy(this.host.negotiated(this.serverId))) return false;
+    try {
+      return new URL(d.authorizationServerUrl).origin === new URL(c.url).origin;
+    } catch {
+      return false;
+    }
   }
 
   // ---- what the hub uses -----------------------------------------------------------------------
@@ -314,11 +358,33 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
       createdAt: now,
       expiresAt: now + SIGN_IN_TTL_MS,
       ...(returnTo ? { returnTo } : {}),
+      ...(this.redirectUrl ? { redirectUrl: this.redirectUrl } : {}),
     };
     this.#draft = undefined;
     await this.host.vault.seal(names.pending(pending.state), pending);
+    // one prepared sign-in per server: the one it replaces goes, unless an open sign-in uses it
+    await this.dropPrepared();
     this.prepared = pending;
     return pending;
+  }
+
+  /** Forget the prepared sign-in (its vault record too) unless an open sign-in waits on it. */
+  async dropPrepared(): Promise<void> {
+    const p = this.prepared;
+    this.prepared = undefined;
+    if (p && !this.host.inUse(p.state)) await this.host.vault.remove(names.pending(p.state)).catch(() => {});
+  }
+
+  /**
+   * Whether a server's 401 / 403 may prepare a sign-in now, without the user's click: at most
+   * UNPROMPTED_MAX per window (a hostile server's answers must not run discovery, registration
+   * and pending records without end). Counts the one it allows.
+   */
+  mayPrepareUnprompted(now = Date.now()): boolean {
+    while (this.#unprompted.length && now - this.#unprompted[0]! > UNPROMPTED_WINDOW_MS) this.#unprompted.shift();
+    if (this.#unprompted.length >= UNPROMPTED_MAX) return false;
+    this.#unprompted.push(now);
+    return true;
   }
 
   /**

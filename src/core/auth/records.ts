@@ -9,6 +9,12 @@ import type { SignInState } from '../types.js';
 import type { Vault } from '../vault.js';
 import { withLock } from './locks.js';
 
+/**
+ * Sign-ins a server's 401 / 403 may prepare without the user's click (discovery, registration,
+ * a pending record), per server and window; beyond, the click prepares one.
+ */
+export const UNPROMPTED_MAX = 3;
+export const UNPROMPTED_WINDOW_MS = 10 * 60 * 1000;
 /** How long a started sign-in (state, PKCE verifier) stays usable. */
 export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
 /** Prefix of every `state` the hub sends, so a redirect page can tell a sign-in of ours. */
@@ -38,6 +44,11 @@ export interface PendingSignIn {
   readonly expiresAt: number;
   /** Set for a full-page redirect: where to send the user back after signing in. */
   readonly returnTo?: string;
+  /**
+   * The redirect URI the authorization request carried: the code is redeemed with it (RFC 6749
+   * §4.1.3), whichever tab or redirect option redeems it. Absent in records of older versions.
+   */
+  readonly redirectUrl?: string;
 }
 
 /** Vault names (the vault adds `secret:`). */
@@ -97,8 +108,23 @@ export function claimPending(
   });
 }
 
-/** Forget every sign-in in progress of a server (signed out of, removed or moved), and every expired one. */
-export async function dropPending(ctx: Pick<HubContext, 'storage' | 'vault'>, serverId: string): Promise<void> {
+/** The issuers of every sign-in in progress in the vault (this tab's and other tabs'). */
+export async function pendingIssuers(ctx: Pick<HubContext, 'storage' | 'vault'>): Promise<string[]> {
+  const entries = await ctx.storage.entries().catch(() => [] as [string, unknown][]);
+  const prefix = `secret:${names.pending('')}`;
+  const found = await Promise.all(
+    entries
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key]) => ctx.vault.unseal<PendingSignIn>(names.pending(key.slice(prefix.length))).catch(() => undefined)),
+  );
+  return found.flatMap((p) => (p?.issuer && p.expiresAt >= Date.now() ? [p.issuer] : []));
+}
+
+/**
+ * Forget every sign-in in progress of a server (signed out of, removed or moved), and every
+ * expired one; without a server, only the expired ones (on load).
+ */
+export async function dropPending(ctx: Pick<HubContext, 'storage' | 'vault'>, serverId?: string): Promise<void> {
   const entries = await ctx.storage.entries().catch(() => [] as [string, unknown][]);
   const prefix = `secret:${names.pending('')}`;
   await Promise.all(

@@ -21,6 +21,10 @@ export interface Refreshable {
   rediscover(): void;
   /** Keep the authorization URL auth() prepared, for the user's click. */
   keepDraft(scope: string | undefined): Promise<PendingSignIn>;
+  /** Whether a sign-in may be prepared without a click now (counts it). */
+  mayPrepareUnprompted(): boolean;
+  /** Forget the prepared sign-in: the click prepares a new one. */
+  dropPrepared(): Promise<void>;
 }
 
 /** A token obtained at `obtainedAt`, for `expiresIn` seconds, is renewed once less than a minute, or half its life, is left. */
@@ -77,6 +81,12 @@ export function transportAuth(o: Refreshable): AuthProvider {
         // another request (or tab) renewed the token meanwhile: retry with it
         if (fresh && fresh.tokens.access_token !== sent && !dueForRefresh(fresh)) return;
         if (fresh && !fresh.tokens.refresh_token) await o.forgetTokens();
+        // nothing to refresh: this 401 would only prepare a sign-in; a server answering 401 to
+        // everything gets a few, then the user's click prepares one (issue 27 item 5)
+        if (!fresh?.tokens.refresh_token && !o.mayPrepareUnprompted()) {
+          await o.dropPrepared();
+          throw signInRequired(scope);
+        }
         // a refused token is when a server may have moved to another authorization server
         // (SEP-2352): discover afresh, so the refresh or the new sign-in goes to the right one
         o.rediscover();

@@ -18,12 +18,13 @@ import { closePopup, openPopup } from './popup.js';
 import { Announcements, Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
-import { isMachine, Machines, type IdentityAssertions, type MachineConfig } from './machine.js';
+import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { ConnectionState, HubState } from '../types.js';
 import { ServerOAuth, type OAuthHost } from './provider.js';
-import { claimPending, names, summaryOf, type PendingSignIn } from './records.js';
+import { claimPending, dropPending, names, pendingIssuers, summaryOf, type PendingSignIn } from './records.js';
 import { revokeAndWipe } from './revoke.js';
+import { STEP_UP_LIMIT, StepUpRefusals } from './step-up.js';
 import { oauthOf, Summaries } from './summaries.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
 
@@ -42,6 +43,11 @@ export class SignIns {
   readonly keys: ClientKeys; // machine client keys (`private_key_jwt`)
   readonly #summaries: Summaries;
   readonly #attempts = new Attempts();
+  /** Step-up: what each server's last sign-in asked for, and the scopes refused after it. */
+  readonly #lastAsked = new Map<string, string>();
+  readonly #stepUps = new Map<string, StepUpRefusals>();
+  /** Servers whose step-up ended (STEP_UP_LIMIT reached): the error their status shows. */
+  readonly #stepUpEnded = new Map<string, McpAuthError>();
   readonly #announcements = new Announcements();
   /** Authorization URLs being prepared in the background, by server. */
   readonly #preparing = new Map<string, Promise<unknown>>();
@@ -55,10 +61,10 @@ export class SignIns {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
-    assertions?: IdentityAssertions,
+    identity?: IdentityPolicy,
   ) {
     this.keys = new ClientKeys(ctx);
-    this.#machines = new Machines(ctx, this.keys, assertions);
+    this.#machines = new Machines(ctx, this.keys, identity);
     this.#summaries = new Summaries(ctx);
     this.#redirectUrl = options.redirectUrl;
     this.#clientMetadataUrl = options.clientMetadataUrl;
@@ -77,6 +83,8 @@ export class SignIns {
       dpop: () => this.#dpop,
       config: (id) => oauthOf(ctx.store.state.servers[id]),
       tokensChanged: (id, summary) => void this.#summaries.save(id, summary),
+      inUse: (state) => !!this.#attempts.serverOf(state),
+      negotiated: (id) => ctx.store.state.connections[id]?.protocolVersion,
     };
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(CALLBACK_CHANNEL);
@@ -138,6 +146,8 @@ export class SignIns {
   }
 
   async #load() {
+    // sign-ins nobody finished (a closed tab, a hostile server's 401s) do not pile up
+    await dropPending(this.ctx).catch(() => {});
     await this.#summaries.load();
     await this.#resumeRedirect();
   }
@@ -157,11 +167,26 @@ export class SignIns {
   }
 
   /** 401 (or 403 insufficient_scope): `needs-sign-in`, one `mcp-sign-in-required`, the authorization URL prepared. */
-  needsSignIn(id: string, err: McpAuthError, callId?: string): void {
+  needsSignIn(id: string, err: McpAuthError, callId?: string): McpAuthError | undefined {
     const cfg = this.ctx.store.state.servers[id];
-    if (!cfg) return;
+    if (!cfg) return undefined;
     const before = this.ctx.store.state.connections[id];
     const reason = err.code === 'insufficient-scope' ? 'insufficient-scope' : 'sign-in-required';
+    // a scope still refused after STEP_UP_LIMIT sign-ins that asked for it: no sign-in again
+    if (reason === 'insufficient-scope' && err.scope) {
+      let refusals = this.#stepUps.get(id);
+      if (!refusals) this.#stepUps.set(id, (refusals = new StepUpRefusals()));
+      if (refusals.refused(err.scope, this.#lastAsked.get(id), this.ctx.store.state.signIns[id]?.signedInAt)) {
+        const ended = new McpAuthError(
+          'insufficient-scope',
+          `Server "${cfg.name}" still refuses scope "${err.scope}" after ${STEP_UP_LIMIT} sign-ins that asked for it: the account was not granted it. Sign in with an account that has it (hub.signIn), or ask for access.`,
+          { scope: err.scope },
+        );
+        this.#stepUpEnded.set(id, ended);
+        setStatus(this.ctx, id, 'error', ended);
+        return ended;
+      }
+    }
     setStatus(this.ctx, id, 'needs-sign-in', err);
     if (before?.status !== 'needs-sign-in' || callId || before.error?.code !== err.code) {
       const issuer = this.server(id)?.metadata?.issuer;
@@ -180,6 +205,8 @@ export class SignIns {
     const server = this.server(id);
     if (err.scope) server?.scopeFor(err.scope);
     if (server && !this.#preparing.has(id) && (!server.fresh() || reason === 'insufficient-scope')) {
+      // a few without a click; then the stale one goes and the click prepares (issue 27 item 5)
+      if (!server.mayPrepareUnprompted()) return void server.dropPrepared();
       const p = server.prepare().catch(() => undefined);
       this.#preparing.set(id, p);
       void p.finally(() => this.#preparing.delete(id));
@@ -194,7 +221,8 @@ export class SignIns {
   /** A call waits on sign-in (the event names it); resolves once signed in here or in another tab, rejects on cancel. */
   waitFor(id: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void> {
     const since = this.ctx.store.state.signIns[id]?.signedInAt ?? 0;
-    this.needsSignIn(id, err, callId);
+    const ended = this.needsSignIn(id, err, callId);
+    if (ended) return Promise.reject(ended);
     return waitForSignIn(this.ctx, id, since, signal);
   }
 
@@ -212,6 +240,8 @@ export class SignIns {
         new McpConfigError([{ path: 'auth', message: `server "${cfg.name}" does not use OAuth sign-in` }]),
       );
     const server = this.server(id)!;
+    // the user signs in on purpose after a step-up ended (another account, access granted since)
+    if (this.#stepUpEnded.delete(id)) this.#stepUps.get(id)?.clear();
     const prepared = server.fresh();
     let popup: Window | null = null;
     if (!options.open) {
@@ -234,6 +264,8 @@ export class SignIns {
       }
     }
     const { attempt, done: settled } = this.#attempts.start(id);
+    // the prepared sign-in is this attempt's from now on (nothing may replace and drop it)
+    if (prepared) attempt.state = prepared.state;
     const done = settled.then(
       () => this.ctx.store.state.connections[id] ?? { status: 'disconnected' as const, since: 0 },
     );
@@ -340,7 +372,9 @@ export class SignIns {
     this.#channel?.postMessage({ type: 'mcp-elements:sign-in-ack', state: msg.state } satisfies CallbackMessage);
     const attempt = this.#attempts.get(id);
     try {
-      const set = await server.exchange(pending, codeOf(msg, pending), msg.iss);
+      const several = msg.iss === undefined && (await this.#issuersInPlay(pending)) > 1;
+      const set = await server.exchange(pending, codeOf(msg, pending, several), msg.iss);
+      this.#lastAsked.set(id, pending.scope ?? '');
       const summary = summaryOf(set);
       this.ctx.emit(
         new McpSignInCompletedEvent({
@@ -361,6 +395,21 @@ export class SignIns {
       this.#failed(id, err);
       this.#attempts.settle(id, attempt, err);
     }
+  }
+
+  /**
+   * How many authorization servers this hub deals with: those of the sign-in answered, of every
+   * server's sign-in state, of the servers' discovered metadata and of the sign-ins in progress
+   * in the vault (other tabs' too).
+   */
+  async #issuersInPlay(pending: PendingSignIn): Promise<number> {
+    const all = [
+      pending.issuer,
+      ...Object.values(this.ctx.store.state.signIns).map((s) => s?.issuer),
+      ...[...this.#servers.values()].map((s) => s.metadata?.issuer),
+      ...(await pendingIssuers(this.ctx)),
+    ];
+    return new Set(all.flatMap((i) => (typeof i === 'string' && i ? [i.replace(/\/$/, '')] : []))).size;
   }
 
   /**
@@ -389,6 +438,9 @@ export class SignIns {
   /** Revoke (best effort) and wipe a server's tokens and pending sign-in. */
   async #forget(id: string, cfg: ServerConfig, dropRegistration: boolean): Promise<boolean> {
     const server = this.#servers.get(id) ?? this.server(id);
+    this.#lastAsked.delete(id);
+    this.#stepUps.delete(id);
+    this.#stepUpEnded.delete(id);
     try {
       return await revokeAndWipe(this.ctx, id, {
         cfg,

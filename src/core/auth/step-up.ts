@@ -5,6 +5,39 @@
 // authorization server refuses a wider set otherwise (RFC 7591 `scope` restricts the client).
 import { computeScopeUnion, type StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 
+/**
+ * Sign-ins that asked for a scope the server then still refused (`403 insufficient_scope` for
+ * it), after which the hub stops asking the user and ends with `insufficient-scope`: signing in
+ * again cannot help when the account lacks the scope (MCP authorization: clients SHOULD limit
+ * step-up retries; conformance `auth/scope-retry-limit` allows at most three authorizations).
+ */
+export const STEP_UP_LIMIT = 2;
+
+/** Per scope challenged, the sign-ins (by time) that asked for it and were refused it anyway. */
+export class StepUpRefusals {
+  readonly #refused = new Map<string, Set<number>>();
+
+  /**
+   * The server refused `scope` again; `asked` is what the current tokens' sign-in asked for,
+   * `signedInAt` when. True once STEP_UP_LIMIT such sign-ins were refused (the same refusal
+   * reported twice counts once).
+   */
+  refused(scope: string, asked: string | undefined, signedInAt: number | undefined): boolean {
+    const wanted = scope.split(' ').filter(Boolean);
+    const had = new Set((asked ?? '').split(' '));
+    if (signedInAt === undefined || !wanted.length || !wanted.every((s) => had.has(s))) return false;
+    const key = wanted.sort().join(' ');
+    let seen = this.#refused.get(key);
+    if (!seen) this.#refused.set(key, (seen = new Set()));
+    seen.add(signedInAt);
+    return seen.size >= STEP_UP_LIMIT;
+  }
+
+  clear(): void {
+    this.#refused.clear();
+  }
+}
+
 /** The scopes one server's sign-ins ask for. */
 export class ScopeRequest {
   /** The scope the server's last challenge named, and everything asked for since. */

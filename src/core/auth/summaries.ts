@@ -8,7 +8,9 @@ import type { HubState, SignInState } from '../types.js';
 
 /** A server's URL, OAuth settings and timeout, when it is configured for OAuth sign-in. */
 export function oauthOf(cfg: ServerConfig | undefined) {
-  return cfg && cfg.auth.type === 'oauth' ? { url: cfg.url, auth: cfg.auth, timeout: cfg.timeout } : undefined;
+  return cfg && cfg.auth.type === 'oauth'
+    ? { url: cfg.url, auth: cfg.auth, timeout: cfg.timeout, revision: cfg.revision }
+    : undefined;
 }
 
 const SIGNED_OUT: SignInState = Object.freeze({ status: 'signed-out' as const });

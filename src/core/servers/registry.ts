@@ -169,9 +169,12 @@ export class Servers implements ServerRegistry {
   }
 
   /** Add the servers of an `mcp.json` text; bad entries are reported with field issues, not imported. */
-  async importConfig(text: string): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
+  async importConfig(
+    text: string,
+    idpAllowed: (tokenEndpoint: string) => boolean = () => false,
+  ): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
     await this.ctx.ready;
-    const { entries, errors } = fromMcpJson(text);
+    const { entries, errors } = fromMcpJson(text, { idpAllowed });
     const added: ServerConfig[] = [];
     const failed: McpJsonEntryError[] = [...errors];
     for (const e of entries) {

@@ -19,6 +19,23 @@ export type ConnectTarget = Pick<ServerConfig, 'url' | 'transport' | 'timeout'> 
   headers: readonly { name: string; value: string | SecretRef; secret?: boolean }[];
 };
 
+/** Whether the hub runs in a web page (or a worker of one): there, every user can read what it holds. */
+function inPage(): boolean {
+  const protocol = (globalThis as { location?: { protocol?: unknown } }).location?.protocol;
+  return typeof protocol === 'string' && protocol !== 'file:';
+}
+
+/** A page given an OAuth client secret: refused, with why. */
+function pageCannotKeepSecret(): McpConfigError {
+  return new McpConfigError([
+    {
+      path: 'auth.clientSecret',
+      message:
+        'cannot be kept in a web page: whatever a page holds, its users (and any script on the page) can read, so a browser-based app is a public client (OAuth 2.1, browser-based apps). Sign in without a secret (PKCE), or run the hub where the secret stays private (Node, a backend)',
+    },
+  ]);
+}
+
 /** Every vault reference a stored config holds. */
 export function collectRefs(config: Pick<ServerConfig, 'auth' | 'headers'>): SecretRef[] {
   const refs: SecretRef[] = [];
@@ -26,7 +43,8 @@ export function collectRefs(config: Pick<ServerConfig, 'auth' | 'headers'>): Sec
   if (a.type === 'bearer') refs.push(a.token);
   if (a.type === 'api-key') refs.push(a.key);
   if (a.type === 'basic') refs.push(a.password);
-  if ((a.type === 'client-credentials' || a.type === 'jwt-bearer') && a.clientSecret) refs.push(a.clientSecret);
+  if ((a.type === 'client-credentials' || a.type === 'jwt-bearer' || a.type === 'oauth') && a.clientSecret)
+    refs.push(a.clientSecret);
   if (a.type === 'jwt-bearer' && a.idp?.clientSecret) refs.push(a.idp.clientSecret);
   for (const h of config.headers) if (typeof h.value !== 'string') refs.push(h.value);
   return refs;
@@ -59,9 +77,13 @@ export async function sealSecrets(
         sealedAuth = { type: 'api-key', headerName: a.headerName ?? 'x-api-key', key: await put(a.key) };
       else if (a.type === 'basic')
         sealedAuth = { type: 'basic', username: a.username, password: await put(a.password) };
-      // OAuth settings hold no secret (tokens are sealed per server when the user signs in)
-      else if (a.type === 'oauth') sealedAuth = a;
-      else if (a.type === 'client-credentials')
+      // OAuth settings hold no secret but a pre-registered confidential client's (tokens are
+      // sealed per server when the user signs in)
+      else if (a.type === 'oauth') {
+        if (a.clientSecret !== undefined && inPage()) throw pageCannotKeepSecret();
+        const { clientSecret, ...rest } = a;
+        sealedAuth = { ...rest, ...(clientSecret !== undefined ? { clientSecret: await put(clientSecret) } : {}) };
+      } else if (a.type === 'client-credentials')
         sealedAuth = {
           type: 'client-credentials',
           clientId: a.clientId,

@@ -84,6 +84,11 @@ export const styles = css`
     max-height: 8rem;
     overflow: auto;
   }
+  dd .cut {
+    display: block;
+    color: var(--_muted);
+    font-style: italic;
+  }
   .warnings {
     margin: 0;
     padding-left: 1.2rem;

@@ -27,6 +27,7 @@ const STRINGS = {
   approvalWhat: 'What it does:',
   approvalWith: 'With these details:',
   approvalNoArgs: 'It needs no details.',
+  approvalCut: '… {n} more characters not shown (the arguments below hold them all)',
   allowOnce: 'Allow once',
   alwaysAllow: 'Always allow this tool',
   deny: 'Deny',
@@ -60,12 +61,15 @@ const STATUSES: readonly ToolCallStatus[] = [
 ];
 
 const MAX_DESCRIPTION = 300;
-const MAX_VALUE = 500;
+// a value this long may scroll: its box takes focus, so a keyboard can scroll it
+const LONG_VALUE = 200;
+// what the user approves is shown whole (the box scrolls) up to this, and the rest is counted
+const MAX_VALUE = 20_000;
 
-/** An argument's value as a person reads it: text as is, anything else as compact JSON. */
-function readable(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+/** An argument's value as a person reads it: text as is, anything else as compact JSON; and how much is not shown. */
+function readable(value: unknown): { text: string; cut: number } {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > MAX_VALUE ? { text: text.slice(0, MAX_VALUE), cut: text.length - MAX_VALUE } : { text, cut: 0 };
 }
 
 function formatDuration(ms?: number): string {
@@ -251,7 +255,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
                 ${entries.map(
                   ([k, v]) =>
                     html`<dt>${props[k]?.title ?? k}</dt>
-                      <dd>${readable(v)}</dd>`,
+                      <dd tabindex=${readable(v).text.length > LONG_VALUE ? '0' : nothing}>${this.#value(v)}</dd>`,
                 )}
               </dl>
             </div>`
@@ -268,6 +272,16 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
       </div>
     </div>`;
+  }
+
+  /** One argument's value in the approval box, its cut (if any) said in words. */
+  #value(v: unknown) {
+    const { text, cut } = readable(v);
+    return html`<span class="value">${text}</span>${
+        cut
+          ? html`<span class="cut">${this.t('approvalCut').replace('{n}', cut.toLocaleString('en-US'))}</span>`
+          : nothing
+      }`;
   }
 
   /** The line under a call that did not succeed. */
