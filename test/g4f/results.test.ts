@@ -1,7 +1,8 @@
 // A server written like G4F's answers tools/call with a plain object (no `content`). Whichever
-// way the hub talks to it — the full protocol when its CORS preflight allows the MCP headers, the
-// plain JSON-RPC fallback when it allows only Content-Type — the object reaches the record, the
-// card and the model, and the server's log says the result was not conformant.
+// way the hub talks to it — the full protocol (which a Content-Type-only preflight allows too,
+// since the hub sends no later revision's headers to a 2025 server), or plain JSON-RPC (the
+// fallback, here chosen in the config) — the object reaches the record, the card and the model,
+// and the server's log says the result was not conformant.
 import { expect } from '@open-wc/testing';
 import { G4fMcpClient } from '../../src/g4f/index.js';
 import { normaliseCallResult } from '../../src/core/index.js';
@@ -12,13 +13,14 @@ const g4fBase = (urls as typeof urls & { g4f: string }).g4f;
 const g4fUrl = (cors: 'strict' | 'open') => `${g4fBase}/${unique('g4f')}/${cors}/mcp`;
 
 describe('G4F-style results (no content) are kept and flagged', () => {
-  for (const [cors, era] of [
-    ['open', 'legacy'],
-    ['strict', 'jsonrpc'],
+  for (const [cors, transport, era] of [
+    ['open', 'auto', 'legacy'],
+    ['strict', 'auto', 'legacy'],
+    ['strict', 'jsonrpc', 'jsonrpc'],
   ] as const) {
-    it(`preflight ${cors}: the hub speaks ${era}, keeps the object and logs it`, async () => {
+    it(`preflight ${cors}, transport ${transport}: the hub speaks ${era}, keeps the object and logs it`, async () => {
       const hub = privateHub();
-      const server = await hub.servers.add({ name: 'G4F style', url: g4fUrl(cors) });
+      const server = await hub.servers.add({ name: 'G4F style', url: g4fUrl(cors), transport });
       await hub.connect(server.id);
       expect(hub.status(server.id).era).to.equal(era);
       await hub.assistants.update('default', { approval: 'auto' });
