@@ -9,5 +9,6 @@ export {
   type UpstreamFetch,
 } from './relay.js';
 export { relayUrlFor, RelayRefusal, type TargetPolicy } from './targets.js';
+export { createGuard, guardedFetch, type Guard, type GuardOptions } from './guard.js';
 export { addressProblem, hostNameProblem } from './addresses.js';
 export type { RateLimit } from './rate-limit.js';

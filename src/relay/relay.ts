@@ -5,23 +5,10 @@ import { Cors, downstreamHeaders, refuseHopByHop, upstreamHeaders } from './head
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { capped, readCapped, rewriteEndpointEvents } from './streams.js';
-import {
-  checkResolved,
-  checkTarget,
-  compileAllow,
-  parseTarget,
-  RelayRefusal,
-  relayUrlFor,
-  type Target,
-  type TargetPolicy,
-} from './targets.js';
+import { createGuard, type GuardOptions } from './guard.js';
+import { parseTarget, RelayRefusal, relayUrlFor, type Target } from './targets.js';
 
-/**
- * How the relay reaches an upstream. `address`, when set, is the checked IP the connection must
- * use (pinned: no second DNS lookup). The default is the platform's `fetch` (on Workers, a
- * public-only fetch), which cannot pin: pass the Node fetcher of `mcp-elements/relay/node` there.
- */
-export type UpstreamFetch = (url: string, init: RequestInit & { address?: string }) => Promise<Response>;
+export type { UpstreamFetch } from './guard.js';
 
 /** What the relay tells its host about each request: never a header value, never a token. */
 export interface RelayLogEntry {
@@ -35,17 +22,13 @@ export interface RelayLogEntry {
 }
 
 /** Options of `createRelay()`. See docs/API.md, "Relay and backend hub". */
-export interface RelayOptions extends TargetPolicy {
+export interface RelayOptions extends GuardOptions {
   /** Page origins answered with CORS (`*` for any: never with credentials). Default none. */
   origins?: readonly string[];
   /** Where the relay is mounted, e.g. `/relay`. Default: the root. */
   basePath?: string;
   /** The relay's public URL (origin and base path) for URLs it writes; default the request's. */
   publicUrl?: string;
-  /** How upstreams are reached. Default `globalThis.fetch` (no pinning). */
-  fetch?: UpstreamFetch;
-  /** DNS resolution for open mode (all addresses of a name); each is checked and the first pinned. */
-  resolve?: (hostname: string) => Promise<readonly string[]>;
   /** Largest request body, in bytes. Default 1 MB. */
   maxRequestBytes?: number;
   /** Largest response body, in bytes. Default 16 MB. */
@@ -60,8 +43,6 @@ export interface RelayOptions extends TargetPolicy {
   rateLimit?: RateLimit | false;
   /** The client a request counts against (default: `CF-Connecting-IP`, else the adapter's address). */
   clientKey?: (request: Request, info: RelayRequestInfo) => string;
-  /** Redirects followed (each re-checked). Default 3. */
-  maxRedirects?: number;
   /** Told of every request (method, upstream origin, status, duration): never a header or token. */
   onLog?: (entry: RelayLogEntry) => void;
 }
@@ -78,7 +59,7 @@ const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;
 
 /** A stateless relay. See docs/API.md, "Relay and backend hub". */
 export function createRelay(options: RelayOptions = {}): RelayHandler {
-  const patterns = compileAllow(options.allow);
+  const guard = createGuard(options);
   const cors = new Cors(options.origins);
   const basePath = (options.basePath ?? '').replace(/\/$/, '');
   if (basePath && !basePath.startsWith('/')) throw new TypeError('relay basePath must start with /');
@@ -87,27 +68,12 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
   const requestMs = options.requestTimeoutMs ?? 10_000;
   const upstreamMs = options.upstreamTimeoutMs ?? 30_000;
   const streamMs = options.streamTimeoutMs ?? 10 * 60_000;
-  const maxRedirects = options.maxRedirects ?? 3;
   const limiter =
     options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { requests: 300, perMs: 60_000 });
-  const upstreamFetch: UpstreamFetch = options.fetch ?? ((url, init) => fetch(url, stripAddress(init)));
   const clientKey =
     options.clientKey ??
     ((req: Request, info: RelayRequestInfo) =>
       req.headers.get('cf-connecting-ip') ?? info.clientAddress ?? 'anonymous');
-
-  /** Check a target's origin, resolve its name when open mode asks, and return the pinned address. */
-  async function admit(url: URL): Promise<string | undefined> {
-    const { resolve } = checkTarget(url, patterns, options);
-    if (!resolve || !options.resolve) return undefined;
-    let addresses: readonly string[];
-    try {
-      addresses = await options.resolve(url.hostname);
-    } catch {
-      throw new RelayRefusal(502, `target ${url.hostname} does not resolve`);
-    }
-    return checkResolved(url, addresses);
-  }
 
   return async function relay(request: Request, info: RelayRequestInfo = {}): Promise<Response> {
     const started = Date.now();
@@ -148,7 +114,12 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
       const base = options.publicUrl ?? `${incoming.origin}${basePath}`;
       const toRelay = (url: string) => relayUrlFor(base, url);
       const headers = upstreamHeaders(request.headers);
-      const upstream = await forward(target.url, request.method, headers, body);
+      const upstream = await guard.send(target.url, {
+        method: request.method,
+        headers,
+        body: body as BodyInit | undefined,
+        signal: AbortSignal.timeout(upstreamMs),
+      });
       const response = await answer(upstream.response, upstream.url, target, request.method, toRelay, () =>
         log(upstream.response.status),
       );
@@ -172,45 +143,6 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
       });
     }
   };
-
-  /** Send upstream, following redirects by hand, each one checked as the first target was. */
-  async function forward(
-    first: URL,
-    method: string,
-    headers: Headers,
-    body: Uint8Array | undefined,
-  ): Promise<{ response: Response; url: URL }> {
-    let url = first;
-    for (let hop = 0; ; hop++) {
-      const address = await admit(url);
-      const response = await upstreamFetch(url.href, {
-        method,
-        headers,
-        body: body as BodyInit | undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(upstreamMs),
-        address,
-      });
-      const location = response.headers.get('location');
-      if (response.status < 300 || response.status > 399 || response.status === 304 || !location)
-        return { response, url };
-      void response.body?.cancel().catch(() => {});
-      if (hop >= maxRedirects) throw new RelayRefusal(502, `upstream redirected more than ${maxRedirects} times`);
-      let next: URL;
-      try {
-        next = new URL(location, url);
-      } catch {
-        throw new RelayRefusal(502, 'upstream redirected to an invalid URL');
-      }
-      if (next.origin !== url.origin) headers.delete('authorization'); // a token never follows to another origin
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
-        method = 'GET';
-        body = undefined;
-        headers.delete('content-type');
-      }
-      url = next;
-    }
-  }
 
   /** The client's response: filtered headers, rewritten OAuth URLs, a capped streamed body. */
   async function answer(
@@ -256,11 +188,6 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
       });
     return new Response(body, init);
   }
-}
-
-function stripAddress(init: RequestInit & { address?: string }): RequestInit {
-  const { address: _, ...rest } = init;
-  return rest;
 }
 
 function isJson(bytes: Uint8Array): boolean {

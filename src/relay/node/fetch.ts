@@ -5,7 +5,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { Readable } from 'node:stream';
-import type { UpstreamFetch } from '../relay.js';
+import type { UpstreamFetch } from '../guard.js';
 
 /** Every address of a name (IPv4 and IPv6), as the system resolver gives them. */
 export async function systemResolve(hostname: string): Promise<string[]> {
@@ -59,6 +59,7 @@ export function nodeUpstreamFetch(options: NodeUpstreamOptions = {}): UpstreamFe
       req.once('error', reject);
       const body = init.body;
       if (body instanceof Uint8Array) req.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      else if (body instanceof ArrayBuffer) req.end(Buffer.from(body));
       else if (typeof body === 'string') req.end(body);
       else req.end();
     });
