@@ -72,6 +72,7 @@ export default defineConfig(({ mode }) => {
           'relay/index': 'src/relay/index.ts',
           'relay/node/index': 'src/relay/node/index.ts',
           'relay/node/cli': 'src/relay/node/cli.ts',
+          'server/index': 'src/server/index.ts',
         },
         formats: ['es'],
       },

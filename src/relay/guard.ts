@@ -83,8 +83,8 @@ export function createGuard(options: GuardOptions): Guard {
  * A `fetch` that applies the relay's SSRF rules to every request and redirect: refused targets
  * reject with RelayRefusal (nothing is sent). Give it to a hub as `fetch`.
  */
-export function guardedFetch(options: GuardOptions): typeof fetch {
-  const guard = createGuard(options);
+export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
+  const guard = 'send' in options ? options : createGuard(options);
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = input instanceof Request ? input : null;
     const url = new URL(request ? request.url : String(input));
