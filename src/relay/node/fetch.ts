@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The relay's upstream connection on Node: node:http(s) with a `lookup` that hands the socket the
 // address the relay already checked, so a second DNS answer (rebinding) can never be used.
 import http from 'node:http';

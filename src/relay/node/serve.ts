@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // A Fetch handler served on Node through @hono/node-server (Node's http to Request/Response).
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // stdio servers of an mcp.json served as Streamable HTTP on 127.0.0.1, for a page. Each server
 // runs once (the SDK's StdioClientTransport) and every HTTP client shares it: request ids are
 // rewritten per request so two pages never collide, the first `initialize` is forwarded and its
