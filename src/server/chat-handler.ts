@@ -8,7 +8,7 @@ import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type 
 import { createGuard, guardedFetch, type GuardOptions } from '../relay/guard.js';
 import { Cors } from '../relay/headers.js';
 import { RelayRefusal } from '../relay/targets.js';
-import { DiscoveryCache, type RequestServer, type ServerOutcome } from './discovery.js';
+import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
 import { streamCompletion, type ModelOptions } from './model.js';
 
 /** A tool of the host's own, offered to the model beside the MCP tools. */
@@ -79,21 +79,19 @@ function parseChat(body: unknown, maxServers: number): ChatRequest {
   return { messages: b.messages, mcp_servers: servers };
 }
 
-/** Assistant ids from the set of servers: the same set reuses one profile (bounded by distinct sets). */
-async function assistantFor(hub: McpHub, ids: string[]): Promise<string> {
-  const sorted = [...ids].sort();
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sorted.join(',')));
-  const assistantId = `req-${[...new Uint8Array(digest)]
-    .slice(0, 12)
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('')}`;
-  const profile = hub.assistants.get(assistantId);
-  if (profile.approval !== 'auto' || profile.servers === 'all')
-    await hub.assistants.update(assistantId, {
-      approval: 'auto',
-      servers: Object.fromEntries(sorted.map((id) => [id, {}])),
-    });
-  return assistantId;
+/**
+ * Assistant profiles for requests in flight: a request takes a free slot (`req-<n>`), sets its
+ * servers, and gives it back; so profiles are bounded by the requests running at once.
+ */
+class AssistantSlots {
+  readonly #free: string[] = [];
+  #count = 0;
+  take(): string {
+    return this.#free.pop() ?? `req-${++this.#count}`;
+  }
+  release(id: string): void {
+    this.#free.push(id);
+  }
 }
 
 /** The backend chat handler. See docs/API.md, "Relay and backend hub". */
@@ -108,6 +106,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     fetch: guardedFetch(guard),
   });
   const cache = new DiscoveryCache(hub, guard, options.discoveryTtlMs ?? 5 * 60_000);
+  const slots = new AssistantSlots();
   const cors = new Cors(options.origins);
   const builtins = new Map((options.tools ?? []).map((t) => [t.name, t]));
   const builtinDefs = [...builtins.values()].map((t) => ({
@@ -145,13 +144,21 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     const writer = writable.getWriter();
     const send = (event: string, data: unknown) =>
       writer.write(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)).catch(() => {});
+    let discovered: Discovered | undefined;
+    let assistant: string | undefined;
     void (async () => {
       try {
         await hub.ready;
-        const outcomes: ServerOutcome[] = await cache.discover(chat.mcp_servers ?? []);
+        discovered = await cache.discover(chat.mcp_servers ?? []);
+        const outcomes: ServerOutcome[] = discovered.outcomes;
         for (const o of outcomes) void send('server', o);
         const ready = outcomes.filter((o) => o.status === 'ready').map((o) => o.id!);
-        const assistantId = await assistantFor(hub, ready);
+        assistant = slots.take();
+        const assistantId = assistant;
+        await hub.assistants.update(assistantId, {
+          approval: 'auto',
+          servers: Object.fromEntries(ready.map((id) => [id, {}])),
+        });
         const result = await hub.runConversation({
           provider: 'openai',
           assistantId,
@@ -178,7 +185,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       } catch (e) {
         await send('error', { error: e instanceof Error ? e.message : String(e) });
       } finally {
-        cache.sweep();
+        if (assistant) slots.release(assistant);
+        await discovered?.close();
         await writer.close().catch(() => {});
       }
     })();

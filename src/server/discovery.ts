@@ -1,7 +1,8 @@
-// The servers a chat request names, kept connected in the backend's hub for a time-to-live:
-// a second request within the TTL reuses the session and its catalogue (no tools/list); an error
-// drops the entry, and the next request discovers again. Entries are keyed by a hash of the URL
-// and headers, so two callers with different credentials never share a session.
+// The servers a chat request names, discovered once per time-to-live. Each request opens its own
+// sessions (a Worker may not touch another request's I/O, and a Lambda is frozen between
+// invocations) and closes them at its end; what is cached is the catalogue, keyed by a hash of the
+// name, URL and headers, so a second request within the TTL connects without listing anything
+// (`hub.connect(id, { catalogue })`). An error drops the entry: the next request lists again.
 import type { McpHub, ServerCatalogue } from '../core/index.js';
 import type { Guard } from '../relay/guard.js';
 
@@ -27,7 +28,7 @@ export interface ServerOutcome {
 
 interface Entry {
   at: number;
-  ready: Promise<{ id: string; catalogue: ServerCatalogue }>;
+  catalogue: Omit<ServerCatalogue, 'serverId'>;
 }
 
 async function keyOf(s: RequestServer): Promise<string> {
@@ -39,6 +40,13 @@ async function keyOf(s: RequestServer): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The servers of one request, connected; `close()` removes them (and their sessions). */
+export interface Discovered {
+  outcomes: ServerOutcome[];
+  /** Drop the cached catalogue of every server whose session failed meanwhile. */
+  close(): Promise<void>;
+}
+
 export class DiscoveryCache {
   readonly #entries = new Map<string, Entry>();
   constructor(
@@ -48,65 +56,47 @@ export class DiscoveryCache {
     private readonly timeoutSeconds = 15,
   ) {}
 
-  /** Connect (or reuse) every server; a failing one is reported and skipped, never thrown. */
-  discover(servers: readonly RequestServer[], now = Date.now()): Promise<ServerOutcome[]> {
-    return Promise.all(servers.map((s) => this.#one(s, now)));
-  }
-
-  async #one(s: RequestServer, now: number): Promise<ServerOutcome> {
-    const key = await keyOf(s);
-    let entry = this.#entries.get(key);
-    let cached = true;
-    if (entry && now - entry.at >= this.ttlMs) {
-      this.#drop(key, entry);
-      entry = undefined;
-    }
-    if (!entry) {
-      cached = false;
-      entry = { at: now, ready: this.#connect(s) };
-      this.#entries.set(key, entry);
-    }
-    try {
-      const { id, catalogue } = await entry.ready;
-      if (cached && this.hub.status(id).status !== 'connected') throw new Error('the session was lost');
-      return { name: s.name, status: 'ready', id, tools: catalogue.tools.length, cached };
-    } catch (e) {
-      if (this.#entries.get(key) === entry) this.#drop(key, entry);
-      return { name: s.name, status: 'failed', error: e instanceof Error ? e.message : String(e) };
-    }
-  }
-
-  async #connect(s: RequestServer): Promise<{ id: string; catalogue: ServerCatalogue }> {
-    // the SSRF rules first, so a refused URL is named as such (and nothing is sent)
-    await this.guard.admit(new URL(s.url));
-    const server = await this.hub.servers.add({
-      name: s.name,
-      url: s.url,
-      headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value, secret: true })),
-      // a chat is waiting: a failing server is reported and skipped, not retried
-      retries: 0,
-      timeout: this.timeoutSeconds,
-    });
-    try {
-      return { id: server.id, catalogue: await this.hub.connect(server.id) };
-    } catch (e) {
-      await this.hub.servers.remove(server.id).catch(() => {});
-      throw e;
-    }
-  }
-
-  /** Drop every entry whose session is no longer connected (a failed call): rediscovered next time. */
-  sweep(): void {
-    for (const [key, entry] of this.#entries)
-      void entry.ready
-        .then(({ id }) => {
-          if (this.hub.status(id).status !== 'connected' && this.#entries.get(key) === entry) this.#drop(key, entry);
-        })
-        .catch(() => {});
-  }
-
-  #drop(key: string, entry: Entry): void {
-    this.#entries.delete(key);
-    void entry.ready.then(({ id }) => this.hub.servers.remove(id)).catch(() => {});
+  /** Connect every server for one request; a failing one is reported and skipped, never thrown. */
+  async discover(servers: readonly RequestServer[]): Promise<Discovered> {
+    const opened: { id: string; key: string }[] = [];
+    const outcomes = await Promise.all(
+      servers.map(async (s): Promise<ServerOutcome> => {
+        const key = await keyOf(s);
+        let id: string | undefined;
+        try {
+          await this.guard.admit(new URL(s.url)); // the SSRF rules first: a refusal is named as such
+          id = (
+            await this.hub.servers.add({
+              name: s.name,
+              url: s.url,
+              headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value, secret: true })),
+              // a chat is waiting: a failing server is reported and skipped, not retried
+              retries: 0,
+              timeout: this.timeoutSeconds,
+            })
+          ).id;
+          opened.push({ id, key });
+          const entry = this.#entries.get(key);
+          const fresh = entry && Date.now() - entry.at < this.ttlMs ? entry : undefined;
+          if (entry && !fresh) this.#entries.delete(key);
+          const catalogue = await this.hub.connect(id, fresh ? { catalogue: fresh.catalogue } : {});
+          if (!fresh) {
+            const { serverId: _, ...kept } = catalogue;
+            this.#entries.set(key, { at: Date.now(), catalogue: kept });
+          }
+          return { name: s.name, status: 'ready', id, tools: catalogue.tools.length, cached: !!fresh };
+        } catch (e) {
+          this.#entries.delete(key);
+          return { name: s.name, status: 'failed', error: e instanceof Error ? e.message : String(e) };
+        }
+      }),
+    );
+    return {
+      outcomes,
+      close: async () => {
+        for (const { id, key } of opened) if (this.hub.status(id).status === 'error') this.#entries.delete(key);
+        await Promise.all(opened.map(({ id }) => this.hub.servers.remove(id).catch(() => {})));
+      },
+    };
   }
 }

@@ -90,6 +90,8 @@ test('a second request within the TTL reuses discovery: no tools/list reaches th
   assert.equal(beta.cached, true);
   assert.equal(lists(await seen()), first, 'no tools/list on the second request');
   assert.ok(events.some((e) => e.event === 'done'));
+  // each request's sessions were closed and its servers removed at its end
+  assert.deepEqual(handler.hub.servers.list(), []);
   // the failing server was dropped, not cached: it is tried (and fails) again
   assert.equal(events.find((e) => e.event === 'server' && e.data.name === 'broken').data.status, 'failed');
 });
