@@ -73,6 +73,7 @@ export default defineConfig(({ mode }) => {
           'relay/node/index': 'src/relay/node/index.ts',
           'relay/node/cli': 'src/relay/node/cli.ts',
           'server/index': 'src/server/index.ts',
+          'relay/lambda': 'src/relay/lambda.ts',
         },
         formats: ['es'],
       },
