@@ -31,6 +31,9 @@ export const urls = servers as {
   hostile: string;
   /** identity provider + authorization server + MCP server of the JWT-bearer tests: append /t/<tenant>/mcp (test/fixtures/idjag-server.mjs) */
   idjag: string;
+  /** server-everything without CORS, and the relay reaching it (test/fixtures/relay-fixture.mjs); absent without a build */
+  noCors?: string;
+  relay?: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -30,11 +30,7 @@ export interface Target {
   wellKnown?: WellKnown;
 }
 
-/** The relay URL that reaches `upstream` (`base` is the relay's origin and optional path). */
-export function relayUrlFor(base: string, upstream: string | URL): string {
-  const u = new URL(upstream);
-  return `${base.replace(/\/$/, '')}/${u.protocol.slice(0, -1)}/${u.host}${u.pathname}${u.search}`;
-}
+export { relayUrlFor } from '../core/relay-url.js';
 
 /** The upstream a relay path names; RelayRefusal 400/404 when it names none. */
 export function parseTarget(pathname: string, search: string, basePath: string): Target {

@@ -182,3 +182,35 @@ test('OAuth metadata: resource stays the upstream, token endpoints come through 
   assert.equal(token.status, 404); // our stub's answer, i.e. forwarded to the token endpoint
   assert.equal(calls.at(-1), 'https://auth.example.com/token');
 });
+
+test('the hub through a relay: a server config with `relay` connects through it; mcp.json carries it', async () => {
+  const { McpHub, MemoryStorage, McpConfigError } = await import(path.join(root, 'dist/core/index.js'));
+  assert.throws(
+    () =>
+      new McpHub({
+        storage: new MemoryStorage(),
+        eventTarget: null,
+        broadcast: false,
+        relayUrl: 'http://evil.example/',
+      }),
+    (e) => e instanceof McpConfigError && e.issues[0].path === 'relayUrl',
+  );
+  const hub = new McpHub({ storage: new MemoryStorage(), eventTarget: null, broadcast: false, relayUrl: relay.url });
+  assert.equal(hub.relayUrl, relay.url);
+  const s = await hub.servers.add({ name: 'via-relay', url: everything.url, relay: relay.url });
+  const before = logs.length;
+  const cat = await hub.connect(s.id);
+  assert.ok(cat.tools.some((t) => t.name === 'echo'));
+  const r = await hub.client(s.id).callTool('echo', { message: 'hub via relay' });
+  assert.deepEqual(r.content, [{ type: 'text', text: 'Echo: hub via relay' }]);
+  assert.ok(logs.length - before >= 3, 'the session went through the relay');
+  const exported = JSON.parse(hub.exportConfig());
+  assert.equal(exported.mcpServers['via-relay'].relay, relay.url);
+  const other = new McpHub({ storage: new MemoryStorage(), eventTarget: null, broadcast: false });
+  const { added } = await other.importConfig(JSON.stringify(exported));
+  assert.equal(added[0].relay, relay.url);
+  await assert.rejects(other.servers.update(added[0].id, { relay: 'ftp://x' }), McpConfigError);
+  const removed = await other.servers.update(added[0].id, { relay: null });
+  assert.equal(removed.relay, undefined);
+  await Promise.all([hub.dispose(), other.dispose()]);
+});
