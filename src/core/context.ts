@@ -119,7 +119,7 @@ export interface McpHubOptions {
    */
   connectionsPerOrigin?: number;
   /**
-   * The relay (`mcp-elements/relay`) the host runs, offered by the server manager when a server
+   * The relay (the package's relay entry) the host runs, offered by the server manager when a server
    * refuses this page (CORS) or is stdio-only; a server uses it once its config's `relay` is set.
    */
   relayUrl?: string;

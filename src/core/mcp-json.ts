@@ -42,7 +42,7 @@ export interface McpJsonServer {
         idp?: { tokenEndpoint: string; clientId: string; clientSecret?: string };
       };
   description?: string;
-  /** The relay the server is reached through (`mcp-elements/relay`). */
+  /** The relay the server is reached through (the package's relay entry). */
   relay?: string;
   timeout?: number;
   retries?: number;

@@ -337,7 +337,7 @@ const serverFields = {
   enabled: z._default(z.boolean(), true),
   /** May this server ask the host's model for completions (each request still asks the user)? */
   allowSampling: z._default(z.boolean(), true),
-  /** A relay (`mcp-elements/relay`) the page reaches the server through: the relay's URL. */
+  /** A relay (the package's relay entry) the page reaches the server through: the relay's URL. */
   relay: z.optional(UrlSchema),
 };
 
