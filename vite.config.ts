@@ -13,7 +13,18 @@ const sdkShims = {
   ],
 };
 
-const deps = [/^lit(\/|$)/, /^@lit\//, /^@modelcontextprotocol\//, /^zod(\/|$)/, /^idb-keyval/, /^@cfworker\//];
+const deps = [
+  /^lit(\/|$)/,
+  /^@lit\//,
+  /^@modelcontextprotocol\//,
+  /^zod(\/|$)/,
+  /^idb-keyval/,
+  /^@cfworker\//,
+  // the relay and backend hub (src/relay, src/server): Node built-ins and Hono's adapters
+  /^node:/,
+  /^hono(\/|$)/,
+  /^@hono\//,
+];
 
 export default defineConfig(({ mode }) => {
   // the CDN entry (core + autoloader) with one chunk per element
@@ -58,6 +69,11 @@ export default defineConfig(({ mode }) => {
           'core/index': 'src/core/index.ts',
           autoload: 'src/autoload.ts',
           'g4f/index': 'src/g4f/index.ts',
+          'relay/index': 'src/relay/index.ts',
+          'relay/node/index': 'src/relay/node/index.ts',
+          'relay/node/cli': 'src/relay/node/cli.ts',
+          'server/index': 'src/server/index.ts',
+          'relay/lambda': 'src/relay/lambda.ts',
         },
         formats: ['es'],
       },

@@ -37,6 +37,9 @@ export const urls = servers as {
   skills: string;
   /** a token endpoint on a second origin that must never receive anything: POST /token, GET /seen */
   idjagThief: string;
+  /** server-everything without CORS, and the relay reaching it (test/fixtures/relay-fixture.mjs); absent without a build */
+  noCors?: string;
+  relay?: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

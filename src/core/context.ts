@@ -125,4 +125,9 @@ export interface McpHubOptions {
    * them; raise it for servers behind HTTP/2.
    */
   connectionsPerOrigin?: number;
+  /**
+   * The relay (the package's relay entry) the host runs, offered by the server manager when a server
+   * refuses this page (CORS) or is stdio-only; a server uses it once its config's `relay` is set.
+   */
+  relayUrl?: string;
 }

@@ -19,7 +19,8 @@ import { loadRecords, TabSync } from './persistence/sync.js';
 import { followPageLifecycle } from './persistence/page-lifecycle.js';
 import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';
-import type { ServerConfig, ServerConfigInput } from './schemas.js';
+import { urlProblem, type ServerConfig, type ServerConfigInput } from './schemas.js';
+import { McpConfigError } from './errors.js';
 import { Servers, type ServerRegistry } from './servers/registry.js';
 import { defaultStorage, ResilientStorage } from './storage.js';
 import { Store } from './store.js';
@@ -44,6 +45,8 @@ export class McpHub extends HubEventTarget {
   readonly calls: CallRegistry;
   /** The IndexedDB database this hub uses. */
   readonly storeName: string;
+  /** The relay the host offers for servers this page cannot reach (`relayUrl` option), if any. */
+  readonly relayUrl?: string;
   readonly #sync: TabSync;
   readonly #servers: Servers;
   readonly #connections: Connections;
@@ -61,6 +64,11 @@ export class McpHub extends HubEventTarget {
     super();
     const name = options.storeName ?? 'mcp-elements';
     LazySignIns.checkOptions(options); // bad sign-in options fail before anything is made
+    if (options.relayUrl !== undefined) {
+      const problem = urlProblem(options.relayUrl);
+      if (problem) throw new McpConfigError([{ path: 'relayUrl', message: problem }]);
+      this.relayUrl = options.relayUrl;
+    }
     this.storeName = name;
     const target =
       options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;

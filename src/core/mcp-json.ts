@@ -42,6 +42,8 @@ export interface McpJsonServer {
         idp?: { tokenEndpoint: string; clientId: string; clientSecret?: string };
       };
   description?: string;
+  /** The relay the server is reached through (the package's relay entry). */
+  relay?: string;
   timeout?: number;
   retries?: number;
   enabled?: boolean;
@@ -116,6 +118,7 @@ export function toMcpJson(servers: readonly ServerConfig[]): string {
               }
             : {}),
       ...(s.description ? { description: s.description } : {}),
+      ...(s.relay ? { relay: s.relay } : {}),
       timeout: s.timeout,
       retries: s.retries,
       ...(s.enabled ? {} : { enabled: false }),
@@ -159,7 +162,8 @@ export function fromMcpJson(
         issues: [
           {
             path: 'command',
-            message: 'stdio servers (a command to run) cannot run in a browser; use a server with an HTTP URL',
+            message:
+              'stdio servers (a command to run) cannot run in a browser: serve them with `npx mcp-elements relay --config mcp.json` and import what it prints',
           },
         ],
       });
@@ -247,6 +251,7 @@ export function fromMcpJson(
       ...(e.revision !== undefined ? { revision: e.revision } : {}),
       headers: Object.entries(headers).map(([k, v]) => ({ name: k, value: typeof v === 'string' ? v : String(v) })),
       ...(typeof e.description === 'string' ? { description: e.description } : {}),
+      ...(e.relay !== undefined ? { relay: e.relay } : {}),
       ...(e.timeout !== undefined ? { timeout: e.timeout } : {}),
       ...(e.retries !== undefined ? { retries: e.retries } : {}),
       ...(e.enabled !== undefined ? { enabled: e.enabled } : {}),

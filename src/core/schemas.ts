@@ -351,6 +351,8 @@ const serverFields = {
   enabled: z._default(z.boolean(), true),
   /** May this server ask the host's model for completions (each request still asks the user)? */
   allowSampling: z._default(z.boolean(), true),
+  /** A relay (the package's relay entry) the page reaches the server through: the relay's URL. */
+  relay: z.optional(UrlSchema),
 };
 
 /** What `hub.servers.add()` accepts. Secrets may be given in clear; they are moved to the vault. */
@@ -372,6 +374,8 @@ export const ServerConfigPatchSchema = z.strictObject({
   retries: z.optional(Retries),
   enabled: z.optional(z.boolean()),
   allowSampling: z.optional(z.boolean()),
+  /** `null` removes the relay. */
+  relay: z.optional(z.nullable(UrlSchema)),
 });
 export type ServerConfigPatch = z.input<typeof ServerConfigPatchSchema>;
 

@@ -32,6 +32,11 @@ export interface ConnectOptions {
    * connected: for hosts with no click to wait for (Node). See docs/API.md.
    */
   signIn?: ConnectSignInOptions;
+  /**
+   * A catalogue the host already holds for this server's config (the backend hub's discovery
+   * cache, mcp-elements/server): the session is opened, and nothing is listed.
+   */
+  catalogue?: Omit<ServerCatalogue, 'serverId'>;
 }
 
 /** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
@@ -146,7 +151,7 @@ export class Connections {
     if (!promise) {
       const abort = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
-      const started = this.#connect(id, signal).finally(() => {
+      const started = this.#connect(id, signal, options.catalogue).finally(() => {
         if (this.#connecting.get(id)?.promise === started) this.#connecting.delete(id);
       });
       this.#connecting.set(id, { promise: started, abort });
@@ -156,7 +161,7 @@ export class Connections {
     return promise.then((c) => this.#background.rest(id) ?? this.ctx.store.state.catalogues[id] ?? c);
   }
 
-  async #connect(id: string, signal: AbortSignal): Promise<ServerCatalogue> {
+  async #connect(id: string, signal: AbortSignal, given?: ConnectOptions['catalogue']): Promise<ServerCatalogue> {
     const { ctx } = this;
     await ctx.ready;
     const cfg = ctx.store.state.servers[id];
@@ -199,7 +204,8 @@ export class Connections {
           : undefined;
       session = await this.#opener.open({ cfg, signal, retries: cfg.retries, id, prior, known, budget });
       // tools first: the connection is usable once they are in; the rest follows
-      const fresh = usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial;
+      const fresh =
+        !!given || (usable && session.era === 'modern' && (cached.listsFreshUntil ?? 0) > at && !cached.partial);
       const tools = fresh
         ? undefined
         : await listTools(
@@ -207,7 +213,7 @@ export class Connections {
             { signal, timeout: Math.max(1, deadline - Date.now()) },
             this.#opener.slot(cfg.url, signal),
           );
-      const catalogue = tools ? catalogueOf(id, session, tools) : cached;
+      const catalogue = tools ? catalogueOf(id, session, tools) : given ? { ...given, serverId: id } : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
       // a reconnect keeps what the hub was subscribed to: told to the new session before `connected`

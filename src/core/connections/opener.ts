@@ -1,6 +1,7 @@
 // Opening one session: the server's headers and secrets, its token source, retries with backoff
 // (inside the connect budget when there is one), a request slot of the origin for each attempt,
 // and the long-lived stream the session may hold on its origin's budget.
+import { relayUrlFor } from '../relay-url.js';
 import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { HubContext } from '../context.js';
 import { McpAuthError, McpConnectionError, type McpElementsError } from '../errors.js';
@@ -97,9 +98,11 @@ export class SessionOpener {
       cfg.auth.type === 'oauth' || cfg.auth.type === 'client-credentials' || cfg.auth.type === 'jwt-bearer'
         ? this.hooks.authProviderFor(authId, cfg)
         : undefined;
+    // through a relay: the session (and the origin's budget) is the relay's URL for the server
+    const url = cfg.relay ? relayUrlFor(cfg.relay, cfg.url) : cfg.url;
     const hold: { release?: () => void; url: string } = {
-      release: notifications ? this.origins.reserveStream(cfg.url) : undefined,
-      url: cfg.url,
+      release: notifications ? this.origins.reserveStream(url) : undefined,
+      url,
     };
     const free = () => {
       hold.release?.();
@@ -113,12 +116,12 @@ export class SessionOpener {
         // the connection code is a chunk of its own; a failed import is a retryable network error
         const { openSession } = (sdk ??= await loadSession());
         const session = await this.origins.run(
-          cfg.url,
+          url,
           'tools',
           () =>
             openSession({
               ...(authProvider ? { authProvider } : {}),
-              url: cfg.url,
+              url,
               transport: cfg.transport,
               revision: cfg.revision,
               headers,
@@ -144,7 +147,7 @@ export class SessionOpener {
         const c = session.capabilities ?? {};
         const listens = !!(c.tools?.listChanged || c.resources?.listChanged || c.prompts?.listChanged);
         if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) free();
-        if (session.kind === 'sse') hold.release ??= this.origins.reserveStream(cfg.url, true);
+        if (session.kind === 'sse') hold.release ??= this.origins.reserveStream(url, true);
         this.#streams.set(session, hold);
         const close = session.close.bind(session);
         session.close = () => {

@@ -123,7 +123,9 @@ export class Servers implements ServerRegistry {
         gone = true;
         return undefined;
       }
-      return { ...old, ...fields, updatedAt: Math.max(Date.now(), old.updatedAt + 1) };
+      const next = { ...old, ...fields, updatedAt: Math.max(Date.now(), old.updatedAt + 1) };
+      if ((next as { relay?: string | null }).relay === null) delete next.relay; // `relay: null` removes it
+      return next;
     });
     if (gone || !merged) {
       await ctx.storage.delete(KEYS.server + id);

@@ -14,6 +14,7 @@ import type { Vault } from '../vault.js';
 
 /** What opening a session needs: a stored config, or a form's parsed input. */
 export type ConnectTarget = Pick<ServerConfig, 'url' | 'transport' | 'timeout'> & {
+  relay?: string;
   revision?: ServerConfig['revision'];
   auth: StoredAuth | NonNullable<ReturnType<typeof ServerConfigInputSchema.parse>['auth']>;
   headers: readonly { name: string; value: string | SecretRef; secret?: boolean }[];

@@ -3,6 +3,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import {
+  CORS_HINT,
   McpElementsError,
   McpServerRemoveRequestEvent,
   type ConnectAttempt,
@@ -21,6 +22,12 @@ async function remove(ui: ManagerUi, server: ServerConfig) {
 async function toggleEnabled(el: McpServerManagerElement, server: ServerConfig, on: boolean) {
   await el.hub.servers.update(server.id, { enabled: on });
   if (on) void el.hub.connect(server.id).catch(() => {});
+}
+
+/** Reach the server through the host's relay (`relayUrl`), then connect again. */
+async function useRelay(el: McpServerManagerElement, server: ServerConfig) {
+  await el.hub.servers.update(server.id, { relay: el.hub.relayUrl });
+  void el.hub.connect(server.id).catch(() => {});
 }
 
 async function importConfig(el: McpServerManagerElement) {
@@ -190,6 +197,16 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
     </div>
     <div class="url">${server.url}</div>
     ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
+    ${
+      c?.error && status === 'error' && el.hub.relayUrl && !server.relay && c.error.message.includes(CORS_HINT)
+        ? html`<p class="relay-offer" part="relay-offer">
+            ${t('relayOffer')}
+            <button type="button" data-action="use-relay" @click=${() => void useRelay(el, server)}>
+              ${t('useRelay')}
+            </button>
+          </p>`
+        : nothing
+    }
     ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status)}
   </li>`;
 }

@@ -36,6 +36,7 @@ export type { McpServerManagerStrings } from './strings.js';
  * @csspart status - A server's status (dot and text).
  * @csspart attempt - While connecting: which attempt of how many, and the seconds spent of the
  *   connect budget (the server's timeout, across every attempt).
+ * @csspart relay-offer - After a CORS failure, when the hub has a `relayUrl`: the sentence offering the relay and its button.
  * @csspart revision - The protocol revision a connected server negotiated (or "Plain JSON-RPC").
  * @csspart sign-in - An OAuth server's sign-in line: Sign in, or who issued the token, its
  *   permissions and renewal time, and Sign out.

@@ -15,6 +15,8 @@ export const STRINGS = {
   connect: 'Connect',
   disconnect: 'Disconnect',
   enabled: 'Enabled',
+  relayOffer: 'This server does not allow calls from this page; the relay this site runs can reach it for you.',
+  useRelay: 'Use the relay',
   tools: 'tools',
   /** One tool ("1 tool", not "1 tools"). */
   tool: 'tool',

@@ -1,0 +1,102 @@
+// The SSRF rules as a reusable gate: the relay admits its targets through it, and the backend hub
+// (mcp-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
+import { checkResolved, checkTarget, compileAllow, RelayRefusal, type TargetPolicy } from './targets.js';
+
+/**
+ * How an upstream is reached. `address`, when set, is the checked IP the connection must use
+ * (pinned: no second DNS lookup). The platform's `fetch` (on Workers, a public-only fetch) cannot
+ * pin: on Node pass `nodeUpstreamFetch()` of `mcp-elements/relay/node`.
+ */
+export type UpstreamFetch = (url: string, init: RequestInit & { address?: string }) => Promise<Response>;
+
+/** The target rules and how names are resolved. */
+export interface GuardOptions extends TargetPolicy {
+  /** DNS resolution for open mode (all addresses of a name); each is checked and the first pinned. */
+  resolve?: (hostname: string) => Promise<readonly string[]>;
+  /** How upstreams are reached. Default `globalThis.fetch` (no pinning). */
+  fetch?: UpstreamFetch;
+  /** Redirects followed (each re-checked). Default 3. */
+  maxRedirects?: number;
+}
+
+export interface Guard {
+  /** Check a target; resolve and check its addresses when open mode asks. Returns the address to pin. */
+  admit(url: URL): Promise<string | undefined>;
+  /** Send a request, following redirects by hand, each one admitted as the first target was. */
+  send(url: URL, init: RequestInit): Promise<{ response: Response; url: URL }>;
+}
+
+export function createGuard(options: GuardOptions): Guard {
+  const patterns = compileAllow(options.allow);
+  const maxRedirects = options.maxRedirects ?? 3;
+  const upstreamFetch: UpstreamFetch =
+    options.fetch ??
+    ((url, init) => {
+      const { address: _, ...rest } = init;
+      return fetch(url, rest);
+    });
+
+  async function admit(url: URL): Promise<string | undefined> {
+    const { resolve } = checkTarget(url, patterns, options);
+    if (!resolve || !options.resolve) return undefined;
+    let addresses: readonly string[];
+    try {
+      addresses = await options.resolve(url.hostname);
+    } catch {
+      throw new RelayRefusal(502, `target ${url.hostname} does not resolve`);
+    }
+    return checkResolved(url, addresses);
+  }
+
+  async function send(first: URL, init: RequestInit): Promise<{ response: Response; url: URL }> {
+    let url = first;
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    const headers = new Headers(init.headers);
+    for (let hop = 0; ; hop++) {
+      const address = await admit(url);
+      const response = await upstreamFetch(url.href, { ...init, method, headers, body, redirect: 'manual', address });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status > 399 || response.status === 304 || !location)
+        return { response, url };
+      void response.body?.cancel().catch(() => {});
+      if (hop >= maxRedirects) throw new RelayRefusal(502, `upstream redirected more than ${maxRedirects} times`);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RelayRefusal(502, 'upstream redirected to an invalid URL');
+      }
+      if (next.origin !== url.origin) headers.delete('authorization'); // a token never follows to another origin
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+        headers.delete('content-type');
+      }
+      url = next;
+    }
+  }
+  return { admit, send };
+}
+
+/**
+ * A `fetch` that applies the relay's SSRF rules to every request and redirect: refused targets
+ * reject with RelayRefusal (nothing is sent). Give it to a hub as `fetch`.
+ */
+export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
+  const guard = 'send' in options ? options : createGuard(options);
+  return async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input));
+    const merged: RequestInit = request
+      ? {
+          method: request.method,
+          headers: request.headers,
+          body: request.body ? await request.arrayBuffer() : undefined,
+          signal: request.signal,
+          ...init,
+        }
+      : init;
+    return (await guard.send(url, merged)).response;
+  };
+}

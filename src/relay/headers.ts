@@ -1,0 +1,116 @@
+// Which headers cross the relay, in each direction, and the CORS answers. Runtime-neutral.
+import { RelayRefusal } from './targets.js';
+
+/** Request headers forwarded upstream (plus every `Mcp-Param-*`). Nothing else crosses. */
+const REQUEST_PASS = new Set([
+  'accept',
+  'authorization',
+  'content-type',
+  'dpop',
+  'last-event-id',
+  'mcp-method',
+  'mcp-name',
+  'mcp-protocol-version',
+  'mcp-session-id',
+]);
+
+/** Response headers passed back (plus every `Mcp-Param-*`). */
+const RESPONSE_PASS = new Set([
+  'cache-control',
+  'content-type',
+  'dpop-nonce',
+  'last-event-id',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'retry-after',
+  'www-authenticate',
+]);
+
+/** What a page may read of a relayed response. */
+export const EXPOSED = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'dpop-nonce', 'retry-after'].join(
+  ', ',
+);
+
+const passesRequest = (name: string) => REQUEST_PASS.has(name) || name.startsWith('mcp-param-');
+
+/** Hop-by-hop and proxy headers a client must not send through a relay: refused, not stripped. */
+export function refuseHopByHop(headers: Headers): void {
+  for (const name of ['upgrade', 'proxy-authorization', 'proxy-connection', 'keep-alive', 'http2-settings'])
+    if (headers.has(name)) throw new RelayRefusal(400, `hop-by-hop header ${name} is not accepted by the relay`);
+  const te = headers.get('te');
+  if (te && te.trim().toLowerCase() !== 'trailers')
+    throw new RelayRefusal(400, 'hop-by-hop header te is not accepted by the relay');
+  const connection = headers.get('connection');
+  if (connection) {
+    const tokens = connection
+      .toLowerCase()
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const odd = tokens.find((t) => t !== 'keep-alive' && t !== 'close');
+    if (odd) throw new RelayRefusal(400, `connection header naming "${odd}" is not accepted by the relay`);
+  }
+}
+
+/** The headers sent upstream: only the MCP and auth ones, never a cookie or a forwarding header. */
+export function upstreamHeaders(incoming: Headers): Headers {
+  const out = new Headers();
+  incoming.forEach((value, name) => {
+    if (passesRequest(name)) out.set(name, value);
+  });
+  return out;
+}
+
+/** The headers passed back to the client. */
+export function downstreamHeaders(upstream: Headers): Headers {
+  const out = new Headers();
+  upstream.forEach((value, name) => {
+    if (RESPONSE_PASS.has(name) || name.startsWith('mcp-param-')) out.set(name, value);
+  });
+  return out;
+}
+
+/** CORS for the configured origins (never `*` with credentials: the relay allows no credentials). */
+export class Cors {
+  readonly #origins: Set<string>;
+  readonly #any: boolean;
+  constructor(origins: readonly string[] = []) {
+    this.#any = origins.includes('*');
+    this.#origins = new Set(origins.filter((o) => o !== '*').map((o) => new URL(o).origin));
+  }
+
+  /** Whether a request from `origin` (null: not a browser request) is served at all. */
+  allows(origin: string | null): boolean {
+    return origin === null || this.#any || this.#origins.has(origin);
+  }
+
+  /** Headers added to every answer for `origin`. */
+  headers(origin: string | null): Record<string, string> {
+    if (origin === null || !this.allows(origin)) return { vary: 'Origin' };
+    return {
+      'access-control-allow-origin': this.#any ? '*' : origin,
+      'access-control-expose-headers': EXPOSED,
+      vary: 'Origin',
+    };
+  }
+
+  /** The answer to a preflight; 403 for an origin not served. */
+  preflight(request: Request): Response {
+    const origin = request.headers.get('origin');
+    if (!origin || !this.allows(origin))
+      return new Response('origin not allowed by this relay', { status: 403, headers: { vary: 'Origin' } });
+    const asked = (request.headers.get('access-control-request-headers') ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h && passesRequest(h));
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...this.headers(origin),
+        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+        'access-control-allow-headers': [...new Set(['content-type', 'authorization', ...asked])].join(', '),
+        'access-control-max-age': '600',
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/// <reference types="node" />
+// `npx mcp-elements relay --config mcp.json [--origin https://chat.example] [--port 8787]`:
+// the stdio servers of an mcp.json served as Streamable HTTP on 127.0.0.1 for one page origin.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startStdioRelay } from './stdio.js';
+
+const USAGE = 'usage: mcp-elements relay --config <mcp.json> [--origin <page origin>] [--port <port>]';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'relay') {
+    console.error(USAGE);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      config: { type: 'string' },
+      origin: { type: 'string' },
+      port: { type: 'string' },
+      verbose: { type: 'boolean' },
+    },
+  });
+  if (!values.config) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(values.config, 'utf8'));
+  } catch (e) {
+    console.error(`cannot read ${values.config}: ${(e as Error).message}`);
+    return 2;
+  }
+  const relay = await startStdioRelay({
+    config: config as Parameters<typeof startStdioRelay>[0]['config'],
+    origin: values.origin,
+    port: values.port ? Number(values.port) : undefined,
+    stderr: values.verbose ? 'inherit' : 'ignore',
+  });
+  const stop = () => void relay.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(`mcp-elements relay on ${relay.url} (CORS for ${values.origin ?? 'no page origin: pass --origin'})`);
+  for (const s of relay.servers) console.log(`  ${s.name}: ${s.url}`);
+  console.log('\nPaste this into the server manager (Import mcp.json); the token is valid until this process stops:\n');
+  console.log(relay.pasteConfig());
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e: unknown) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  },
+);

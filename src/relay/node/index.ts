@@ -1,0 +1,14 @@
+/// <reference types="node" />
+// mcp-elements/relay/node: the relay on Node (DNS checked and pinned), a server for it, and the
+// stdio servers of an mcp.json served as Streamable HTTP. Node-only: never imported by the page bundle.
+import { createRelay, type RelayHandler, type RelayOptions } from '../relay.js';
+import { nodeUpstreamFetch, systemResolve, type NodeUpstreamOptions } from './fetch.js';
+
+export { nodeUpstreamFetch, systemResolve, type NodeUpstreamOptions } from './fetch.js';
+export { serveHandler, type ServedHandler } from './serve.js';
+export { startStdioRelay, type StdioRelay, type StdioRelayOptions } from './stdio.js';
+
+/** createRelay() with Node's DNS resolution checked and the connection pinned to the checked address. */
+export function createNodeRelay(options: RelayOptions & NodeUpstreamOptions = {}): RelayHandler {
+  return createRelay({ resolve: systemResolve, fetch: nodeUpstreamFetch(options), ...options });
+}

@@ -1,0 +1,40 @@
+/// <reference types="node" />
+// A Fetch handler served on Node through @hono/node-server (Node's http to Request/Response).
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { RelayHandler } from '../relay.js';
+
+/** A running HTTP server. */
+export interface ServedHandler {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serve a Fetch handler on Node (through @hono/node-server), on 127.0.0.1 unless told otherwise;
+ * the handler is given the client's address (the relay's rate limit counts by it).
+ */
+export function serveHandler(
+  handler: RelayHandler,
+  options: { port?: number; hostname?: string } = {},
+): Promise<ServedHandler> {
+  const hostname = options.hostname ?? '127.0.0.1';
+  return new Promise((resolve) => {
+    const server = serve(
+      {
+        fetch: (request, env) => handler(request, { clientAddress: env.incoming.socket.remoteAddress }),
+        port: options.port ?? 0,
+        hostname,
+      },
+      (info: AddressInfo) =>
+        resolve({
+          url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        }),
+    );
+  });
+}

@@ -1,0 +1,134 @@
+// Bodies through the relay: request bodies read with a size cap and a deadline (a slow client
+// cannot hold the relay), response bodies streamed chunk by chunk with a size cap and a lifetime,
+// and the legacy SSE `endpoint` event rewritten to its relay URL. Runtime-neutral.
+import { RelayRefusal } from './targets.js';
+
+/** The request body, at most `max` bytes, within `ms`; RelayRefusal 413 / 408 otherwise. */
+export async function readCapped(
+  message: { headers: Headers; body: ReadableStream<Uint8Array> | null },
+  max: number,
+  ms: number,
+): Promise<Uint8Array> {
+  const declared = Number(message.headers.get('content-length') ?? NaN);
+  if (declared > max) throw new RelayRefusal(413, `request body over ${max} bytes`);
+  if (!message.body) return new Uint8Array();
+  const reader = message.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RelayRefusal(408, `request body not received within ${ms} ms`)), ms);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) throw new RelayRefusal(413, `request body over ${max} bytes`);
+      chunks.push(value);
+    }
+  } catch (e) {
+    void reader.cancel().catch(() => {});
+    throw e instanceof RelayRefusal ? e : new RelayRefusal(400, 'request body could not be read');
+  } finally {
+    clearTimeout(timer);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Pass `body` through unbuffered; error it past `max` bytes or after `ms`. */
+export function capped(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  ms: number,
+  onEnd: () => void,
+): ReadableStream<Uint8Array> {
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setTimeout(() => {
+        controller.error(new Error(`relayed response open longer than ${ms} ms`));
+        void reader.cancel().catch(() => {});
+        onEnd();
+      }, ms);
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          clearTimeout(timer);
+          controller.close();
+          onEnd();
+          return;
+        }
+        size += value.byteLength;
+        if (size > max) {
+          clearTimeout(timer);
+          controller.error(new Error(`relayed response over ${max} bytes`));
+          void reader.cancel().catch(() => {});
+          onEnd();
+          return;
+        }
+        controller.enqueue(value);
+      } catch (e) {
+        clearTimeout(timer);
+        controller.error(e);
+        onEnd();
+      }
+    },
+    cancel(reason) {
+      clearTimeout(timer);
+      onEnd();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * A legacy SSE stream with its `endpoint` event's URL rewritten by `rewrite` (null: the event is
+ * dropped). Works line by line; only an unfinished line is held back.
+ */
+export function rewriteEndpointEvents(
+  body: ReadableStream<Uint8Array>,
+  rewrite: (data: string) => string | null,
+): ReadableStream<Uint8Array> {
+  let pending = '';
+  let event = '';
+  const encoder = new TextEncoder();
+  const lineOut = (line: string): string | null => {
+    if (line === '') {
+      event = '';
+      return line;
+    }
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    if (event === 'endpoint' && line.startsWith('data:')) {
+      const url = rewrite(line.slice(5).trim());
+      return url === null ? null : `data: ${url}`;
+    }
+    return line;
+  };
+  const decoder = new TextDecoder();
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        pending += decoder.decode(chunk, { stream: true });
+        const lines = pending.split(/\r\n|\r(?!$)|\n/);
+        pending = lines.pop() ?? '';
+        const out = lines.map(lineOut).filter((l) => l !== null);
+        if (out.length) controller.enqueue(encoder.encode(out.join('\n') + '\n'));
+      },
+      flush(controller) {
+        pending += decoder.decode();
+        if (pending) controller.enqueue(encoder.encode(lineOut(pending) ?? ''));
+      },
+    }),
+  );
+}

@@ -1,0 +1,216 @@
+// The relay (dist/relay) on Node, in front of real MCP servers on 127.0.0.1: Streamable HTTP and
+// legacy SSE through it with the v2 client, the MCP headers both ways, CORS, OAuth metadata.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport, SSEClientTransport } from '@modelcontextprotocol/client';
+import { startEverything } from '../fixtures/servers.mjs';
+import { startModernServer } from '../fixtures/modern-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { createRelay, relayUrlFor } = await import(path.join(root, 'dist/relay/index.js'));
+const { createNodeRelay, serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
+
+const PAGE = 'https://chat.example';
+let everything, everythingSse, modern, relay, logs;
+
+before(async () => {
+  [everything, everythingSse, modern] = await Promise.all([
+    startEverything('streamableHttp'),
+    startEverything('sse'),
+    startModernServer(),
+  ]);
+  logs = [];
+  const allow = [everything.url, everythingSse.url, modern.url].map((u) => new URL(u).origin);
+  relay = await serveHandler(createNodeRelay({ allow, origins: [PAGE], onLog: (e) => logs.push(e) }));
+});
+after(async () => {
+  await relay?.close();
+  await Promise.all([everything?.close(), everythingSse?.close(), modern?.close()]);
+});
+
+async function connect(url, Transport = StreamableHTTPClientTransport, requestInit, clientOptions) {
+  const client = new Client({ name: 'relay-test', version: '1' }, clientOptions);
+  await client.connect(new Transport(new URL(url), { requestInit }));
+  return client;
+}
+
+test('Streamable HTTP through the relay: list, call, session id, DELETE at close', async () => {
+  const client = await connect(relayUrlFor(relay.url, everything.url));
+  const { tools } = await client.listTools();
+  assert.ok(tools.some((t) => t.name === 'echo'));
+  const r = await client.callTool({ name: 'echo', arguments: { message: 'via relay' } });
+  assert.deepEqual(r.content, [{ type: 'text', text: 'Echo: via relay' }]);
+  const transport = client.transport;
+  assert.match(transport.sessionId, /\S/, 'Mcp-Session-Id came back through the relay');
+  await transport.terminateSession();
+  await client.close();
+  assert.ok(
+    logs.some((e) => e.method === 'DELETE' && e.status < 300),
+    'DELETE forwarded',
+  );
+  assert.ok(
+    logs.every((e) => !JSON.stringify(e).includes('Bearer')),
+    'no token in the log',
+  );
+});
+
+test('legacy HTTP+SSE through the relay: the endpoint event is rewritten to the relay', async () => {
+  const client = await connect(relayUrlFor(relay.url, everythingSse.url), SSEClientTransport);
+  const r = await client.callTool({ name: 'echo', arguments: { message: 'sse' } });
+  assert.deepEqual(r.content, [{ type: 'text', text: 'Echo: sse' }]);
+  assert.ok(logs.some((e) => e.method === 'POST' && e.target === new URL(everythingSse.url).origin));
+  await client.close();
+});
+
+test('2026-07-28 headers reach the server and Authorization passes, cookies do not', async () => {
+  const tenant = `relay-${process.pid}`;
+  const upstream = `${modern.url}/t/${tenant}/mcp`;
+  const client = await connect(
+    relayUrlFor(relay.url, upstream),
+    StreamableHTTPClientTransport,
+    {
+      headers: { Authorization: 'Bearer relay-token-1', Cookie: 'sid=1', 'X-Forwarded-For': '10.0.0.1' },
+    },
+    { versionNegotiation: { mode: 'auto' } },
+  );
+  await client.callTool({ name: 'echo', arguments: { message: 'h' } });
+  await client.close();
+  const seen = await (await fetch(`${modern.url}/t/${tenant}/seen`)).json();
+  const call = seen.requests.find((r) => r.headers['mcp-method'] === 'tools/call');
+  assert.ok(call, 'Mcp-Method passed');
+  assert.equal(call.headers['mcp-name'], 'echo');
+  assert.match(call.headers['mcp-protocol-version'], /^\d{4}-/);
+  assert.equal(call.headers.authorization, 'Bearer relay-token-1');
+  assert.equal(call.headers.cookie, undefined);
+  assert.equal(call.headers['x-forwarded-for'], undefined);
+});
+
+test('CORS: the configured origin only, preflight lists the MCP headers, never * with credentials', async () => {
+  const target = relayUrlFor(relay.url, everything.url);
+  const ok = await fetch(target, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: PAGE,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'mcp-method, mcp-param-region, x-evil',
+    },
+  });
+  assert.equal(ok.status, 204);
+  assert.equal(ok.headers.get('access-control-allow-origin'), PAGE);
+  assert.equal(ok.headers.get('access-control-allow-credentials'), null);
+  assert.match(ok.headers.get('access-control-allow-headers'), /mcp-method/);
+  assert.match(ok.headers.get('access-control-allow-headers'), /mcp-param-region/);
+  assert.doesNotMatch(ok.headers.get('access-control-allow-headers'), /x-evil/);
+  const other = await fetch(target, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
+  assert.equal(other.status, 403);
+  assert.equal(other.headers.get('access-control-allow-origin'), null);
+  const post = await fetch(target, {
+    method: 'POST',
+    headers: {
+      Origin: 'https://evil.example',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  });
+  assert.equal(post.status, 403);
+});
+
+test('OAuth metadata: resource stays the upstream, token endpoints come through the relay', async () => {
+  const calls = [];
+  const upstream = 'https://mcp.example.com/mcp';
+  const handler = createRelay({
+    allow: ['https://mcp.example.com', 'https://auth.example.com'],
+    origins: [PAGE],
+    fetch: async (url) => {
+      calls.push(url);
+      if (url === 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp')
+        return Response.json({ resource: upstream, authorization_servers: ['https://auth.example.com'] });
+      if (url === 'https://auth.example.com/.well-known/oauth-authorization-server')
+        return Response.json({
+          issuer: 'https://auth.example.com',
+          authorization_endpoint: 'https://auth.example.com/authorize',
+          token_endpoint: 'https://auth.example.com/token',
+          registration_endpoint: 'https://auth.example.com/register',
+        });
+      if (url === upstream)
+        return new Response('', {
+          status: 401,
+          headers: {
+            'www-authenticate': `Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp"`,
+          },
+        });
+      return new Response('no', { status: 404 });
+    },
+  });
+  const base = 'https://relay.example';
+  const denied = await handler(
+    new Request(relayUrlFor(base, upstream), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Origin: PAGE },
+      body: '{}',
+    }),
+  );
+  assert.equal(denied.status, 401);
+  const challenge = denied.headers.get('www-authenticate');
+  assert.equal(
+    challenge,
+    'Bearer resource_metadata="https://relay.example/https/mcp.example.com/.well-known/oauth-protected-resource/mcp"',
+  );
+  assert.match(denied.headers.get('access-control-expose-headers'), /www-authenticate/);
+  const prm = await (
+    await handler(new Request('https://relay.example/.well-known/oauth-protected-resource/https/mcp.example.com/mcp'))
+  ).json();
+  assert.equal(prm.resource, upstream, 'the audience stays the upstream server');
+  assert.deepEqual(prm.authorization_servers, ['https://relay.example/https/auth.example.com/']);
+  const as = await (
+    await handler(new Request('https://relay.example/.well-known/oauth-authorization-server/https/auth.example.com/'))
+  ).json();
+  assert.equal(as.token_endpoint, 'https://relay.example/https/auth.example.com/token');
+  assert.equal(as.registration_endpoint, 'https://relay.example/https/auth.example.com/register');
+  assert.equal(as.authorization_endpoint, 'https://auth.example.com/authorize', 'the browser navigates there itself');
+  assert.equal(as.issuer, 'https://auth.example.com');
+  const token = await handler(
+    new Request('https://relay.example/https/auth.example.com/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=authorization_code&code=x',
+    }),
+  );
+  assert.equal(token.status, 404); // our stub's answer, i.e. forwarded to the token endpoint
+  assert.equal(calls.at(-1), 'https://auth.example.com/token');
+});
+
+test('the hub through a relay: a server config with `relay` connects through it; mcp.json carries it', async () => {
+  const { McpHub, MemoryStorage, McpConfigError } = await import(path.join(root, 'dist/core/index.js'));
+  assert.throws(
+    () =>
+      new McpHub({
+        storage: new MemoryStorage(),
+        eventTarget: null,
+        broadcast: false,
+        relayUrl: 'http://evil.example/',
+      }),
+    (e) => e instanceof McpConfigError && e.issues[0].path === 'relayUrl',
+  );
+  const hub = new McpHub({ storage: new MemoryStorage(), eventTarget: null, broadcast: false, relayUrl: relay.url });
+  assert.equal(hub.relayUrl, relay.url);
+  const s = await hub.servers.add({ name: 'via-relay', url: everything.url, relay: relay.url });
+  const before = logs.length;
+  const cat = await hub.connect(s.id);
+  assert.ok(cat.tools.some((t) => t.name === 'echo'));
+  const r = await hub.client(s.id).callTool('echo', { message: 'hub via relay' });
+  assert.deepEqual(r.content, [{ type: 'text', text: 'Echo: hub via relay' }]);
+  assert.ok(logs.length - before >= 3, 'the session went through the relay');
+  const exported = JSON.parse(hub.exportConfig());
+  assert.equal(exported.mcpServers['via-relay'].relay, relay.url);
+  const other = new McpHub({ storage: new MemoryStorage(), eventTarget: null, broadcast: false });
+  const { added } = await other.importConfig(JSON.stringify(exported));
+  assert.equal(added[0].relay, relay.url);
+  await assert.rejects(other.servers.update(added[0].id, { relay: 'ftp://x' }), McpConfigError);
+  const removed = await other.servers.update(added[0].id, { relay: null });
+  assert.equal(removed.relay, undefined);
+  await Promise.all([hub.dispose(), other.dispose()]);
+});

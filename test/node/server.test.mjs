@@ -1,0 +1,137 @@
+// The backend hub (dist/server) in Node: the seed's flow against real MCP servers on 127.0.0.1 and
+// a fake OpenAI-compatible model (test/fixtures/fake-openai.mjs), through the chat handler.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEverything } from '../fixtures/servers.mjs';
+import { startModernServer } from '../fixtures/modern-server.mjs';
+import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
+import { readChatStream } from './chat-stream.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { createChatHandler } = await import(path.join(root, 'dist/server/index.js'));
+
+let everything, modern, model, handler;
+const tenant = `server-${process.pid}`;
+
+before(async () => {
+  [everything, modern, model] = await Promise.all([
+    startEverything('streamableHttp'),
+    startModernServer(),
+    startFakeOpenAI({ wants: ['alpha__echo', 'beta__add', 'clock'] }),
+  ]);
+  handler = createChatHandler({
+    model: { baseUrl: model.url, model: 'fake-1', apiKey: 'sk-model-secret' },
+    servers: { allow: [new URL(everything.url).origin, new URL(modern.url).origin] },
+    tools: [
+      { name: 'clock', description: 'The time', parameters: { type: 'object', properties: {} }, run: () => 'noon' },
+    ],
+  });
+});
+after(async () => {
+  await handler?.hub.dispose();
+  await Promise.all([everything?.close(), modern?.close(), model?.close()]);
+});
+
+const servers = () => [
+  { name: 'alpha', url: everything.url },
+  { name: 'beta', url: `${modern.url}/t/${tenant}/mcp`, headers: { Authorization: 'Bearer per-request-secret' } },
+  { name: 'broken', url: `${modern.url}/nowhere/mcp` },
+];
+const chat = (body) =>
+  handler(
+    new Request('http://backend/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+
+test('the seed flow: discovery, merged tools, routed calls, a failing server skipped, the answer streamed', async () => {
+  const r = await chat({ messages: [{ role: 'user', content: 'hi' }], mcp_servers: servers() });
+  assert.equal(r.headers.get('content-type'), 'text/event-stream');
+  const events = await readChatStream(r);
+  const byServer = Object.fromEntries(events.filter((e) => e.event === 'server').map((e) => [e.data.name, e.data]));
+  assert.equal(byServer.alpha.status, 'ready');
+  assert.equal(byServer.beta.status, 'ready');
+  assert.equal(byServer.broken.status, 'failed');
+  assert.match(byServer.broken.error, /404/);
+  assert.equal(byServer.alpha.cached, false);
+  // the model was offered built-in and MCP tools under server__tool names, never the broken server
+  const offered = model.requests[0].body.tools.map((t) => t.function.name);
+  assert.ok(offered.includes('clock') && offered.includes('alpha__echo') && offered.includes('beta__add'));
+  assert.ok(!offered.some((n) => n.startsWith('broken__')));
+  assert.equal(model.requests[0].headers.authorization, 'Bearer sk-model-secret');
+  // calls routed to their servers, results back to the model, the final answer streamed in pieces
+  const tools = events.filter((e) => e.event === 'tool').map((e) => e.data.name);
+  assert.deepEqual(tools.sort(), ['alpha__echo', 'beta__add', 'clock']);
+  const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.content);
+  assert.ok(deltas.length >= 3, 'streamed in several deltas');
+  const answer = deltas.join('');
+  assert.match(answer, /Echo: hi/);
+  assert.match(answer, /\b5\b/);
+  assert.match(answer, /noon/);
+  const done = events.find((e) => e.event === 'done');
+  assert.equal(done.data.message.content, answer);
+  const text = JSON.stringify(events);
+  assert.ok(!text.includes('per-request-secret') && !text.includes('sk-model'), 'no secret in the stream');
+});
+
+test('a second request within the TTL reuses discovery: no tools/list reaches the server', async () => {
+  const seen = async () => (await (await fetch(`${modern.url}/t/${tenant}/seen`)).json()).requests;
+  const lists = (reqs) => reqs.filter((r) => JSON.stringify(r).includes('"tools/list"')).length;
+  const first = lists(await seen());
+  assert.ok(first >= 1, 'the first request listed tools');
+  const events = await readChatStream(
+    await chat({ messages: [{ role: 'user', content: 'again' }], mcp_servers: servers() }),
+  );
+  const beta = events.find((e) => e.event === 'server' && e.data.name === 'beta').data;
+  assert.equal(beta.cached, true);
+  assert.equal(lists(await seen()), first, 'no tools/list on the second request');
+  assert.ok(events.some((e) => e.event === 'done'));
+  // each request's sessions were closed and its servers removed at its end
+  assert.deepEqual(handler.hub.servers.list(), []);
+  // the failing server was dropped, not cached: it is tried (and fails) again
+  assert.equal(events.find((e) => e.event === 'server' && e.data.name === 'broken').data.status, 'failed');
+});
+
+test('mcp_servers go through the SSRF rules: a refused URL fails with its reason, nothing sent', async () => {
+  const events = await readChatStream(
+    await chat({
+      messages: [{ role: 'user', content: 'x' }],
+      mcp_servers: [
+        { name: 'meta', url: 'http://169.254.169.254/latest/meta-data/' },
+        { name: 'loop', url: 'https://127.0.0.1:1/mcp' },
+      ],
+    }),
+  );
+  const failed = events.filter((e) => e.event === 'server').map((e) => e.data);
+  assert.equal(failed.length, 2);
+  for (const f of failed) {
+    assert.equal(f.status, 'failed');
+    assert.match(f.error, /allowlist|refused/);
+  }
+  assert.ok(
+    events.some((e) => e.event === 'done'),
+    'the chat goes on without them',
+  );
+  assert.equal(handler.hub.servers.list().filter((s) => s.name === 'meta' || s.name === 'loop').length, 0);
+});
+
+test('bad chat requests: a clear 400 and nothing started', async () => {
+  const before = model.requests.length;
+  for (const body of [
+    {},
+    { messages: [] },
+    { messages: [{}], mcp_servers: 'x' },
+    { messages: [{}], mcp_servers: [{ name: 'a' }] },
+  ]) {
+    const r = await chat(body);
+    assert.equal(r.status, 400);
+    assert.match((await r.json()).error, /messages|mcp_servers/);
+  }
+  const r = await handler(new Request('http://backend/chat', { method: 'POST', body: '{oops' }));
+  assert.equal(r.status, 400);
+  assert.equal(model.requests.length, before);
+});
