@@ -118,4 +118,9 @@ export interface McpHubOptions {
    * them; raise it for servers behind HTTP/2.
    */
   connectionsPerOrigin?: number;
+  /**
+   * MCP Apps: the sandbox proxy page (`dist/sandbox/index.html`) served on a second origin the
+   * host owns. Without it views run in an opaque-origin `srcdoc` iframe (docs/API.md, "MCP Apps").
+   */
+  sandboxUrl?: string;
 }

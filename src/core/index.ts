@@ -3,6 +3,23 @@ import './zod-setup.js';
 
 export { McpHub, getHub } from './hub.js';
 export type { McpHubOptions } from './context.js';
+export { MODEL_CONTEXT_LIMIT, type AppModelContext, type AppsStatus } from './app-views.js';
+export {
+  UI_EXTENSION,
+  UI_MIME,
+  appVisible,
+  isUiMime,
+  mergeUiMeta,
+  modelVisible,
+  toolUi,
+  uiResourceMeta,
+  cspOrigins,
+  type ToolUi,
+  type ToolVisibility,
+  type UiCsp,
+  type UiPermissions,
+  type UiResourceMeta,
+} from './ui-meta.js';
 export type { ServerRegistry } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';

@@ -1,5 +1,6 @@
 // Sessions over the SDK v2 client: Streamable HTTP (2026-07-28 negotiated with server/discover, or
 // the 2025 initialize handshake) and legacy HTTP+SSE.
+import { UI_EXTENSION, UI_MIME } from '../ui-meta.js';
 import {
   Client,
   SSEClientTransport,
@@ -350,7 +351,12 @@ function newClient(
     // the tasks extension (2026-07-28) is declared on every request: the server decides per call
     capabilities: {
       ...(o.answers?.capabilities ?? {}),
-      extensions: { ...o.answers?.capabilities.extensions, [TASKS_EXTENSION]: {} },
+      // MCP Apps: the hub shows servers' views (src/apps); declared in both eras
+      extensions: {
+        ...o.answers?.capabilities.extensions,
+        [TASKS_EXTENSION]: {},
+        [UI_EXTENSION]: { mimeTypes: [UI_MIME] },
+      },
     },
     jsonSchemaValidator: new SchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
