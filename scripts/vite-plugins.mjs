@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * Build options for one minified, self-contained module: the one-file CDN build, and the
  * bench's bare SDK baseline, so both are built the same way.
@@ -39,6 +40,37 @@ const CONNECT =
 // the JSON Schema validator, which the hub imports dynamically with the connection code and
 // before a call (src/core/calls/schema-validator.ts); the connect chunk imports it too
 const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
+// MCP Apps: the view host (src/apps) and the official ext-apps SDK, imported by <mcp-app-view>
+// the first time a view is shown: a page whose servers have no views never fetches it
+const APPS = /[\\/]src[\\/]apps[\\/]|[\\/]node_modules[\\/]@modelcontextprotocol[\\/]ext-apps[\\/]/;
+
+/**
+ * The MCP Apps sandbox proxy (src/apps/sandbox): one self-contained module plus its page and
+ * stylesheet, in dist/sandbox/, for the host to serve on a second origin.
+ */
+export function sandboxBuild() {
+  return {
+    build: {
+      ...minifiedLib(
+        { entry: 'src/apps/sandbox/proxy.ts', outDir: 'dist/sandbox', fileName: 'proxy.js' },
+        { codeSplitting: false },
+      ),
+    },
+    plugins: [
+      {
+        name: 'mcp-elements-sandbox-page',
+        generateBundle() {
+          for (const file of ['index.html', 'sandbox.css'])
+            this.emitFile({
+              type: 'asset',
+              fileName: file,
+              source: readFileSync(new URL(`../src/apps/sandbox/${file}`, import.meta.url), 'utf8'),
+            });
+        },
+      },
+    ],
+  };
+}
 
 /**
  * Build options for the CDN entry plus chunks, minified like the one-file build: the entry keeps
@@ -54,8 +86,10 @@ export function chunkedBuild(target) {
       groups: [
         {
           name: 'core',
-          test: (id) => !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id),
+          test: (id) =>
+            !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id) && !APPS.test(id),
         },
+        { name: 'apps', test: APPS, priority: 2 },
         { name: 'connect', test: CONNECT },
         { name: 'validator', test: VALIDATOR, priority: 1 },
         { name: 'auth', test: AUTH },

@@ -16,6 +16,8 @@ export * from './sign-in-completed.js';
 export * from './sign-in-failed.js';
 export * from './sign-out-completed.js';
 export * from './tool-call-request.js';
+export * from './app-message.js';
+export * from './app-initialized.js';
 export * from './tool-call-awaiting-approval.js';
 export * from './tool-call-started.js';
 export * from './tool-call-progress.js';
@@ -86,12 +88,16 @@ export interface McpHubEventMap {
 import type { McpToolSelectionChangeRequestEvent } from './tool-selection-change-request.js';
 import type { McpServerSaveRequestEvent } from './server-save-request.js';
 import type { McpServerRemoveRequestEvent } from './server-remove-request.js';
+import type { McpAppMessageEvent } from './app-message.js';
+import type { McpAppInitializedEvent } from './app-initialized.js';
 
 /** Events the elements dispatch (they bubble and are composed). */
 export interface McpElementEventMap {
   'mcp-tool-selection-change-request': McpToolSelectionChangeRequestEvent;
   'mcp-server-save-request': McpServerSaveRequestEvent;
   'mcp-server-remove-request': McpServerRemoveRequestEvent;
+  'mcp-app-message': McpAppMessageEvent;
+  'mcp-app-initialized': McpAppInitializedEvent;
 }
 
 declare global {
