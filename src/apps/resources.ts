@@ -57,6 +57,8 @@ export function loadUiResource(hub: McpHub, serverId: string, uri: string): Prom
 }
 
 async function read(hub: McpHub, serverId: string, uri: string): Promise<UiResource> {
+  // a view shown again after a reload comes before any connect
+  if (hub.status(serverId).status !== 'connected') await hub.connect(serverId);
   const result = await hub.client(serverId).readResource(uri);
   const contents = Array.isArray(result?.contents) ? result.contents : [];
   const content =

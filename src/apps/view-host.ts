@@ -113,7 +113,8 @@ export class AppViewHost {
     return {
       ...ctx,
       displayMode: this.#mode,
-      availableDisplayModes: viewModes(this.bridge?.getAppCapabilities()?.availableDisplayModes),
+      // what the host offers; a request is held to what the view declared (viewModes)
+      availableDisplayModes: [...HOST_MODES],
       ...(this.#o.tool ? { toolInfo: { ...(this.#o.callId ? { id: this.#o.callId } : {}), tool: this.#o.tool } } : {}),
     };
   }

@@ -204,7 +204,9 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
       await this.updateComplete;
       const sandboxUrl = this.sandboxUrl || this.hub.sandboxUrl;
       const box = (this.#frameBox = this.renderRoot.querySelector('.frame') as HTMLElement);
-      const host: AppViewHost = new apps.AppViewHost({
+      // the context is read while the host is made (ui/initialize's), before `host` is set
+      let host: AppViewHost | undefined = undefined;
+      host = new apps.AppViewHost({
         hub: this.hub,
         viewId: this.viewId,
         serverId: t.serverId,
