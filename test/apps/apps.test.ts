@@ -3,54 +3,14 @@
 // do not exercise. Each view runs in both modes: the sandbox proxy on its own origin, and the
 // opaque srcdoc fallback.
 import { expect, fixture, html } from '@open-wc/testing';
-import type { McpHub, ToolCallRecord } from '../../src/core/index.js';
+import type { ToolCallRecord } from '../../src/core/index.js';
 import '../../src/elements/mcp-tool-call/define.js';
 import '../../src/elements/mcp-app-view/define.js';
 import '../../src/elements/gpt-tool-selector/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppInitializedEvent, McpAppMessageEvent } from '../../src/events/index.js';
-import { nextEvent, privateHub, unique, until, urls as baseUrls } from '../helpers.js';
-
-export const urls = baseUrls as typeof baseUrls & {
-  appsFixture: string;
-  appsDebug: string;
-  appsVanilla: string;
-  appsSandbox: string;
-};
-
-type Report = { key: string; value: unknown };
-
-/** Our fixture server for one test: its URL and what its views reported. */
-export function appsTenant() {
-  const t = unique('apps');
-  const base = `${urls.appsFixture}/t/${t}`;
-  const reports = () => fetch(`${base}/reports`).then((r) => r.json() as Promise<Report[]>);
-  return {
-    url: `${base}/mcp`,
-    reports,
-    seen: () => fetch(`${base}/seen`).then((r) => r.json()),
-    /** The value of the first report `key`, once there is one. */
-    report: (key: string, attempts = 150) =>
-      until(async () => (await reports()).find((r) => r.key === key) ?? undefined, `report ${key}`, attempts).then(
-        (r) => r.value as Record<string, unknown>,
-      ),
-  };
-}
-
-/** Approve every call a view makes, "always for this view" (what a user clicking through does). */
-export function approveAppCalls(hub: McpHub) {
-  const on = (e: Event) => {
-    const call = (e as CustomEvent<{ call: ToolCallRecord }>).detail.call;
-    if (call.source === 'app') hub.calls.approve(call.id, { always: true });
-  };
-  hub.addEventListener('mcp-tool-call-awaiting-approval', on);
-  return () => hub.removeEventListener('mcp-tool-call-awaiting-approval', on);
-}
-
-const MODES = [
-  { name: 'sandbox origin', sandbox: () => urls.appsSandbox },
-  { name: 'opaque fallback', sandbox: () => undefined },
-] as const;
+import { nextEvent, privateHub, unique, until } from '../helpers.js';
+import { appsTenant, approveAppCalls, MODES, urls } from './helpers.js';
 
 describe('MCP Apps: server-debug through the hub (must show)', () => {
   it('keeps its app-only tools out of toolsFor (every format), modelTools and the selector', async () => {
