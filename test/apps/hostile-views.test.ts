@@ -6,8 +6,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import { privateHub, recordEvents, until } from '../helpers.js';
-import { appsTenant, MODES } from './helpers.js';
+import { privateHub, recordEvents, unique, until } from '../helpers.js';
+import { appsTenant, MODES, urls } from './helpers.js';
 
 async function setUp(sandboxUrl: string | undefined) {
   const hub = privateHub({ sandboxUrl });
@@ -22,6 +22,7 @@ for (const mode of MODES)
     it('fails every escape: top page, DOM, cookies, storage, IndexedDB, network, frames, eval, popups, forged messages', async () => {
       const { hub, t, s } = await setUp(mode.sandbox());
       const href = location.href;
+      const marker = unique('hostile');
       // a second, honest view on the page: the hostile one must not reach it
       const probe = await hub.callTool({
         serverId: s.id,
@@ -35,7 +36,7 @@ for (const mode of MODES)
         serverId: s.id,
         tool: 'show-hostile',
         source: 'user',
-        arguments: { actions: ['escape'] },
+        arguments: { actions: ['escape'], marker },
       });
       await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
       await t.report('escape-done', 300);
@@ -51,9 +52,12 @@ for (const mode of MODES)
         'fetch-undeclared',
         'popup',
         'eval',
-        'frame-undeclared',
       ])
         expect(of(k), k).to.deep.include({ escaped: false });
+      // an undeclared frame or fetch never reached its server (a blocked frame may still fire
+      // `load` in WebKit: what counts is that no request left)
+      const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
+      expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
       // a cookie write in an opaque origin either throws or keeps nothing
       expect(String(of('cookie').value ?? '')).not.to.contain('pwned');
       expect(document.cookie).not.to.contain('pwned');
