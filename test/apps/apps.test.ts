@@ -7,6 +7,7 @@ import type { ToolCallRecord } from '../../src/core/index.js';
 import '../../src/elements/mcp-tool-call/define.js';
 import '../../src/elements/mcp-app-view/define.js';
 import '../../src/elements/gpt-tool-selector/define.js';
+import '../../src/elements/mcp-tool-explorer/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppInitializedEvent, McpAppMessageEvent } from '../../src/events/index.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
@@ -258,6 +259,43 @@ describe('MCP Apps: what a view may ask', () => {
     );
     const writes = hub.calls.list().filter((c) => c.tool === 'app-write');
     expect(writes.map((c) => c.approval).sort()).to.deep.equal(['app-granted', 'user-always']);
+  });
+});
+
+describe('MCP Apps: the explorer', () => {
+  it('labels app-only tools and tools with a view; Try it shows the view under the call', async () => {
+    const hub = privateHub();
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id, { discovery: 'complete' });
+    const el = await fixture<HTMLElement & { updateComplete: Promise<unknown> }>(
+      html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
+    );
+    const root = el.shadowRoot!;
+    const pick = async (name: string) => {
+      const row = await until(
+        async () => [...root.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.dataset.tool === name),
+        `row ${name}`,
+      );
+      row.click();
+      await el.updateComplete;
+    };
+    await pick('app-only');
+    expect(root.querySelector('[data-badge="app-only"]')).to.exist;
+    expect(root.querySelector('[data-badge="view"]')).to.exist;
+    await pick('model-only');
+    expect(root.querySelector('[data-badge="model-only"]')).to.exist;
+    expect(root.querySelector('[data-badge="app-only"]')).to.equal(null);
+    await pick('show-probe');
+    const initialized = nextEvent<McpAppInitializedEvent>(window, 'mcp-app-initialized');
+    const run = await until(
+      async () => root.querySelector<HTMLButtonElement>('[data-action=run]:not([disabled])'),
+      'Run',
+    );
+    run.click();
+    const ev = await initialized;
+    expect(ev.detail.serverId).to.equal(s.id);
+    expect((await t.report('result')).content).to.deep.equal([{ type: 'text', text: 'probe: ' }]);
   });
 });
 
