@@ -7,7 +7,7 @@ import { RESULT_STRINGS, renderResult, resultStrings } from '../../internal/resu
 import { showCall } from '../../internal/shown-calls.js';
 import { importOnce } from '../../internal/import-once.js';
 import { shallowEqual, StoreController } from '../../controllers/store-controller.js';
-import type { ToolCallRecord, ToolCallStatus } from '../../core/index.js';
+import { toolUi, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
 import { styles } from './mcp-tool-call.styles.js';
 
 const STRINGS = {
@@ -285,7 +285,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
 
   /** MCP Apps: the tool's own view under the call, once it may run (the element loads lazily). */
   #appView(r: ToolCallRecord) {
-    if (!SHOWS_VIEW.has(r.status) || !this.hub.toolView(r.serverId, r.tool)) return nothing;
+    const tool = this.hub.catalogue(r.serverId)?.tools.find((t) => t.name === r.tool);
+    if (!SHOWS_VIEW.has(r.status) || !toolUi(tool).resourceUri) return nothing;
     void loadAppView();
     return html`<mcp-app-view part="view" call-id=${r.id} .hub=${this.hub} .call=${r}></mcp-app-view>`;
   }
@@ -364,8 +365,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             )
           : nothing
       }
-      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing}
-      ${this.#appView(r)}
+      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing} ${this.#appView(r)}
       <span class="visually-hidden" role="status" aria-live="polite"
         >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
       >
