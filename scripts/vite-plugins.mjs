@@ -36,7 +36,7 @@ const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.t
 // opens a session (src/core/connections/session-loader.ts); the session modules the rest of the
 // hub reads at once (cross-origin hints, task vocabulary, call results, types) stay in `core`
 const CONNECT =
-  /[\\/]src[\\/]core[\\/]session[\\/](?!(cross-origin|task-vocabulary|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
+  /[\\/]src[\\/]core[\\/]session[\\/](?!(cross-origin|task-vocabulary|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol(?![\\/]ext-apps[\\/])|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
 // the JSON Schema validator, which the hub imports dynamically with the connection code and
 // before a call (src/core/calls/schema-validator.ts); the connect chunk imports it too
 const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
@@ -89,11 +89,14 @@ export function chunkedBuild(target) {
           test: (id) =>
             !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id) && !APPS.test(id),
         },
-        { name: 'apps', test: APPS, priority: 2 },
+
         { name: 'connect', test: CONNECT },
         { name: 'validator', test: VALIDATOR, priority: 1 },
         { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
+        // last, at the lowest priority: a group takes its modules' dependencies along, so the
+        // core and the SDK must be claimed by their own groups first
+        { name: 'apps', test: APPS },
       ],
     },
     chunkFileNames: (chunk) => {

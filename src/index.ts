@@ -21,3 +21,6 @@ export { McpToolExplorerElement, type McpToolExplorerStrings } from './elements/
 export { McpElicitationElement, type McpElicitationStrings } from './elements/mcp-elicitation/mcp-elicitation.js';
 export { McpTaskMonitorElement, type McpTaskMonitorStrings } from './elements/mcp-task-monitor/mcp-task-monitor.js';
 export { McpAppViewElement, type McpAppViewStrings } from './elements/mcp-app-view/mcp-app-view.js';
+// dispatched by <mcp-app-view>, not the hub: exported here and by its module, not from the core
+export * from './elements/mcp-app-view/app-message-event.js';
+export * from './elements/mcp-app-view/app-initialized-event.js';

@@ -2,15 +2,9 @@
 // `text/html;profile=mcp-app`, size), with `_meta.ui` from the listing overlaid by the read
 // result's (the read result wins), cached per hub, server and URI until the server's catalogue
 // changes (a reconnect or a list_changed re-lists it).
-import {
-  isUiMime,
-  McpElementsError,
-  mergeUiMeta,
-  uiResourceMeta,
-  uiUri,
-  type McpHub,
-  type UiResourceMeta,
-} from '../core/index.js';
+import { McpElementsError, type McpHub } from '../core/index.js';
+import { uiUri, type UiResourceMeta } from '../core/ui-meta.js';
+import { isUiMime, mergeUiMeta, uiResourceMeta } from './resource-meta.js';
 
 /** A view's resource, ready to show. */
 export interface UiResource {

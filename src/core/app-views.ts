@@ -1,6 +1,7 @@
 // MCP Apps, the hub's side that is not the view itself: where the sandbox proxy is served, the
-// model context each view offered (`ui/update-model-context`), and the line `hub.status(id)`
-// gives about how views of a server are shown. The views live in src/apps (lazy chunk).
+// model context each view offered (`ui/update-model-context`), and what `hub.status(id).apps`
+// says about how a server's views are shown. The views live in src/apps (a lazy chunk); this
+// part stays small because every page loads it.
 import type { ContentBlock } from '@modelcontextprotocol/client';
 import { McpConfigError } from './errors.js';
 import type { ServerCatalogue } from './types.js';
@@ -36,59 +37,43 @@ export interface AppsStatus {
 }
 
 /** Largest model context one view may keep (characters of its JSON). */
-export const MODEL_CONTEXT_LIMIT = 64 * 1024;
+const LIMIT = 65536;
+
+/** The sandbox page as a URL (http(s), no credentials), or McpConfigError. */
+function sandboxHref(url: unknown): string {
+  const u = URL.canParse(String(url)) ? new URL(String(url)) : undefined;
+  if (typeof url !== 'string' || !u || !/^https?:$/.test(u.protocol) || u.username || u.password)
+    throw new McpConfigError([{ path: 'sandboxUrl', message: 'must be an http(s) URL without credentials' }]);
+  return u.href;
+}
 
 export class AppViews {
-  #sandboxUrl?: string;
+  sandboxUrl?: string;
   readonly #contexts = new Map<string, AppModelContext>();
 
   constructor(sandboxUrl?: string) {
-    if (sandboxUrl !== undefined) this.setSandboxUrl(sandboxUrl);
+    if (sandboxUrl !== undefined) this.sandboxUrl = sandboxHref(sandboxUrl);
   }
 
-  get sandboxUrl(): string | undefined {
-    return this.#sandboxUrl;
-  }
-
-  /** The sandbox proxy page (http(s), no credentials); `null` goes back to the fallback. */
   setSandboxUrl(url: string | null): void {
-    if (url === null) {
-      this.#sandboxUrl = undefined;
-      return;
-    }
-    let u: URL | undefined;
-    try {
-      u = typeof url === 'string' ? new URL(url) : undefined;
-    } catch {
-      u = undefined;
-    }
-    if (!u || !/^https?:$/.test(u.protocol) || u.username || u.password)
-      throw new McpConfigError([{ path: 'sandboxUrl', message: 'must be an http(s) URL without credentials' }]);
-    this.#sandboxUrl = u.href;
+    this.sandboxUrl = url === null ? undefined : sandboxHref(url);
   }
 
   status(catalogue: ServerCatalogue | undefined): AppsStatus | undefined {
-    const viewTools = catalogue?.tools.filter((t) => toolUi(t).resourceUri).length ?? 0;
-    if (!viewTools) return undefined;
-    return this.#sandboxUrl
-      ? { mode: 'sandbox', sandboxOrigin: new URL(this.#sandboxUrl).origin, viewTools }
-      : { mode: 'opaque-fallback', viewTools };
+    const viewTools = catalogue?.tools.filter((t) => toolUi(t).resourceUri).length;
+    const url = this.sandboxUrl;
+    if (viewTools)
+      return url
+        ? { mode: 'sandbox', sandboxOrigin: new URL(url).origin, viewTools }
+        : { mode: 'opaque-fallback', viewTools };
   }
 
-  /** Keep (or with `null` forget) what a view offers the model; too large is refused. */
   setModelContext(viewId: string, entry: Omit<AppModelContext, 'viewId' | 'updatedAt'> | null): void {
-    if (typeof viewId !== 'string' || !viewId)
-      throw new McpConfigError([{ path: 'viewId', message: 'must be a non-empty string' }]);
-    if (entry === null) {
-      this.#contexts.delete(viewId);
-      return;
-    }
-    const size = JSON.stringify({ c: entry.content, s: entry.structuredContent })?.length ?? 0;
-    if (size > MODEL_CONTEXT_LIMIT)
-      throw new McpConfigError([
-        { path: 'modelContext', message: `is ${size} characters; at most ${MODEL_CONTEXT_LIMIT} are kept per view` },
-      ]);
-    this.#contexts.set(viewId, Object.freeze({ ...entry, viewId, updatedAt: Date.now() }));
+    const size = JSON.stringify(entry ?? 0).length;
+    if (typeof viewId !== 'string' || !viewId || size > LIMIT)
+      throw new McpConfigError([{ path: 'modelContext', message: `needs a view id and at most ${LIMIT} characters` }]);
+    if (entry) this.#contexts.set(viewId, Object.freeze({ ...entry, viewId, updatedAt: Date.now() }));
+    else this.#contexts.delete(viewId);
   }
 
   modelContext(filter: { serverId?: string } = {}): AppModelContext[] {

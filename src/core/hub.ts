@@ -25,7 +25,6 @@ import type { ConnectionState, HubState, ServerCatalogue } from './types.js';
 import { Vault } from './vault.js';
 import { HubOutput } from './output.js';
 import { AppViews, type AppModelContext, type AppsStatus } from './app-views.js';
-import { toolUi } from './ui-meta.js';
 
 /**
  * The page's MCP hub: servers kept in IndexedDB, secrets in the vault, one SDK Client per
@@ -147,11 +146,6 @@ export class McpHub extends HubEventTarget {
   /** Set (or with `null` clear) the sandbox proxy page: http(s), no credentials; McpConfigError otherwise. */
   setSandboxUrl(url: string | null): void {
     this.#apps.setSandboxUrl(url);
-  }
-
-  /** The `ui://` resource of a server's tool, when the tool has a view. */
-  toolView(serverId: string, tool: string): string | undefined {
-    return toolUi(this.store.state.catalogues[serverId]?.tools.find((t) => t.name === tool)).resourceUri;
   }
 
   /**

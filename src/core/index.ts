@@ -3,17 +3,10 @@ import './zod-setup.js';
 
 export { McpHub, getHub } from './hub.js';
 export type { McpHubOptions } from './context.js';
-export { MODEL_CONTEXT_LIMIT, type AppModelContext, type AppsStatus } from './app-views.js';
+export type { AppModelContext, AppsStatus } from './app-views.js';
 export {
-  UI_EXTENSION,
-  UI_MIME,
-  appVisible,
-  isUiMime,
-  mergeUiMeta,
   modelVisible,
   toolUi,
-  uiResourceMeta,
-  cspOrigins,
   type ToolUi,
   type ToolVisibility,
   type UiCsp,

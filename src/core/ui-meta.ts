@@ -3,10 +3,8 @@
 // list and the call pipeline use it; the view itself lives in src/apps and src/elements.
 import type { Tool } from '@modelcontextprotocol/client';
 
-/** The extension's identifier in client capabilities (`capabilities.extensions`). */
-export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
-/** The one MIME type a UI resource may have. */
-export const UI_MIME = 'text/html;profile=mcp-app';
+// The extension's identifier (`io.modelcontextprotocol/ui`) is declared by the session layer
+// (session/sdk.ts); the one MIME type a UI resource may have is checked by src/apps.
 
 /** Who may call a tool: the model, the tool's own app (view), or both (the default). */
 export type ToolVisibility = 'model' | 'app';
@@ -17,6 +15,9 @@ export interface ToolUi {
   readonly resourceUri?: string;
   readonly visibility: readonly ToolVisibility[];
 }
+
+// What UI resources declare (`_meta.ui` csp, permissions, …) is read by the view code itself
+// (src/apps/resource-meta.ts): a page without views never loads it.
 
 /** Domains a view declared for its Content-Security-Policy (only well-formed origins are kept). */
 export interface UiCsp {
@@ -71,49 +72,3 @@ export function toolUi(tool: Pick<Tool, '_meta'> | undefined): ToolUi {
 export const modelVisible = (tool: Pick<Tool, '_meta'>): boolean => toolUi(tool).visibility.includes('model');
 /** Whether the tool's own app may call it (`visibility` includes `"app"`). */
 export const appVisible = (tool: Pick<Tool, '_meta'>): boolean => toolUi(tool).visibility.includes('app');
-
-// An origin a CSP source list may name: scheme, host (a leading `*.` allowed), optional port.
-// Anything else (keywords, `*`, paths, quotes, `;`, spaces) would loosen or break the policy.
-const ORIGIN = /^(?:https?|wss?):\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
-const MAX_DOMAINS = 64;
-
-/** The well-formed origins of a declared list (at most 64); the rest dropped. */
-export function cspOrigins(v: unknown): string[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter((d): d is string => typeof d === 'string' && d.length <= 300 && ORIGIN.test(d)).slice(0, MAX_DOMAINS);
-}
-
-const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
-const PERMISSION_KEYS = ['camera', 'microphone', 'geolocation', 'clipboardWrite'] as const;
-
-/** A resource's (or read content's) `_meta.ui`, keeping only what is well-formed. */
-export function uiResourceMeta(meta: unknown): UiResourceMeta {
-  const ui = record(record(meta)?.ui);
-  if (!ui) return {};
-  const out: { -readonly [K in keyof UiResourceMeta]: UiResourceMeta[K] } = {};
-  const csp = record(ui.csp);
-  if (csp) {
-    const c: Record<string, string[]> = {};
-    for (const k of CSP_KEYS) if (csp[k] !== undefined) c[k] = cspOrigins(csp[k]);
-    out.csp = c;
-  }
-  const perms = record(ui.permissions);
-  if (perms) {
-    const p: Record<string, Record<string, never>> = {};
-    for (const k of PERMISSION_KEYS) if (record(perms[k]) || perms[k] === true) p[k] = {};
-    out.permissions = p;
-  }
-  if (typeof ui.domain === 'string' && ui.domain.length <= 300) out.domain = ui.domain;
-  if (typeof ui.prefersBorder === 'boolean') out.prefersBorder = ui.prefersBorder;
-  return out;
-}
-
-/** Listing meta overlaid with the read result's, field by field (the read result wins). */
-export function mergeUiMeta(listed: UiResourceMeta, read: UiResourceMeta): UiResourceMeta {
-  return { ...listed, ...read };
-}
-
-/** Whether a MIME type is the MCP App one (case and spaces around `;` ignored). */
-export function isUiMime(mime: unknown): boolean {
-  return typeof mime === 'string' && mime.replace(/\s+/g, '').toLowerCase() === UI_MIME;
-}

@@ -16,8 +16,6 @@ export * from './sign-in-completed.js';
 export * from './sign-in-failed.js';
 export * from './sign-out-completed.js';
 export * from './tool-call-request.js';
-export * from './app-message.js';
-export * from './app-initialized.js';
 export * from './tool-call-awaiting-approval.js';
 export * from './tool-call-started.js';
 export * from './tool-call-progress.js';
@@ -88,8 +86,8 @@ export interface McpHubEventMap {
 import type { McpToolSelectionChangeRequestEvent } from './tool-selection-change-request.js';
 import type { McpServerSaveRequestEvent } from './server-save-request.js';
 import type { McpServerRemoveRequestEvent } from './server-remove-request.js';
-import type { McpAppMessageEvent } from './app-message.js';
-import type { McpAppInitializedEvent } from './app-initialized.js';
+import type { McpAppMessageEvent } from '../elements/mcp-app-view/app-message-event.js';
+import type { McpAppInitializedEvent } from '../elements/mcp-app-view/app-initialized-event.js';
 
 /** Events the elements dispatch (they bubble and are composed). */
 export interface McpElementEventMap {

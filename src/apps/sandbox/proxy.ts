@@ -8,7 +8,7 @@
 //   reach into this page or another view's), under the policy built from its declared domains
 //   (src/apps/csp.ts), inside this page's own ceiling policy (index.html), which it inherits.
 import { allowAttribute, viewDocument, VIEW_SANDBOX } from '../csp.js';
-import { uiResourceMeta } from '../../core/ui-meta.js';
+import { uiResourceMeta } from '../resource-meta.js';
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';

@@ -1,6 +1,5 @@
 // Sessions over the SDK v2 client: Streamable HTTP (2026-07-28 negotiated with server/discover, or
 // the 2025 initialize handshake) and legacy HTTP+SSE.
-import { UI_EXTENSION, UI_MIME } from '../ui-meta.js';
 import {
   Client,
   SSEClientTransport,
@@ -355,7 +354,7 @@ function newClient(
       extensions: {
         ...o.answers?.capabilities.extensions,
         [TASKS_EXTENSION]: {},
-        [UI_EXTENSION]: { mimeTypes: [UI_MIME] },
+        'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
       },
     },
     jsonSchemaValidator: new SchemaValidator(),

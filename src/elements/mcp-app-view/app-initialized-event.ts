@@ -1,4 +1,5 @@
-import { McpEvent } from './mcp-event.js';
+// An element's event, kept in the element's chunk (the hub never dispatches it).
+import { McpEvent } from '../../events/mcp-event.js';
 
 export interface McpAppInitializedDetail {
   readonly viewId: string;

@@ -4,8 +4,10 @@ import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { replaceableImport } from '../../internal/import-once.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { toolUi, type Tool, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
-import { McpAppInitializedEvent } from '../../events/app-initialized.js';
-import { McpAppMessageEvent } from '../../events/app-message.js';
+import { McpAppInitializedEvent } from './app-initialized-event.js';
+import { McpAppMessageEvent } from './app-message-event.js';
+
+export { McpAppInitializedEvent, McpAppMessageEvent };
 import type { AppViewHost } from '../../apps/view-host.js';
 import { styles } from './mcp-app-view.styles.js';
 
