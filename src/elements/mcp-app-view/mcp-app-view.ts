@@ -327,6 +327,11 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     };
   }
 
+  /** "Always for this view": this call and the view's other waiting calls of the same tool. */
+  #alwaysAllow(tool: string) {
+    for (const c of this.#view.value.asking) if (c.tool === tool) this.hub.calls.approve(c.id, { always: true });
+  }
+
   /** Show the view in another mode it declared (`inline`, `fullscreen`, `pip`). */
   requestDisplayMode(mode: 'inline' | 'fullscreen' | 'pip'): void {
     this.#host?.setDisplayMode(mode);
@@ -375,7 +380,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
             <button class="primary" data-action="allow-once" @click=${() => this.hub.calls.approve(c.id)}>
               ${this.t('allowOnce')}
             </button>
-            <button data-action="always-allow" @click=${() => this.hub.calls.approve(c.id, { always: true })}>
+            <button data-action="always-allow" @click=${() => this.#alwaysAllow(c.tool)}>
               ${this.t('alwaysAllow')}
             </button>
             <button class="danger" data-action="deny" @click=${() => this.hub.calls.deny(c.id)}>
