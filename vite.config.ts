@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { chunkedBuild, chunkManifest, singleFileBuild } from './scripts/vite-plugins.mjs';
+import { chunkedBuild, chunkManifest, sandboxBuild, singleFileBuild } from './scripts/vite-plugins.mjs';
 
 // CDN builds: the SDK's platform shim resolved to ours, whose default validator is the
 // @cfworker/json-schema copy we already ship (src/core/session/sdk-shims.ts)
@@ -34,6 +34,8 @@ export default defineConfig(({ mode }) => {
       resolve: sdkShims,
       plugins: [chunkManifest()],
     };
+  // the MCP Apps sandbox proxy page (dist/sandbox/), served by the host on a second origin
+  if (mode === 'sandbox') return sandboxBuild();
   // the one-file CDN build, beside it
   if (mode === 'cdn-all')
     return {

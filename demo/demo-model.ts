@@ -45,11 +45,13 @@ const RULES: { pattern: RegExp; tool: string; args: (m: RegExpMatchArray) => Rec
   },
   { pattern: /\b(ask me|my details)\b/i, tool: 'trigger-elicitation-request', args: () => ({}) },
   { pattern: /\bstart (?:a )?job\s*(.*)/i, tool: 'job', args: (m) => ({ text: m[1].trim() || 'a job' }) },
+  // MCP Apps: server-debug's tool has a view, shown under the call
+  { pattern: /\bdebug app\b/i, tool: 'debug-tool', args: () => ({}) },
 ];
 
 export const HELP =
   'I am the offline demo model. Try: "echo hello", "add 2 and 3", "run a long task", "show me an image", "read resource 1", ' +
-  '"ask me for my details", "ask the model for a haiku" or "start a job weekly report". ' +
+  '"ask me for my details", "ask the model for a haiku", "start a job weekly report" or "show me the debug app". ' +
   'I can only use tools the assistant is allowed to use (see the tool selector).';
 
 let counter = 0;

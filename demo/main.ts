@@ -3,7 +3,7 @@
 import { getHub } from '../src/index.js';
 import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
 import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
-import { everythingUrl, protectedUrl, tasksUrl } from 'virtual:demo-config';
+import { debugUrl, everythingUrl, protectedUrl, sandboxUrl, tasksUrl } from 'virtual:demo-config';
 
 const ASSISTANT = 'default';
 const MAX_STEPS = 8;
@@ -36,6 +36,13 @@ if (!localStorage.getItem('mcp-demo-seeded-protected')) {
 if (!localStorage.getItem('mcp-demo-seeded-tasks')) {
   localStorage.setItem('mcp-demo-seeded-tasks', '1');
   if (!hub.servers.list().some((s) => s.url === tasksUrl)) await hub.servers.add({ name: 'Jobs', url: tasksUrl });
+}
+// and an MCP Apps server: its tool's view shows under the call, in the sandbox page on a second
+// origin (without it, views would run in an opaque srcdoc frame: docs/API.md "MCP Apps")
+hub.setSandboxUrl(sandboxUrl);
+if (!localStorage.getItem('mcp-demo-seeded-apps')) {
+  localStorage.setItem('mcp-demo-seeded-apps', '1');
+  if (!hub.servers.list().some((s) => s.url === debugUrl)) await hub.servers.add({ name: 'Debug', url: debugUrl });
 }
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
@@ -93,6 +100,20 @@ function add(item: Item) {
   return el;
 }
 for (const item of convo.items) list.append(renderItem(item));
+// a view's `ui/message` is the user's words, sent from the view: it lands in the chat as one
+window.addEventListener('mcp-app-message', (e) => {
+  const text = e.detail.content
+    .map((c) =>
+      c && typeof c === 'object' && (c as { type?: unknown }).type === 'text'
+        ? String((c as { text?: unknown }).text)
+        : '',
+    )
+    .filter(Boolean)
+    .join('\n');
+  if (!text) return e.preventDefault();
+  convo.messages.push({ role: 'user', content: text });
+  add({ kind: 'user', text });
+});
 showWelcome();
 
 // ---- model settings ---------------------------------------------------------------------------
@@ -128,6 +149,16 @@ const send = document.querySelector<HTMLButtonElement>('#send')!;
 async function complete(messages: ChatMessage[], tools: unknown[]): Promise<ChatMessage> {
   const s = settings();
   if (s.kind !== 'openai') return demoComplete(messages, tools as never);
+  // what MCP App views asked to add to the model's context (hub.modelContext()), as a system note
+  const views = hub.modelContext();
+  if (views.length)
+    messages = [
+      {
+        role: 'system',
+        content: `Shown to the user by tool views: ${JSON.stringify(views.map((v) => ({ tool: v.tool, content: v.content, structuredContent: v.structuredContent })))}`,
+      },
+      ...messages,
+    ];
   let bubble: HTMLElement | undefined;
   const reply = await openaiComplete(s, messages, tools, (text) => {
     bubble ??= renderItem({ kind: 'assistant', text: '' });

@@ -5,4 +5,8 @@ declare module 'virtual:demo-config' {
   export const protectedUrl: string;
   /** A server whose tools run as tasks (MCP tasks); a job ends on POST <base>/finish. */
   export const tasksUrl: string;
+  /** An MCP Apps server from npm (@modelcontextprotocol/server-debug): its tool has a view. */
+  export const debugUrl: string;
+  /** The MCP Apps sandbox page (dist/sandbox) on a second loopback origin. */
+  export const sandboxUrl: string;
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { startOAuthServers } from '../test/fixtures/oauth-server.mjs';
 import { startTasksServer } from '../test/fixtures/tasks-server.mjs';
+import { startExample, startSandbox } from '../test/fixtures/apps-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,22 +18,27 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 export async function startDemo({ port = 5173, everythingPort = 3001, strictPort = false, quiet = false } = {}) {
   // the drop-in pages load the CDN builds (module and classic)
+  // and the MCP Apps sandbox page (dist/sandbox), served on a second loopback port
   for (const [mode, file] of [
-    ['cdn', 'mcp-elements.js'],
-    ['cdn-classic', 'mcp-elements.classic.js'],
+    ['cdn', 'cdn/mcp-elements.js'],
+    ['cdn-classic', 'cdn/mcp-elements.classic.js'],
+    ['sandbox', 'sandbox/proxy.js'],
   ]) {
-    if (existsSync(path.join(root, 'dist/cdn', file))) continue;
+    if (existsSync(path.join(root, 'dist', file))) continue;
     const r = spawnSync(
       process.execPath,
       [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'],
       { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
     );
-    if (r.status !== 0) throw new Error(`could not build dist/cdn/${file}`);
+    if (r.status !== 0) throw new Error(`could not build dist/${file}`);
   }
-  const [everything, oauth, tasks] = await Promise.all([
+  const [everything, oauth, tasks, debugApp, sandbox] = await Promise.all([
     startEverything('streamableHttp', everythingPort),
     startOAuthServers(),
     startTasksServer(),
+    // MCP Apps: a real app server from npm ("show me the debug app") and the sandbox page
+    startExample('@modelcontextprotocol/server-debug'),
+    startSandbox(),
   ]);
   // the "Protected demo server": an MCP server behind a real authorization server (oidc-provider,
   // its own login and consent pages: any login and password)
@@ -41,13 +47,19 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
   // when POST <tasksBase>/finish is sent (the e2e test does; by hand: curl -X POST)
   const tasksBase = `${tasks.url}/t/demo`;
   const tasksUrl = `${tasksBase}/mcp`;
-  const config = { everythingUrl: everything.url, protectedUrl, tasksUrl };
+  const config = {
+    everythingUrl: everything.url,
+    protectedUrl,
+    tasksUrl,
+    debugUrl: debugApp.url,
+    sandboxUrl: sandbox.url,
+  };
   const demoConfig = {
     name: 'mcp-elements:demo-config',
     resolveId: (id) => (id === 'virtual:demo-config' ? '\0demo-config' : null),
     load: (id) =>
       id === '\0demo-config'
-        ? `export const everythingUrl = ${JSON.stringify(everything.url)};\nexport const protectedUrl = ${JSON.stringify(protectedUrl)};\nexport const tasksUrl = ${JSON.stringify(tasksUrl)};`
+        ? `export const everythingUrl = ${JSON.stringify(everything.url)};\nexport const protectedUrl = ${JSON.stringify(protectedUrl)};\nexport const tasksUrl = ${JSON.stringify(tasksUrl)};\nexport const debugUrl = ${JSON.stringify(debugApp.url)};\nexport const sandboxUrl = ${JSON.stringify(sandbox.url)};`
         : null,
     configureServer(server) {
       // the drop-in pages are served as the static files they are (no dev-server client injected)
@@ -80,11 +92,20 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     everythingUrl: everything.url,
     protectedUrl,
     tasksUrl,
+    debugUrl: debugApp.url,
+    sandboxUrl: sandbox.url,
     /** Finish every running job of the demo's tasks server. */
     finishTasks: () => fetch(`${tasksBase}/finish`, { method: 'POST' }),
     issuer: oauth.issuer,
     close: async () => {
-      await Promise.allSettled([server.close(), everything.close(), oauth.close(), tasks.close()]);
+      await Promise.allSettled([
+        server.close(),
+        everything.close(),
+        oauth.close(),
+        tasks.close(),
+        debugApp.close(),
+        sandbox.close(),
+      ]);
     },
   };
 }

@@ -13,6 +13,8 @@ console.log(`
   reference MCP server:     ${demo.everythingUrl}
   protected MCP server:     ${demo.protectedUrl} (sign-in: any login and password)
   tasks MCP server (Jobs):  ${demo.tasksUrl} (finish jobs: curl -X POST ${demo.tasksUrl.replace(/\/mcp$/, '/finish')})
+  MCP Apps server (Debug):  ${demo.debugUrl} (say "show me the debug app")
+  MCP Apps sandbox page:    ${demo.sandboxUrl} (a second origin: views run there)
 
   Ctrl-C stops everything.
 `);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * Build options for one minified, self-contained module: the one-file CDN build, and the
  * bench's bare SDK baseline, so both are built the same way.
@@ -35,10 +36,41 @@ const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.t
 // opens a session (src/core/connections/session-loader.ts); the session modules the rest of the
 // hub reads at once (cross-origin hints, task vocabulary, call results, types) stay in `core`
 const CONNECT =
-  /[\\/]src[\\/]core[\\/]session[\\/](?!(cross-origin|task-vocabulary|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
+  /[\\/]src[\\/]core[\\/]session[\\/](?!(cross-origin|task-vocabulary|call-result|types)\.ts$)|[\\/]node_modules[\\/](@modelcontextprotocol(?![\\/]ext-apps[\\/])|eventsource|eventsource-parser|pkce-challenge|content-type)[\\/]|[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|core[\\/](to-json-schema|json-schema-processors)\.js$)/;
 // the JSON Schema validator, which the hub imports dynamically with the connection code and
 // before a call (src/core/calls/schema-validator.ts); the connect chunk imports it too
 const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
+// MCP Apps: the view host (src/apps) and the official ext-apps SDK, imported by <mcp-app-view>
+// the first time a view is shown: a page whose servers have no views never fetches it
+const APPS = /[\\/]src[\\/]apps[\\/]|[\\/]node_modules[\\/]@modelcontextprotocol[\\/]ext-apps[\\/]/;
+
+/**
+ * The MCP Apps sandbox proxy (src/apps/sandbox): one self-contained module plus its page and
+ * stylesheet, in dist/sandbox/, for the host to serve on a second origin.
+ */
+export function sandboxBuild() {
+  return {
+    build: {
+      ...minifiedLib(
+        { entry: 'src/apps/sandbox/proxy.ts', outDir: 'dist/sandbox', fileName: 'proxy.js' },
+        { codeSplitting: false },
+      ),
+    },
+    plugins: [
+      {
+        name: 'mcp-elements-sandbox-page',
+        generateBundle() {
+          for (const file of ['index.html', 'sandbox.css'])
+            this.emitFile({
+              type: 'asset',
+              fileName: file,
+              source: readFileSync(new URL(`../src/apps/sandbox/${file}`, import.meta.url), 'utf8'),
+            });
+        },
+      },
+    ],
+  };
+}
 
 // the SDK's skills client (SEP-2640), which a session imports dynamically with its first skills
 // request (src/core/session/sdk.ts): in no group, so it is a chunk of its own beside `connect`
@@ -59,12 +91,20 @@ export function chunkedBuild(target) {
         {
           name: 'core',
           test: (id) =>
-            !NOT_CORE.test(id) && !AUTH.test(id) && !CONNECT.test(id) && !VALIDATOR.test(id) && !SKILLS.test(id),
+            !NOT_CORE.test(id) &&
+            !AUTH.test(id) &&
+            !CONNECT.test(id) &&
+            !VALIDATOR.test(id) &&
+            !SKILLS.test(id) &&
+            !APPS.test(id),
         },
         { name: 'connect', test: (id) => CONNECT.test(id) && !SKILLS.test(id) },
         { name: 'validator', test: VALIDATOR, priority: 1 },
         { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
+        // last, at the lowest priority: a group takes its modules' dependencies along, so the
+        // core and the SDK must be claimed by their own groups first
+        { name: 'apps', test: APPS },
       ],
     },
     chunkFileNames: (chunk) => {

@@ -15,6 +15,7 @@ const LOADERS = {
   'mcp-tool-explorer': () => import('./elements/mcp-tool-explorer/define.js'),
   'mcp-elicitation': () => import('./elements/mcp-elicitation/define.js'),
   'mcp-task-monitor': () => import('./elements/mcp-task-monitor/define.js'),
+  'mcp-app-view': () => import('./elements/mcp-app-view/define.js'),
 } as const;
 
 /** A tag the autoloader knows. */

@@ -7,6 +7,7 @@ import './elements/mcp-server-manager/define.js';
 import './elements/mcp-tool-explorer/define.js';
 import './elements/mcp-elicitation/define.js';
 import './elements/mcp-task-monitor/define.js';
+import './elements/mcp-app-view/define.js';
 
 export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
@@ -19,3 +20,7 @@ export {
 export { McpToolExplorerElement, type McpToolExplorerStrings } from './elements/mcp-tool-explorer/mcp-tool-explorer.js';
 export { McpElicitationElement, type McpElicitationStrings } from './elements/mcp-elicitation/mcp-elicitation.js';
 export { McpTaskMonitorElement, type McpTaskMonitorStrings } from './elements/mcp-task-monitor/mcp-task-monitor.js';
+export { McpAppViewElement, type McpAppViewStrings } from './elements/mcp-app-view/mcp-app-view.js';
+// dispatched by <mcp-app-view>, not the hub: exported here and by its module, not from the core
+export * from './elements/mcp-app-view/app-message-event.js';
+export * from './elements/mcp-app-view/app-initialized-event.js';

@@ -130,4 +130,9 @@ export interface McpHubOptions {
    * refuses this page (CORS) or is stdio-only; a server uses it once its config's `relay` is set.
    */
   relayUrl?: string;
+  /**
+   * MCP Apps: the sandbox proxy page (`dist/sandbox/index.html`) served on a second origin the
+   * host owns. Without it views run in an opaque-origin `srcdoc` iframe (docs/API.md, "MCP Apps").
+   */
+  sandboxUrl?: string;
 }

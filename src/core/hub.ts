@@ -27,6 +27,7 @@ import { Store } from './store.js';
 import type { ConnectionState, HubState, ServerCatalogue } from './types.js';
 import { Vault } from './vault.js';
 import { HubOutput } from './output.js';
+import { AppViews, type AppModelContext, type AppsStatus } from './app-views.js';
 
 /**
  * The page's MCP hub: servers kept in IndexedDB, secrets in the vault, one SDK Client per
@@ -59,6 +60,7 @@ export class McpHub extends HubEventTarget {
   readonly #signInQueue: SignInQueue;
   readonly #skills: Skills;
   readonly #leavePage: () => void;
+  readonly #apps: AppViews;
 
   constructor(options: McpHubOptions = {}) {
     super();
@@ -69,6 +71,7 @@ export class McpHub extends HubEventTarget {
       if (problem) throw new McpConfigError([{ path: 'relayUrl', message: problem }]);
       this.relayUrl = options.relayUrl;
     }
+    this.#apps = new AppViews(options.sandboxUrl);
     this.storeName = name;
     const target =
       options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;
@@ -143,9 +146,44 @@ export class McpHub extends HubEventTarget {
 
   // ---- connections --------------------------------------------------------------------------
 
-  /** Current status of a server (disconnected when unknown). */
-  status(id: string): ConnectionState {
-    return this.#connections.status(id);
+  /**
+   * Current status of a server (disconnected when unknown). For a server with MCP App views,
+   * `apps` says how they are shown (sandbox origin, or the opaque fallback and what it cannot do).
+   */
+  status(id: string): ConnectionState & { readonly apps?: AppsStatus } {
+    const state = this.#connections.status(id);
+    const apps = this.#apps.status(this.store.state.catalogues[id]);
+    return apps ? { ...state, apps } : state;
+  }
+
+  // ---- MCP Apps (views: <mcp-app-view>, src/apps) ------------------------------------------
+
+  /** The sandbox proxy page views run in; undefined: the opaque `srcdoc` fallback. */
+  get sandboxUrl(): string | undefined {
+    return this.#apps.sandboxUrl;
+  }
+
+  /** Set (or with `null` clear) the sandbox proxy page: http(s), no credentials; McpConfigError otherwise. */
+  setSandboxUrl(url: string | null): void {
+    this.#apps.setSandboxUrl(url);
+  }
+
+  /**
+   * What views asked to add to the model's context (`ui/update-model-context`), newest per view:
+   * the host adds it to its next model request. See docs/API.md, "MCP Apps".
+   */
+  modelContext(filter: { serverId?: string } = {}): AppModelContext[] {
+    return this.#apps.modelContext(filter);
+  }
+
+  /** Keep (`null`: forget) a view's model context; `<mcp-app-view>` calls it. At most 64 KB per view. */
+  setModelContext(viewId: string, entry: Omit<AppModelContext, 'viewId' | 'updatedAt'> | null): void {
+    this.#apps.setModelContext(viewId, entry);
+  }
+
+  /** A view's `notifications/message`, into its server's log (as the server's own log messages). */
+  appLog(serverId: string, params: { level: string; logger?: string; data?: unknown }): void {
+    this.#answers.appLog(serverId, params);
   }
 
   /** The last discovered catalogue of a server, if any. */

@@ -3,6 +3,16 @@ import './zod-setup.js';
 
 export { McpHub, getHub } from './hub.js';
 export type { McpHubOptions } from './context.js';
+export type { AppModelContext, AppsStatus } from './app-views.js';
+export {
+  modelVisible,
+  toolUi,
+  type ToolUi,
+  type ToolVisibility,
+  type UiCsp,
+  type UiPermissions,
+  type UiResourceMeta,
+} from './ui-meta.js';
 export type { ServerRegistry, UpdateOptions } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';

@@ -89,12 +89,16 @@ export interface McpHubEventMap {
 import type { McpToolSelectionChangeRequestEvent } from './tool-selection-change-request.js';
 import type { McpServerSaveRequestEvent } from './server-save-request.js';
 import type { McpServerRemoveRequestEvent } from './server-remove-request.js';
+import type { McpAppMessageEvent } from '../elements/mcp-app-view/app-message-event.js';
+import type { McpAppInitializedEvent } from '../elements/mcp-app-view/app-initialized-event.js';
 
 /** Events the elements dispatch (they bubble and are composed). */
 export interface McpElementEventMap {
   'mcp-tool-selection-change-request': McpToolSelectionChangeRequestEvent;
   'mcp-server-save-request': McpServerSaveRequestEvent;
   'mcp-server-remove-request': McpServerRemoveRequestEvent;
+  'mcp-app-message': McpAppMessageEvent;
+  'mcp-app-initialized': McpAppInitializedEvent;
 }
 
 declare global {

@@ -128,6 +128,15 @@ export class Answers {
     });
   }
 
+  /** A view's log message (MCP Apps), kept in its server's log with logger `view` unless named. */
+  appLog(serverId: string, params: { level: string; logger?: string; data?: unknown }): void {
+    this.#log(serverId, {
+      level: params.level as LoggingLevel,
+      logger: typeof params.logger === 'string' ? params.logger : 'view',
+      data: params.data,
+    });
+  }
+
   /** A protocol-level failure with a server, kept in its log ring as kind `protocol` (protocol-log.ts). */
   protocolError(serverId: string, e: { level: 'error' | 'warning'; logger: string; text: string }): void {
     this.#push(serverId, { kind: 'protocol', ...e, text: e.text.slice(0, LOG_LIMITS.chars), at: Date.now() });

@@ -5,6 +5,7 @@ import { toIssues } from '../schemas.js';
 import { z } from '../zod-setup.js';
 import type { ModelTool } from '../providers/types.js';
 import type { HubState } from '../types.js';
+import { modelVisible } from '../ui-meta.js';
 
 /** How calls of an assistant are approved. */
 export const ApprovalModeSchema = z.enum(['auto', 'always-ask', 'trusted-only']);
@@ -183,6 +184,8 @@ export function assistantTools(state: HubState, assistantId: string): ModelTool[
     const allowed = sel.tools ? new Set(sel.tools) : undefined;
     for (const tool of cat.tools) {
       if (allowed && !allowed.has(tool.name)) continue;
+      // MCP Apps: a tool only its app may call never reaches the model
+      if (!modelVisible(tool)) continue;
       const name = names.get(`${server.id}\u0000${tool.name}`);
       if (!name) continue;
       out.push({

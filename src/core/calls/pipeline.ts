@@ -22,6 +22,7 @@ import { progressLimiter } from './progress.js';
 import { conformResult } from './result-shape.js';
 import { CallTasks, taskStateOf } from './tasks.js';
 import { loadValidator, validatorLoaded } from './schema-validator.js';
+import { appVisible } from '../ui-meta.js';
 
 /**
  * 2025-11-25 URL-elicitation-required (-32042): show the URLs the server named as requests of
@@ -76,8 +77,15 @@ export interface CallToolOptions extends AssistantRef {
   tool?: string;
   arguments?: Record<string, unknown>;
   signal?: AbortSignal;
-  /** `user` for calls a person started (e.g. "Try it"): no approval step. Default `model`. */
-  source?: 'model' | 'user';
+  /**
+   * `user` for calls a person started (e.g. "Try it"): no approval step. `app` for calls an MCP
+   * App view makes (src/apps): only tools whose `visibility` includes `"app"`, found by
+   * `serverId` + `tool` in the server's catalogue (not the assistant's selection); a tool without
+   * `readOnlyHint: true` asks unless `appGranted`. Default `model`.
+   */
+  source?: 'model' | 'user' | 'app';
+  /** For `source: 'app'`: the user already allowed this tool for this view ("Always" earlier). */
+  appGranted?: boolean;
   /** The provider's id for the call, kept on the record. */
   providerCallId?: string;
   /** Set when the provider's arguments could not be parsed; the call is answered as invalid. */
@@ -101,6 +109,7 @@ interface Running {
   readonly tool: Tool;
   readonly args: Record<string, unknown>;
   readonly signal: AbortSignal;
+  readonly appGranted?: boolean;
 }
 
 /** Ends a call early with its final record. */
@@ -184,7 +193,7 @@ export class CallPipeline {
     const controller = new AbortController();
     this.#controllers.set(record.id, controller);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-    const call: Running = { id: record.id, assistantId, serverId, tool, args, signal };
+    const call: Running = { id: record.id, assistantId, serverId, tool, args, signal, appGranted: options.appGranted };
     try {
       this.#request(record);
       const approval = await this.#approve(call, record);
@@ -217,7 +226,8 @@ export class CallPipeline {
   ): { serverId: string; tool: Tool; name: string } {
     const s = this.ctx.store.settled;
     const mine = this.assistants.tools(assistantId);
-    if (target.name !== undefined) {
+    // a view names its tool by server and MCP name only (never a model-facing name)
+    if (target.name !== undefined && target.source !== 'app') {
       // a name of no tool is the model's mistake (unknown-tool, the model is told); a name that
       // is not a string is the host's
       if (typeof target.name !== 'string') throw new McpConfigError([{ path: 'name', message: 'must be a string' }]);
@@ -229,6 +239,7 @@ export class CallPipeline {
     if (!serverId || !toolName)
       throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
     if (!s.servers[serverId]) throw new McpNotFoundError('server', serverId);
+    if (target.source === 'app') return this.#appTarget(serverId, toolName);
     const named = mine.tools.find((x) => x.serverId === serverId && x.tool.name === toolName);
     if (target.source !== 'user') {
       if (!named) throw new McpToolError('unknown-tool', `"${toolName}" is not a tool of assistant "${assistantId}".`);
@@ -238,6 +249,20 @@ export class CallPipeline {
     if (!tool)
       throw new McpToolError('unknown-tool', `Server "${s.servers[serverId].name}" has no tool "${toolName}".`);
     return { serverId, tool, name: named?.name ?? toolName };
+  }
+
+  /** A view's call: a tool of its own server whose visibility includes "app" (SEP-1865). */
+  #appTarget(serverId: string, toolName: string): { serverId: string; tool: Tool; name: string } {
+    const s = this.ctx.store.settled;
+    const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
+    if (!tool)
+      throw new McpToolError('unknown-tool', `Server "${s.servers[serverId]!.name}" has no tool "${toolName}".`);
+    if (!appVisible(tool))
+      throw new McpToolError(
+        'not-app-tool',
+        `"${toolName}" is not callable by a view (its visibility excludes "app").`,
+      );
+    return { serverId, tool, name: toolName };
   }
 
   /** 1. The host may veto before anything happens. */
@@ -255,6 +280,10 @@ export class CallPipeline {
   async #approve(call: Running, record: ToolCallRecord): Promise<ApprovalSource> {
     const profile = this.assistants.get(call.assistantId);
     if (record.source === 'user') return 'user-initiated';
+    if (record.source === 'app') {
+      if (call.appGranted) return 'app-granted';
+      if (call.tool.annotations?.readOnlyHint === true) return 'app-read-only';
+    }
     if (profile.approval === 'auto') return 'auto';
     // trusted: this definition, from this origin (assistants/trust.ts)
     const url = this.ctx.store.state.servers[call.serverId]?.url;
@@ -280,7 +309,8 @@ export class CallPipeline {
       this.#stop(call.id, 'denied', { code: 'denied', message: decision.reason?.trim() || 'Denied.' }, 'denied');
     // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
     // asks for everything, move it to asking only for untrusted tools
-    if (decision.always) {
+    // (for a view's call, "always" is the view's to remember: src/apps)
+    if (decision.always && record.source !== 'app') {
       const alsoMode =
         this.assistants.get(call.assistantId).approval === 'always-ask' ? { approval: 'trusted-only' as const } : {};
       // bound to the definition the user saw in the approval card

@@ -52,7 +52,9 @@ export function interruptedRecord(call: ToolCallRecord): ToolCallRecord {
 }
 
 /** How a call came to run (or not). */
-export type ApprovalSource = 'auto' | 'trusted' | 'user-once' | 'user-always' | 'user-initiated';
+/** `app-read-only` / `app-granted`: a view's call of a read-only tool, or one the user allowed for the view. */
+export type ApprovalSource =
+  'auto' | 'trusted' | 'user-once' | 'user-always' | 'user-initiated' | 'app-read-only' | 'app-granted';
 
 /** One tool call, as kept in history and shown by `<mcp-tool-call>`. */
 export interface ToolCallRecord {
@@ -70,8 +72,8 @@ export interface ToolCallRecord {
   readonly name: string;
   readonly arguments: Readonly<Record<string, unknown>>;
   readonly status: ToolCallStatus;
-  /** Who asked: the model (through a provider message) or the user (e.g. "Try it"). */
-  readonly source: 'model' | 'user';
+  /** Who asked: the model (through a provider message), the user (e.g. "Try it") or an MCP App view. */
+  readonly source: 'model' | 'user' | 'app';
   /** The provider's id for this call, when it came from a provider message. */
   readonly providerCallId?: string;
   readonly annotations?: Tool['annotations'];

@@ -365,7 +365,12 @@ function newClient(
     // the tasks extension (2026-07-28) is declared on every request: the server decides per call
     capabilities: {
       ...(o.answers?.capabilities ?? {}),
-      extensions: { ...o.answers?.capabilities.extensions, [TASKS_EXTENSION]: {} },
+      // MCP Apps: the hub shows servers' views (src/apps); declared in both eras
+      extensions: {
+        ...o.answers?.capabilities.extensions,
+        [TASKS_EXTENSION]: {},
+        'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+      },
     },
     jsonSchemaValidator: new SchemaValidator(),
     // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is

@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { live } from 'lit/directives/live.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import type { ApprovalMode, AssistantPatch, AssistantProfile } from '../../core/index.js';
+import { modelVisible, type ApprovalMode, type AssistantPatch, type AssistantProfile } from '../../core/index.js';
 import { McpToolSelectionChangeRequestEvent } from '../../events/tool-selection-change-request.js';
 import { budgetStyles, pinToggle, tokensLabel, toolKey, toolTokens } from './gpt-tool-selector-budget.js';
 
@@ -184,7 +184,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
 
   #toggleTool(serverId: string, tool: string, on: boolean) {
     const servers = this.#selection();
-    const all = (this.#view.value.catalogues[serverId]?.tools ?? []).map((t) => t.name);
+    const all = (this.#view.value.catalogues[serverId]?.tools ?? []).filter(modelVisible).map((t) => t.name);
     const current = new Set(servers[serverId] ? (servers[serverId].tools ?? all) : []);
     if (on) current.add(tool);
     else current.delete(tool);
@@ -231,7 +231,8 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                     (s) => s.id,
                     (s) => {
                       const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
-                      const tools = catalogues[s.id]?.tools ?? [];
+                      // tools only a server's own view may call (MCP Apps) are not the model's to choose
+                      const tools = (catalogues[s.id]?.tools ?? []).filter(modelVisible);
                       const chosen = sel
                         ? sel.tools
                           ? new Set(sel.tools)

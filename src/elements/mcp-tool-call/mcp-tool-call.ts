@@ -5,8 +5,9 @@ import { renderRequest, requestsIn, type ServerRequest } from '../../internal/an
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { RESULT_STRINGS, renderResult, resultStrings } from '../../internal/result-view.js';
 import { showCall } from '../../internal/shown-calls.js';
+import { importOnce } from '../../internal/import-once.js';
 import { shallowEqual, StoreController } from '../../controllers/store-controller.js';
-import type { ToolCallRecord, ToolCallStatus } from '../../core/index.js';
+import { toolUi, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
 import { styles } from './mcp-tool-call.styles.js';
 
 const STRINGS = {
@@ -59,6 +60,10 @@ const STATUSES: readonly ToolCallStatus[] = [
   'cancelled',
   'interrupted',
 ];
+
+/** A call whose tool has a view shows it from when it runs (input first, then its result or end). */
+const SHOWS_VIEW: ReadonlySet<ToolCallStatus> = new Set(['running', 'success', 'error', 'cancelled', 'interrupted']);
+const loadAppView = importOnce('<mcp-app-view>', () => import('../mcp-app-view/define.js'));
 
 const MAX_DESCRIPTION = 300;
 // a value this long may scroll: its box takes focus, so a keyboard can scroll it
@@ -115,6 +120,7 @@ function formatDuration(ms?: number): string {
  * @csspart result - The result.
  * @csspart error - The error message.
  * @csspart requests - What the server asks during the call (forms, URLs, sampling).
+ * @csspart view - The tool's MCP App view (`<mcp-app-view>`), when its tool has one.
  * @csspart views-failed - Shown instead of a request when the views that answer it could not be loaded (with Try again).
  *
  * @cssprop --mcp-tool-call-background - Card background.
@@ -291,6 +297,14 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     return r.error.message;
   }
 
+  /** MCP Apps: the tool's own view under the call, once it may run (the element loads lazily). */
+  #appView(r: ToolCallRecord) {
+    const tool = this.hub.catalogue(r.serverId)?.tools.find((t) => t.name === r.tool);
+    if (!SHOWS_VIEW.has(r.status) || !toolUi(tool).resourceUri) return nothing;
+    void loadAppView();
+    return html`<mcp-app-view part="view" call-id=${r.id} .hub=${this.hub} .call=${r}></mcp-app-view>`;
+  }
+
   override render() {
     const r = this.record;
     if (!r) return html`<div class="card" part="card"><p class="muted">${this.t('noCall')}</p></div>`;
@@ -365,7 +379,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             )
           : nothing
       }
-      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing}
+      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing} ${this.#appView(r)}
       <span class="visually-hidden" role="status" aria-live="polite"
         >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
       >

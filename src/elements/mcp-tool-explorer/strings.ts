@@ -25,6 +25,10 @@ export const STRINGS = {
   destructive: 'destructive',
   idempotent: 'idempotent',
   openWorld: 'open world',
+  // MCP Apps: who may call the tool, and whether it has a view
+  appOnly: 'app only (hidden from the model)',
+  modelOnly: 'model only',
+  hasView: 'has a view',
   inputSchema: 'Input schema',
   outputSchema: 'Output schema',
   copySchema: 'Copy schema',

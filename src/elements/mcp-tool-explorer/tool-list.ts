@@ -4,7 +4,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { cssProps } from '../../internal/css-props.js';
-import type { Tool } from '../../core/index.js';
+import { toolUi, type Tool } from '../../core/index.js';
 import { initialValue } from '../../internal/schema-model.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { RASTER, type Translate } from './strings.js';
@@ -55,11 +55,15 @@ function onListKey(el: McpToolExplorerElement, ev: KeyboardEvent) {
   el._scroll = vp.scrollTop;
 }
 
-/** Annotation hints as badges (they are hints from the server, not guarantees). */
+/** Annotation hints as badges (they are hints from the server, not guarantees); MCP Apps visibility and views. */
 export function badges(tool: Tool, tr: Translate) {
-  const hints = tool.annotations;
-  if (!hints) return nothing;
+  const hints = tool.annotations ?? {};
+  const ui = toolUi(tool);
+  const model = ui.visibility.includes('model');
   return html`<span class="badges">
+    ${!model ? html`<span class="badge app-only" data-badge="app-only">${tr('appOnly')}</span>` : nothing}
+    ${model && !ui.visibility.includes('app') ? html`<span class="badge" data-badge="model-only">${tr('modelOnly')}</span>` : nothing}
+    ${ui.resourceUri ? html`<span class="badge" data-badge="view">${tr('hasView')}</span>` : nothing}
     ${hints.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
     ${hints.destructiveHint && !hints.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
     ${hints.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}

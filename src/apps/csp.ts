@@ -1,0 +1,73 @@
+// The Content-Security-Policy a view runs under, built from the domains its resource declared
+// (SEP-1865: never looser than declared; the spec's restrictive default when nothing is), and the
+// view's document with that policy placed before anything of the view can run. Pure string work:
+// the sandbox proxy (src/apps/sandbox/proxy.ts) and the opaque fallback (view-frame.ts) share it.
+import type { UiCsp, UiPermissions } from '../core/ui-meta.js';
+import { cspOrigins } from './resource-meta.js';
+
+/** The spec's policy for a view that declared no `csp`. */
+export const DEFAULT_VIEW_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; " +
+  "base-uri 'self'; object-src 'none'; form-action 'none'";
+
+/**
+ * The policy for a view. Declared origins are re-checked here (a `_meta` that smuggles a keyword,
+ * a `*` or a `;` loses that entry, never gains a directive). `frame-src`, `base-uri`,
+ * `object-src` and `form-action` are always set.
+ */
+export function viewCsp(csp: UiCsp | undefined): string {
+  if (!csp) return DEFAULT_VIEW_CSP;
+  const list = (v: unknown, none: string) => {
+    const o = cspOrigins(v);
+    return o.length ? o.join(' ') : none;
+  };
+  const res = cspOrigins(csp.resourceDomains).join(' ');
+  const withRes = (base: string) => (res ? `${base} ${res}` : base);
+  return [
+    "default-src 'none'",
+    `script-src ${withRes("'self' 'unsafe-inline'")}`,
+    `style-src ${withRes("'self' 'unsafe-inline'")}`,
+    `img-src ${withRes("'self' data:")}`,
+    `media-src ${withRes("'self' data:")}`,
+    ...(res ? [`font-src 'self' data: ${res}`] : []),
+    `connect-src ${list(csp.connectDomains, "'none'")}`,
+    `frame-src ${list(csp.frameDomains, "'none'")}`,
+    `base-uri ${list(csp.baseUriDomains, "'self'")}`,
+    "object-src 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The view's HTML with `<meta http-equiv="Content-Security-Policy">` as the first thing the parser
+ * meets after the doctype: no script or element of the view comes before the policy, and a policy
+ * once applied cannot be removed or loosened by the document (a second policy only narrows).
+ */
+export function viewDocument(html: string, csp: UiCsp | undefined): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${attr(viewCsp(csp))}">`;
+  const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(html);
+  return doctype
+    ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}`
+    : `<!doctype html>${meta}${html.replace(/^\uFEFF/, '')}`;
+}
+
+/** The iframe `allow` attribute for what the view asked (camera, microphone, geolocation, clipboard-write). */
+export function allowAttribute(permissions: UiPermissions | undefined): string {
+  const map: Record<string, string> = {
+    camera: 'camera',
+    microphone: 'microphone',
+    geolocation: 'geolocation',
+    clipboardWrite: 'clipboard-write',
+  };
+  // a feature with no allowlist would mean `'src'`, which for srcdoc is the parent's origin:
+  // `'none'` for everything not asked, the frame's own origin for what was
+  return Object.keys(map)
+    .map((k) => `${map[k]} ${permissions?.[k as keyof UiPermissions] ? '*' : "'none'"}`)
+    .join('; ');
+}
+
+/** The inner frame's sandbox: scripts and forms (form-action 'none' keeps them on the page), nothing else. */
+export const VIEW_SANDBOX = 'allow-scripts allow-forms';

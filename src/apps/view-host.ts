@@ -1,0 +1,304 @@
+// One MCP App view on the page: its frame (the sandbox proxy on the host's second origin, or the
+// opaque srcdoc fallback), the official ext-apps AppBridge over PostMessageTransport, and the
+// hub's rules for everything the view asks (src/apps/README in docs/ARCHITECTURE.md "MCP Apps").
+// The lifecycle is the spec's: ui/initialize (host context) → initialized → tool input →
+// tool result or cancelled → ui/resource-teardown before the frame goes.
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiDisplayMode,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult, McpHub, Tool, ToolCallRecord } from '../core/index.js';
+import { McpToolError } from '../core/index.js';
+import { allowAttribute, viewDocument, VIEW_SANDBOX } from './csp.js';
+import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js';
+import { McpAppError, type UiResource } from './resources.js';
+
+/** What the element showing the view decides (sizes, modes, the user's confirmations, events). */
+export interface ViewHooks {
+  /** The view asked for a size (px); the element applies it within its bounds. */
+  size(width: number | undefined, height: number | undefined): void;
+  /** Show the view in `mode` (already checked: declared by the view and offered by the host). */
+  displayMode(mode: McpUiDisplayMode): void;
+  /** Ask the user whether to open `url` (http(s) only reaches here); resolves with the answer. */
+  confirmLink(url: string): Promise<boolean>;
+  /** `ui/message`: false when the host refused it (the cancelable event was cancelled). */
+  message(params: { role: string; content: unknown[] }): boolean;
+  /** A refused request or message, with the reason (also in the server's log). `fatal`: the view is closed. */
+  refused(reason: string, fatal?: boolean): void;
+  /** A call the view started (its record id): the element shows its approval. */
+  appCall(callId: string): void;
+}
+
+export interface ViewHostOptions {
+  readonly hub: McpHub;
+  readonly viewId: string;
+  readonly serverId: string;
+  readonly resource: UiResource;
+  /** The tool whose call the view shows, when it shows one. */
+  readonly tool?: Tool;
+  readonly callId?: string;
+  /** The assistant whose call it is (app calls run under it). */
+  readonly assistantId?: string;
+  /** The sandbox proxy page; without it, the opaque srcdoc fallback. */
+  readonly sandboxUrl?: string;
+  /** Where the frame goes. */
+  readonly container: HTMLElement;
+  readonly context: () => McpUiHostContext;
+  readonly hooks: ViewHooks;
+  readonly limits?: ViewLimits;
+}
+
+const HOST_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
+const HOST_INFO = { name: 'mcp-elements', version: '0.1.0' };
+/** How long `ui/resource-teardown` may take before the frame goes anyway. */
+const TEARDOWN_MS = 1000;
+
+/** The modes a view may be shown in: those it declared that the host offers (inline always). */
+export function viewModes(declared: unknown): McpUiDisplayMode[] {
+  const list = Array.isArray(declared) ? declared : [];
+  return HOST_MODES.filter((m) => m === 'inline' || list.includes(m));
+}
+
+export class AppViewHost {
+  readonly frame: HTMLIFrameElement;
+  readonly bridge: AppBridge;
+  /** Resolves when the view sent `ui/notifications/initialized`. */
+  readonly initialized: Promise<void>;
+  readonly #o: ViewHostOptions;
+  readonly #granted = new Set<string>();
+  #mode: McpUiDisplayMode = 'inline';
+  #unguard?: () => void;
+  #closed = false;
+  #ready = false;
+
+  constructor(o: ViewHostOptions) {
+    this.#o = o;
+    const meta = o.resource.meta;
+    const frame = (this.frame = document.createElement('iframe'));
+    frame.title = o.tool?.title ?? o.tool?.name ?? 'MCP App';
+    // the proxy needs a real origin to frame the view (spec: allow-scripts allow-same-origin);
+    // the fallback frame is the view itself: scripts and forms, an opaque origin
+    frame.setAttribute('sandbox', o.sandboxUrl ? 'allow-scripts allow-same-origin allow-forms' : VIEW_SANDBOX);
+    frame.setAttribute('allow', allowAttribute(meta.permissions));
+    frame.setAttribute('referrerpolicy', 'origin');
+    const caps: McpUiHostCapabilities = {
+      openLinks: {},
+      serverTools: {},
+      serverResources: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+      sandbox: {
+        ...(meta.csp ? { csp: meta.csp as NonNullable<McpUiHostCapabilities['sandbox']>['csp'] } : {}),
+        ...(meta.permissions ? { permissions: meta.permissions } : {}),
+      },
+    };
+    const bridge = (this.bridge = new AppBridge(null, HOST_INFO, caps, { hostContext: this.#context() }));
+    this.initialized = new Promise<void>((resolve) => {
+      bridge.oninitialized = () => {
+        this.#ready = true;
+        // what changed while the view started (a resize, a theme switch) follows at once
+        bridge.setHostContext(this.#context());
+        resolve();
+      };
+    });
+    this.#handlers();
+  }
+
+  #context(): McpUiHostContext {
+    const ctx = this.#o.context();
+    return {
+      ...ctx,
+      displayMode: this.#mode,
+      // what the host offers; a request is held to what the view declared (viewModes)
+      availableDisplayModes: [...HOST_MODES],
+      ...(this.#o.tool ? { toolInfo: { ...(this.#o.callId ? { id: this.#o.callId } : {}), tool: this.#o.tool } } : {}),
+    };
+  }
+
+  /** Frame the view and connect; `initialized` resolves once it is running. */
+  async start(): Promise<void> {
+    const o = this.#o;
+    const origin = o.sandboxUrl ? new URL(o.sandboxUrl).origin : 'null';
+    if (o.sandboxUrl && origin === location.origin)
+      throw new McpAppError('bad-sandbox', 'The sandbox page must be served on another origin than this page.');
+    this.#unguard = guardMessages(
+      () => this.frame.contentWindow,
+      origin,
+      (reason, fatal) => this.#refuse(`Refused from the view: ${reason}.`, fatal),
+      o.limits ?? VIEW_LIMITS,
+    );
+    o.container.append(this.frame);
+    const win = this.frame.contentWindow!;
+    await this.bridge.connect(new PostMessageTransport(win, win));
+    if (o.sandboxUrl) {
+      const url = new URL(o.sandboxUrl);
+      url.searchParams.set('host', location.origin);
+      this.bridge.onsandboxready = () => {
+        // once: a proxy page that reloads (or is navigated) does not get the view again
+        this.bridge.onsandboxready = undefined;
+        const { html, meta } = o.resource;
+        void this.bridge.sendSandboxResourceReady({
+          html,
+          ...(meta.csp ? { csp: meta.csp as never } : {}),
+          ...(meta.permissions ? { permissions: meta.permissions } : {}),
+        });
+      };
+      this.frame.src = url.href;
+    } else {
+      this.frame.srcdoc = viewDocument(o.resource.html, o.resource.meta.csp);
+    }
+  }
+
+  #refuse(reason: string, fatal = false) {
+    this.#o.hub.appLog(this.#o.serverId, { level: 'warning', logger: 'mcp-elements', data: reason });
+    this.#o.hooks.refused(reason, fatal);
+    if (fatal) this.close();
+  }
+
+  #handlers() {
+    const { bridge } = this;
+    const o = this.#o;
+    bridge.onsizechange = ({ width, height }) => o.hooks.size(width, height);
+    bridge.onrequestdisplaymode = async ({ mode }) => {
+      if (viewModes(bridge.getAppCapabilities()?.availableDisplayModes).includes(mode) && mode !== this.#mode)
+        this.setDisplayMode(mode);
+      return { mode: this.#mode };
+    };
+    bridge.onopenlink = async ({ url }) => {
+      let u: URL | undefined;
+      try {
+        u = new URL(url);
+      } catch {
+        u = undefined;
+      }
+      if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) {
+        this.#refuse(`Refused to open "${String(url).slice(0, 200)}": only http(s) links without credentials.`);
+        return { isError: true };
+      }
+      return (await o.hooks.confirmLink(u.href)) ? {} : { isError: true };
+    };
+    bridge.onmessage = async (params) => {
+      const ok = o.hooks.message(params as { role: string; content: unknown[] });
+      return ok ? {} : { isError: true };
+    };
+    bridge.onupdatemodelcontext = async (params) => {
+      try {
+        o.hub.setModelContext(o.viewId, {
+          serverId: o.serverId,
+          ...(o.callId ? { callId: o.callId } : {}),
+          ...(o.tool ? { tool: o.tool.name } : {}),
+          ...(params.content ? { content: params.content } : {}),
+          ...(params.structuredContent ? { structuredContent: params.structuredContent } : {}),
+        });
+      } catch (e) {
+        this.#refuse(`Refused a model context update: ${(e as Error).message}`);
+        throw e;
+      }
+      return {};
+    };
+    bridge.onloggingmessage = (params) =>
+      o.hub.appLog(o.serverId, {
+        level: String(params.level),
+        ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
+        data: params.data,
+      });
+    bridge.oncalltool = async (params) => this.#callTool(params.name, params.arguments ?? {});
+    bridge.onreadresource = async ({ uri }) => {
+      // its own server only: the view has no way to name another
+      const r = await o.hub.client(o.serverId).readResource(uri);
+      return r as never;
+    };
+    bridge.onrequestteardown = () => this.close();
+  }
+
+  /** A view's `tools/call`: its own server, a tool with "app" visibility, approved per view. */
+  async #callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    const o = this.#o;
+    let record: ToolCallRecord;
+    try {
+      record = await o.hub.callTool({
+        source: 'app',
+        serverId: o.serverId,
+        tool: name,
+        arguments: args,
+        ...(o.assistantId ? { assistantId: o.assistantId } : {}),
+        appGranted: this.#granted.has(name),
+        onCall: (r) => o.hooks.appCall(r.id),
+      });
+    } catch (e) {
+      this.#refuse(`Refused the view's call of "${String(name).slice(0, 100)}": ${(e as Error).message}`);
+      throw e;
+    }
+    if (record.approval === 'user-always') this.#granted.add(name);
+    if (record.result) return record.result;
+    throw new McpToolError(record.error?.code ?? 'error', record.error?.message ?? `The call ended ${record.status}.`);
+  }
+
+  // ---- host → view ------------------------------------------------------------------------
+
+  /** The call's arguments (complete). */
+  sendInput(args: Record<string, unknown>): Promise<void> {
+    return this.bridge.sendToolInput({ arguments: args });
+  }
+  /** Arguments while the model still streams them. */
+  sendPartialInput(args: Record<string, unknown>): Promise<void> {
+    return this.bridge.sendToolInputPartial({ arguments: args });
+  }
+  sendResult(result: CallToolResult): Promise<void> {
+    return this.bridge.sendToolResult(result as never);
+  }
+  sendCancelled(reason: string): Promise<void> {
+    return this.bridge.sendToolCancelled({ reason });
+  }
+
+  get displayMode(): McpUiDisplayMode {
+    return this.#mode;
+  }
+
+  /** Modes the user may switch to: those the view declared. */
+  get availableModes(): McpUiDisplayMode[] {
+    return viewModes(this.bridge.getAppCapabilities()?.availableDisplayModes);
+  }
+
+  /** Switch mode (the host's own button, or a request already checked). */
+  setDisplayMode(mode: McpUiDisplayMode): void {
+    if (!this.availableModes.includes(mode)) return;
+    this.#mode = mode;
+    this.#o.hooks.displayMode(mode);
+    this.contextChanged();
+  }
+
+  /** Tell the view what changed in its context (theme, size): only once it is initialized. */
+  contextChanged(): void {
+    if (this.#ready && !this.#closed) this.bridge.setHostContext(this.#context());
+  }
+
+  /** `ui/resource-teardown`, answered or not within a second, then close. */
+  async teardown(): Promise<void> {
+    if (this.#closed) return;
+    if (this.#ready)
+      await Promise.race([
+        this.bridge.teardownResource({}).catch(() => {}),
+        new Promise((r) => setTimeout(r, TEARDOWN_MS)),
+      ]);
+    this.close();
+  }
+
+  /** Remove the frame and stop listening. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#unguard?.();
+    void this.bridge.close().catch(() => {});
+    this.frame.remove();
+    this.#o.hub.setModelContext(this.#o.viewId, null);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+}

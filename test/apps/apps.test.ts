@@ -1,0 +1,351 @@
+// MCP Apps through the hub and <mcp-app-view>, against real app servers: server-debug and
+// server-basic-vanillajs from npm, and our fixture (test/fixtures/apps-server.mjs) for what they
+// do not exercise. Each view runs in both modes: the sandbox proxy on its own origin, and the
+// opaque srcdoc fallback.
+import { expect, fixture, html } from '@open-wc/testing';
+import type { ToolCallRecord } from '../../src/core/index.js';
+import '../../src/elements/mcp-tool-call/define.js';
+import '../../src/elements/mcp-app-view/define.js';
+import '../../src/elements/gpt-tool-selector/define.js';
+import '../../src/elements/mcp-tool-explorer/define.js';
+import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppMessageEvent } from '../../src/elements/mcp-app-view/app-message-event.js';
+import { nextEvent, privateHub, unique, until } from '../helpers.js';
+import { appsTenant, approveAppCalls, MODES, urls } from './helpers.js';
+
+describe('MCP Apps: server-debug through the hub (must show)', () => {
+  it('keeps its app-only tools out of toolsFor (every format), modelTools and the selector', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'Debug', url: urls.appsDebug });
+    await hub.connect(s.id);
+    const names = hub.catalogue(s.id)!.tools.map((t) => t.name);
+    expect(names).to.include.members(['debug-tool', 'debug-refresh', 'debug-log']);
+    const openai = hub.toolsFor('openai') as { function: { name: string } }[];
+    expect(openai.map((t) => t.function.name)).to.deep.equal(['Debug__debug-tool']);
+    for (const p of ['openai-responses', 'anthropic', 'gemini'] as const)
+      expect(JSON.stringify(hub.toolsFor(p))).not.to.match(/debug-(refresh|log)/);
+    expect(hub.modelTools({ maxTokens: 100000 }).map((t) => t.tool.name)).to.deep.equal(['debug-tool']);
+    const selector = await fixture<HTMLElement & { updateComplete: Promise<unknown> }>(
+      html`<gpt-tool-selector .hub=${hub}></gpt-tool-selector>`,
+    );
+    await until(
+      async () => selector.shadowRoot!.querySelector('[data-tool="debug-tool"]'),
+      'selector lists debug-tool',
+    );
+    expect(selector.shadowRoot!.querySelector('[data-tool="debug-refresh"]')).to.equal(null);
+    expect(selector.shadowRoot!.querySelector('[data-tool="debug-log"]')).to.equal(null);
+    // its cost is the model's tools only
+    const cost = JSON.stringify(hub.toolsFor('openai')).length;
+    expect(cost).to.be.lessThan(JSON.stringify(hub.catalogue(s.id)!.tools).length);
+  });
+
+  for (const mode of MODES)
+    it(`shows the view of a call (${mode.name}): it initialises, gets input and result, and its own app-only calls work`, async () => {
+      const hub = privateHub({ sandboxUrl: mode.sandbox() });
+      const stop = approveAppCalls(hub);
+      const s = await hub.servers.add({ name: 'Debug', url: urls.appsDebug });
+      await hub.connect(s.id);
+      const marker = unique('marker');
+      const initialized = nextEvent<McpAppInitializedEvent>(window, 'mcp-app-initialized');
+      let card!: Element;
+      const record = await hub.callTool({
+        serverId: s.id,
+        tool: 'debug-tool',
+        source: 'user',
+        arguments: { largeInput: marker, delayMs: 300 },
+        onCall: (r) => {
+          void fixture(html`<mcp-tool-call .hub=${hub} call-id=${r.id}></mcp-tool-call>`).then((el) => (card = el));
+        },
+      });
+      expect(record.status).to.equal('success');
+      const ev = await initialized;
+      expect(ev.detail.callId).to.equal(record.id);
+      expect(ev.detail.mode).to.equal(mode.sandbox() ? 'sandbox' : 'opaque-fallback');
+      const view = card.shadowRoot!.querySelector('mcp-app-view') as McpAppViewElement;
+      expect(view).to.exist;
+      // the view reports what it receives through debug-log (an app-only tool) to the server's log
+      const log = async () =>
+        (
+          (await fetch(`${urls.appsFixture}/debug-log`).then((r) => r.json())) as { type: string; payload: unknown }[]
+        ).filter((e) => JSON.stringify(e).includes(marker));
+      const seen = await until(async () => {
+        const types = new Set((await log()).map((e) => e.type));
+        return types.has('ontoolinput') && types.has('ontoolresult') ? types : undefined;
+      }, 'the view saw input and result');
+      expect([...seen]).to.include.members(['ontoolinput', 'ontoolresult']);
+      const entries = await log();
+      const input = entries.find((e) => e.type === 'ontoolinput')!.payload as { arguments: unknown };
+      expect(input.arguments).to.deep.equal({ largeInput: marker, delayMs: 300 });
+      const result = entries.find((e) => e.type === 'ontoolresult')!.payload as { structuredContent: unknown };
+      expect(result.structuredContent).to.deep.equal(record.result!.structuredContent);
+      const appCalls = hub.calls.list().filter((c) => c.source === 'app');
+      expect(appCalls.length).to.be.greaterThan(0);
+      expect(appCalls.every((c) => c.tool === 'debug-log' && c.serverId === s.id)).to.equal(true);
+      expect(appCalls.some((c) => c.status === 'success')).to.equal(true);
+      stop();
+    });
+});
+
+describe('MCP Apps: what a view may ask', () => {
+  for (const mode of MODES)
+    it(`refuses a model-only tool, runs an app-only one, reads its own resources (${mode.name})`, async () => {
+      const hub = privateHub({ sandboxUrl: mode.sandbox() });
+      const t = appsTenant();
+      const s = await hub.servers.add({ name: 'Apps', url: t.url });
+      await hub.connect(s.id);
+      expect(
+        (hub.toolsFor('openai') as { function: { name: string } }[]).map((x) => x.function.name).sort(),
+      ).to.deep.equal(['Apps__model-only', 'Apps__show-hostile', 'Apps__show-probe']);
+      const record = await hub.callTool({
+        serverId: s.id,
+        tool: 'show-probe',
+        source: 'user',
+        arguments: {
+          actions: ['call-model-only', 'call-app-only', 'call-other-server', 'read', 'list-tools'],
+          text: 'x',
+        },
+      });
+      await fixture(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+      const modelOnly = await t.report('call-model-only');
+      expect(modelOnly.ok).to.equal(false);
+      expect(String(modelOnly.e)).to.match(/visibility excludes "app"/);
+      expect((await t.report('call-app-only')).ok).to.equal(true);
+      expect(((await t.report('call-app-only')).r as { content: { text: string }[] }).content[0]!.text).to.equal(
+        'app-only ran',
+      );
+      expect((await t.report('call-other-server')).ok).to.equal(false);
+      expect(await t.report('read')).to.deep.equal({ ok: true, r: 'text/html;profile=mcp-app' });
+      // the spec's subset only: no tools/list for views
+      expect((await t.report('list-tools')).ok).to.equal(false);
+      const result = await t.report('result');
+      expect(result.structuredContent).to.deep.equal({ echoed: 'x' });
+      // the refusal is logged with its reason in the server's log
+      const logs = hub.store.state.logs[s.id] ?? [];
+      expect(logs.some((l) => /model-only/.test(l.text))).to.equal(true);
+    });
+
+  it('declares the extension in both eras, gives the host context, keeps the read meta over the listing', async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandbox });
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const seen = (await t.seen()) as { initialize: Record<string, unknown>[]; discover: Record<string, unknown>[] };
+    const ui = { mimeTypes: ['text/html;profile=mcp-app'] };
+    expect(seen.initialize.at(-1)?.extensions).to.deep.include({ 'io.modelcontextprotocol/ui': ui });
+    expect(seen.discover.length).to.be.greaterThan(0);
+    expect((seen.discover.at(-1)?.extensions as Record<string, unknown>)?.['io.modelcontextprotocol/ui']).to.deep.equal(
+      ui,
+    );
+    expect(hub.status(s.id).apps).to.deep.equal({
+      mode: 'sandbox',
+      sandboxOrigin: new URL(urls.appsSandbox).origin,
+      viewTools: 3,
+    });
+    const view = await fixture<McpAppViewElement>(
+      html`<mcp-app-view
+        theme="dark"
+        .hub=${hub}
+        server-id=${s.id}
+        resource-uri="ui://apps-fixture/probe.html"
+      ></mcp-app-view>`,
+    );
+    const init = await t.report('init');
+    const ctx = init.hostContext as Record<string, unknown> & { styles: { variables: Record<string, string> } };
+    expect(ctx.theme).to.equal('dark');
+    expect(ctx.displayMode).to.equal('inline');
+    expect(ctx.locale).to.equal(navigator.language);
+    expect(ctx.timeZone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(ctx.styles.variables['--color-background-primary']).to.match(/rgb|#/);
+    expect(ctx.styles.variables['--font-sans']).to.be.a('string');
+    expect(ctx.availableDisplayModes).to.deep.equal(['inline', 'fullscreen', 'pip']);
+    expect(init.protocolVersion).to.equal('2026-01-26');
+    // prefersBorder: the listing says false, the read result true: the read result wins
+    expect(view.hasAttribute('data-border')).to.equal(true);
+    // a theme switch reaches the view
+    view.theme = 'light';
+    const changed = await t.report('context-changed');
+    expect(changed.theme).to.equal('light');
+  });
+
+  it('opens http(s) links only after the user confirms; ui/message is a cancelable event; model context is kept', async () => {
+    const hub = privateHub();
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const opened: unknown[] = [];
+    const realOpen = window.open;
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
+    const messages: McpAppMessageEvent[] = [];
+    const onMessage = (e: Event) => {
+      messages.push(e as McpAppMessageEvent);
+      if (messages.length > 1) e.preventDefault();
+    };
+    window.addEventListener('mcp-app-message', onMessage);
+    try {
+      const record = await hub.callTool({
+        serverId: s.id,
+        tool: 'show-probe',
+        source: 'user',
+        arguments: {
+          actions: ['link-js', 'link', 'message', 'message', 'context', 'log', 'fullscreen', 'pip', 'inline'],
+        },
+      });
+      const view = await fixture<McpAppViewElement>(
+        html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`,
+      );
+      expect((await t.report('link-js')).r).to.deep.equal({ isError: true });
+      const open = await until(
+        async () => view.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="open-link"]'),
+        'the link confirmation',
+      );
+      expect(view.shadowRoot!.querySelector('[part="link"]')!.textContent).to.contain('https://example.com/docs');
+      expect(opened).to.deep.equal([]);
+      open.click();
+      expect(opened).to.deep.equal([['https://example.com/docs', '_blank', 'noopener,noreferrer']]);
+      expect((await t.report('link')).r).to.deep.equal({});
+      const sent = await until(
+        async () =>
+          (await t.reports()).filter((r) => r.key === 'message').length === 2
+            ? (await t.reports()).filter((r) => r.key === 'message')
+            : undefined,
+        'two messages',
+      );
+      expect(sent.map((r) => (r.value as { r: unknown }).r)).to.deep.equal([{}, { isError: true }]);
+      expect(messages[0]!.detail.content).to.deep.equal([{ type: 'text', text: 'hello from the view' }]);
+      expect(messages[0]!.detail.callId).to.equal(record.id);
+      expect(messages[0]!.cancelable).to.equal(true);
+      await t.report('context');
+      expect(hub.modelContext({ serverId: s.id })).to.have.length(1);
+      expect(hub.modelContext()[0]).to.deep.include({ viewId: view.viewId, callId: record.id, tool: 'show-probe' });
+      expect(hub.modelContext()[0]!.structuredContent).to.deep.equal({ items: 3 });
+      await t.report('log');
+      expect(
+        (hub.store.state.logs[s.id] ?? []).some((l) => l.text === 'view log line' && l.logger === 'probe'),
+      ).to.equal(true);
+      // display modes: fullscreen was declared, pip was not
+      expect((await t.report('fullscreen')).r).to.deep.equal({ mode: 'fullscreen' });
+      expect((await t.report('pip')).r).to.deep.equal({ mode: 'fullscreen' });
+      expect((await t.report('inline')).r).to.deep.equal({ mode: 'inline' });
+      // removing the view forgets its model context, after ui/resource-teardown
+      await view.close();
+      await t.report('teardown');
+      expect(hub.modelContext()).to.deep.equal([]);
+    } finally {
+      window.open = realOpen;
+      window.removeEventListener('mcp-app-message', onMessage);
+    }
+  });
+
+  it('asks before a view runs a tool that is not read-only; "Always for this view" asks no more', async () => {
+    const hub = privateHub();
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const record = await hub.callTool({
+      serverId: s.id,
+      tool: 'show-probe',
+      source: 'user',
+      arguments: { actions: ['call-app-write', 'call-app-write'] },
+    });
+    const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+    const always = await until(
+      async () => view.shadowRoot!.querySelector<HTMLButtonElement>('[part="approval"] [data-action="always-allow"]'),
+      'the approval bar',
+    );
+    always.click();
+    await until(
+      async () => ((await t.reports()).filter((r) => r.key === 'call-app-write').length === 2 ? true : undefined),
+      'both calls',
+    );
+    const writes = hub.calls.list().filter((c) => c.tool === 'app-write');
+    expect(writes.map((c) => c.approval).sort()).to.deep.equal(['app-granted', 'user-always']);
+  });
+});
+
+describe('MCP Apps: the explorer', () => {
+  it('labels app-only tools and tools with a view; Try it shows the view under the call', async () => {
+    const hub = privateHub();
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id, { discovery: 'complete' });
+    const el = await fixture<HTMLElement & { updateComplete: Promise<unknown> }>(
+      html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
+    );
+    const root = el.shadowRoot!;
+    const pick = async (name: string) => {
+      const row = await until(
+        async () => [...root.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.dataset.tool === name),
+        `row ${name}`,
+      );
+      row.click();
+      await el.updateComplete;
+    };
+    await pick('app-only');
+    expect(root.querySelector('[data-badge="app-only"]')).to.exist;
+    expect(root.querySelector('[data-badge="view"]')).to.exist;
+    await pick('model-only');
+    expect(root.querySelector('[data-badge="model-only"]')).to.exist;
+    expect(root.querySelector('[data-badge="app-only"]')).to.equal(null);
+    await pick('show-probe');
+    const initialized = nextEvent<McpAppInitializedEvent>(window, 'mcp-app-initialized');
+    const run = await until(
+      async () => root.querySelector<HTMLButtonElement>('[data-action=run]:not([disabled])'),
+      'Run',
+    );
+    run.click();
+    const ev = await initialized;
+    expect(ev.detail.serverId).to.equal(s.id);
+    expect((await t.report('result')).content).to.deep.equal([{ type: 'text', text: 'probe: ' }]);
+  });
+});
+
+describe('MCP Apps: history', () => {
+  it('a reload shows a finished view again from the stored result (input and result re-sent)', async () => {
+    const storeName = unique('store');
+    const t = appsTenant();
+    const hub = privateHub({ storeName });
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const done = await hub.callTool({
+      serverId: s.id,
+      tool: 'show-probe',
+      source: 'user',
+      arguments: { text: 'again' },
+    });
+    await hub.dispose();
+    // a new page: the same store, nothing connected
+    const next = privateHub({ storeName });
+    await next.ready;
+    expect(next.calls.get(done.id)?.status).to.equal('success');
+    await fixture(html`<mcp-app-view .hub=${next} call-id=${done.id}></mcp-app-view>`);
+    const result = await t.report('result');
+    expect(result.structuredContent).to.deep.equal({ echoed: 'again' });
+    expect((await t.report('input')).text).to.equal('again');
+  });
+
+  it('a view of an interrupted call shows that state and tells the view', async () => {
+    const hub = privateHub();
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const call: ToolCallRecord = {
+      id: unique('call'),
+      assistantId: 'default',
+      gptId: 'default',
+      serverId: s.id,
+      serverName: 'Apps',
+      tool: 'show-probe',
+      name: 'Apps__show-probe',
+      arguments: { text: 'cut' },
+      status: 'interrupted',
+      source: 'model',
+      createdAt: Date.now(),
+      error: { code: 'interrupted', message: 'The page was closed or reloaded before this call finished.' },
+    };
+    const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} .call=${call}></mcp-app-view>`);
+    expect(view.shadowRoot!.querySelector('[part="notice"]')!.textContent).to.match(/interrupted/);
+    const cancelled = await t.report('cancelled');
+    expect(cancelled.reason).to.match(/closed or reloaded/);
+  });
+});

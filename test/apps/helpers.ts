@@ -1,0 +1,45 @@
+// Shared by the MCP Apps tests: the apps peers' URLs (test/fixtures/apps-server.mjs), a tenant
+// of our app fixture with what its views reported, and the two ways a view is shown.
+import type { McpHub, ToolCallRecord } from '../../src/core/index.js';
+import { unique, until, urls as baseUrls } from '../helpers.js';
+
+export const urls = baseUrls as typeof baseUrls & {
+  appsFixture: string;
+  appsDebug: string;
+  appsVanilla: string;
+  appsSandbox: string;
+};
+
+type Report = { key: string; value: unknown };
+
+/** Our fixture server for one test: its URL and what its views reported. */
+export function appsTenant() {
+  const t = unique('apps');
+  const base = `${urls.appsFixture}/t/${t}`;
+  const reports = () => fetch(`${base}/reports`).then((r) => r.json() as Promise<Report[]>);
+  return {
+    url: `${base}/mcp`,
+    reports,
+    seen: () => fetch(`${base}/seen`).then((r) => r.json()),
+    /** The value of the first report `key`, once there is one. */
+    report: (key: string, attempts = 150) =>
+      until(async () => (await reports()).find((r) => r.key === key) ?? undefined, `report ${key}`, attempts).then(
+        (r) => r.value as Record<string, unknown>,
+      ),
+  };
+}
+
+/** Approve every call a view makes, "always for this view" (what a user clicking through does). */
+export function approveAppCalls(hub: McpHub) {
+  const on = (e: Event) => {
+    const call = (e as CustomEvent<{ call: ToolCallRecord }>).detail.call;
+    if (call.source === 'app') hub.calls.approve(call.id, { always: true });
+  };
+  hub.addEventListener('mcp-tool-call-awaiting-approval', on);
+  return () => hub.removeEventListener('mcp-tool-call-awaiting-approval', on);
+}
+
+export const MODES = [
+  { name: 'sandbox origin', sandbox: () => urls.appsSandbox as string | undefined },
+  { name: 'opaque fallback', sandbox: () => undefined as string | undefined },
+] as const;
