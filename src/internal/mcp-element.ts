@@ -1,8 +1,13 @@
 import { LitElement, css, type PropertyValues } from 'lit';
 import { getHub, type McpHub } from '../core/index.js';
 import { neutraliseBidi } from './bidi.js';
+import { HostSchemeController } from './host-scheme.js';
 
-// The dark palette, used by prefers-color-scheme and by theme="dark".
+/** `auto` (default): the host page's scheme; `system`: the OS's; `light`/`dark`: fixed. */
+export type Theme = 'auto' | 'system' | 'light' | 'dark';
+
+// The dark palette: theme="dark", theme="system" in a dark OS, and theme="auto" (or none) on a
+// dark page (the :state(host-dark) that internal/host-scheme.ts decides).
 const darkTokens = css`
   --_bg: var(--mcp-color-surface, #0d1117);
   --_fg: var(--mcp-color-text, #e6edf3);
@@ -53,11 +58,15 @@ export const baseStyles = css`
     box-sizing: border-box;
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
+    :host([theme='system']) {
       ${darkTokens}
     }
   }
   :host([theme='dark']) {
+    ${darkTokens}
+  }
+  /* its own rule: an engine without :state() drops only this one */
+  :host(:state(host-dark)) {
     ${darkTokens}
   }
   :host([hidden]) {
@@ -152,14 +161,25 @@ export class McpElement<S extends Record<string, unknown> = Record<string, strin
   declare hub: McpHub;
   /** Replacement user-visible strings (merged over the English defaults). */
   declare strings: Partial<S>;
-  /** `light` or `dark` to override `prefers-color-scheme`. */
-  declare theme?: 'light' | 'dark';
+  /**
+   * `auto` (the default): match the page behind the element (its painted background, else its
+   * `color-scheme`); `system`: follow `prefers-color-scheme`; `light` or `dark`: fixed.
+   */
+  declare theme?: Theme;
   protected defaultStrings = {} as S;
+  #internals?: ElementInternals;
 
   constructor() {
     super();
     this.hub = getHub();
     this.strings = {};
+    new HostSchemeController(this);
+  }
+
+  // One ElementInternals per element (a second attachInternals() throws): subclasses that want
+  // it for their own states get the same object the theme's state lives in.
+  override attachInternals(): ElementInternals {
+    return (this.#internals ??= super.attachInternals());
   }
 
   // Server strings are shown without text direction controls (internal/bidi.ts)

@@ -18,7 +18,7 @@ export type { McpServerManagerStrings } from './strings.js';
  * @summary Manage MCP servers: add, edit, test, remove, import and export.
  * @tag mcp-server-manager
  *
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpServerManagerStrings>} strings - Replacement user-visible strings.
  *

@@ -50,7 +50,7 @@ const isLive = (c: ToolCallRecord) => c.status === 'running' || c.status === 'pe
  * @tag mcp-task-monitor
  *
  * @attr server-id - Show only this server's tasks.
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpTaskMonitorStrings>} strings - Replacement user-visible strings (`{tool}`, `{status}`, `{message}` are filled in).
  *

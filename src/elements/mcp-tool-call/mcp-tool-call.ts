@@ -87,7 +87,7 @@ function formatDuration(ms?: number): string {
  * @tag mcp-tool-call
  *
  * @attr call-id - The id of a call in the hub; the card follows it live.
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {ToolCallRecord | undefined} call - A call record to show (used when no `call-id`).
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpToolCallStrings>} strings - Replacement user-visible strings.
