@@ -203,19 +203,43 @@ document.querySelector('#new-chat')!.addEventListener('click', () => {
   showWelcome();
 });
 const toggle = document.querySelector<HTMLButtonElement>('#open-settings')!;
-const panel = document.querySelector<HTMLElement>('#settings')!;
+const panel = document.querySelector<HTMLDialogElement>('#settings')!;
+// Settings is a <dialog>: a modal sheet on narrow screens (the page behind is inert, Escape
+// closes), a non-modal column beside the conversation on wide ones. Either way focus moves in
+// when it opens, Escape closes it, and focus goes back to the Settings button.
+const narrow = matchMedia('(max-width: 62rem)');
 const showSettings = (open: boolean) => {
-  panel.hidden = !open;
+  if (open && !panel.open) {
+    if (narrow.matches) panel.showModal();
+    else panel.show();
+    // the dialog's own focusing steps pick the first control; say where on purpose
+    document.querySelector<HTMLButtonElement>('#close-settings')!.focus();
+  } else if (!open && panel.open) panel.close();
   toggle.setAttribute('aria-expanded', String(open));
   document.querySelector('main')!.classList.toggle('with-settings', open);
   localStorage.setItem('mcp-demo-settings-open', open ? '1' : '');
 };
-toggle.addEventListener('click', () => showSettings(panel.hidden !== false));
-document.querySelector('#close-settings')!.addEventListener('click', () => {
+panel.addEventListener('close', () => {
+  // closed and opened again (the breakpoint handler below): nothing to do
+  if (panel.open) return;
   showSettings(false);
-  toggle.focus();
+  // back where the user was (unless they already moved on to something else)
+  if (!document.activeElement || document.activeElement === document.body || panel.contains(document.activeElement))
+    toggle.focus();
 });
-showSettings(localStorage.getItem('mcp-demo-settings-open') === '1');
+// non-modal dialogs get no Escape from the browser: the same key closes both kinds
+panel.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && !e.defaultPrevented && !panel.matches(':modal')) panel.close();
+});
+toggle.addEventListener('click', () => showSettings(!panel.open));
+document.querySelector('#close-settings')!.addEventListener('click', () => panel.close());
+// crossing the breakpoint with Settings open: reopen in the other kind
+narrow.addEventListener('change', () => {
+  if (!panel.open) return;
+  panel.close();
+  showSettings(true);
+});
+if (localStorage.getItem('mcp-demo-settings-open') === '1') showSettings(true);
 
 // ---- theme: the system's, or light or dark; the elements follow through the --mcp-* tokens ------
 const THEMES = ['auto', 'light', 'dark'] as const;

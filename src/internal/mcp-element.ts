@@ -51,6 +51,9 @@ export const baseStyles = css`
     --_mono: var(--mcp-font-mono, ui-monospace, SFMono-Regular, Menlo, monospace);
     --_gap: var(--mcp-space, 0.5rem);
     display: block;
+    /* the containing block of what is positioned inside (the visually-hidden status lines):
+       without it they are placed against the page and can stretch it (issue 25 item 3) */
+    position: relative;
     color: var(--_fg);
     font-family: var(--_font);
     font-size: var(--mcp-font-size, 0.9375rem);
@@ -115,6 +118,9 @@ export const baseStyles = css`
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) - 2px);
     padding: 0.3rem 0.5rem;
+    /* a long option or value never makes the element wider than its box (phones) */
+    min-width: 0;
+    max-width: 100%;
   }
   pre,
   code {
@@ -133,10 +139,13 @@ export const baseStyles = css`
   }
   .visually-hidden {
     position: absolute;
+    top: 0;
+    left: 0;
     width: 1px;
     height: 1px;
     overflow: hidden;
     clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
   }
   .muted {

@@ -66,6 +66,7 @@ export const styles = css`
   }
   form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.6rem;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
@@ -74,6 +75,7 @@ export const styles = css`
   }
   .field {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.2rem;
   }
   .field label {
