@@ -151,8 +151,20 @@ export const baseStyles = css`
   .muted {
     color: var(--_muted);
   }
-  .error-text {
+  .error-text,
+  .error-summary {
     color: var(--_danger);
+  }
+  .error-details > summary {
+    color: var(--_muted);
+    font-size: 0.85em;
+    cursor: pointer;
+    width: fit-content;
+  }
+  .error-details > p {
+    margin: 0.25rem 0 0;
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
   }
 `;
 

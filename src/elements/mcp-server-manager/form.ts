@@ -1,6 +1,7 @@
 // The manager's add / edit form: fields, validation with the core's schema, "Test connection",
 // and saving through a cancelable `mcp-server-save-request`.
 import { html, nothing } from 'lit';
+import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { live } from 'lit/directives/live.js';
 import {
   McpConfigError,
@@ -49,7 +50,7 @@ async function testConnection(el: McpServerManagerElement) {
     el._test = { state: 'ok', result };
   } catch (e) {
     if (e instanceof McpConfigError) showIssues(el, e.issues);
-    el._test = { state: 'error', error: (e as Error).message };
+    el._test = { state: 'error', error: (e as Error).message, code: (e as { code?: string }).code, url: input.url };
   }
 }
 
@@ -210,7 +211,7 @@ function renderTest({ el, t }: ManagerUi) {
   if (test.state === 'idle' || test.state === 'testing') return html`<div role="status" aria-live="polite"></div>`;
   if (test.state === 'error')
     return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
-      <p class="error-text">${test.error}</p>
+      ${renderErrorText(errorText({ code: test.code, message: test.error ?? '' }, { url: test.url }), t('errorDetails'))}
     </div>`;
   const r = test.result!;
   return html`<div class="test-result" part="test-result" role="status" aria-live="polite">

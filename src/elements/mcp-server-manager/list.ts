@@ -1,5 +1,6 @@
 // The manager's server list (status, tool count, last error, enable switch, connect, edit,
 // confirmed removal) and the mcp.json import / export panel.
+import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import {
@@ -97,7 +98,7 @@ function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signI
     >
       ${pending ? t('signingIn') : t('signIn')}
     </button>
-    ${failed ? html`<p class="last-error" role="alert">${failed}</p>` : nothing}
+    ${failed ? html`<div role="alert">${renderErrorText(errorText({ message: failed }), t('errorDetails'), { className: 'last-error' })}</div>` : nothing}
   </div>`;
 }
 
@@ -189,7 +190,11 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
       >
     </div>
     <div class="url">${server.url}</div>
-    ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
+    ${
+      c?.error && status === 'error'
+        ? renderErrorText(errorText(c.error, { url: server.url }), t('errorDetails'), { className: 'last-error' })
+        : nothing
+    }
     ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status)}
   </li>`;
 }

@@ -56,10 +56,12 @@ export const styles = css`
   .dot[data-status='error'] {
     background: var(--_danger);
   }
-  .last-error {
-    color: var(--_danger);
-    overflow-wrap: anywhere;
-    margin: 0;
+  /* the row says what went wrong in one line; the rest is under Details */
+  .last-error .error-summary {
+    display: block;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .spacer {
     flex: 1;

@@ -67,7 +67,13 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _editing: null | { mode: 'add' } | { mode: 'edit'; id: string };
   declare _form: FormState;
   declare _errors: Record<string, string>;
-  declare _test: { state: 'idle' | 'testing' | 'ok' | 'error'; result?: ServerCatalogue; error?: string };
+  declare _test: {
+    state: 'idle' | 'testing' | 'ok' | 'error';
+    result?: ServerCatalogue;
+    error?: string;
+    code?: string;
+    url?: string;
+  };
   declare _confirm: string | null;
   /** The form's chunk could not be loaded (opening the form again tries again). */
   declare _formFailed: boolean;

@@ -21,6 +21,7 @@ export const STRINGS = {
   attemptOf: 'attempt {n} of {of}, {elapsed} s of {budget} s',
   disconnected: 'Not connected',
   error: 'Error',
+  errorDetails: 'Details',
   'needs-sign-in': 'Sign-in needed',
   signIn: 'Sign in',
   signOut: 'Sign out',
