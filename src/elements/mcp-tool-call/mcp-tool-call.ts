@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { errorText } from '../../internal/error-text.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
 import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
@@ -36,6 +37,7 @@ const STRINGS = {
   openWorld: 'It may reach websites or services outside this server.',
   readOnly: 'The server says it only reads information.',
   deniedByUser: 'You denied this call, so it did not run.',
+  errorDetails: 'Details',
   progress: 'Progress',
   duration: 'took',
   result: 'Result',
@@ -270,6 +272,20 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     </div>`;
   }
 
+  /** The first sentence in the alert, the rest (never a server's HTML page) under Details. */
+  #renderError(message: string) {
+    const { summary, details } = errorText({ message });
+    return html`<p class="error" part="error" role="alert">${summary}</p>
+      ${
+        details
+          ? html`<details class="error-details">
+              <summary>${this.t('errorDetails')}</summary>
+              <p>${details}</p>
+            </details>`
+          : nothing
+      }`;
+  }
+
   /** The line under a call that did not succeed. */
   #errorText(r: ToolCallRecord): string | undefined {
     if (!r.error || (r.error.code === 'tool-error' && r.result)) return undefined;
@@ -351,7 +367,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             )
           : nothing
       }
-      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing}
+      ${error ? this.#renderError(error) : nothing}
       <span class="visually-hidden" role="status" aria-live="polite"
         >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
       >
