@@ -5,7 +5,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/index.js';
-import { engine, fixtureTenant, nextEvent, privateHub, untilRendered, urls } from '../helpers.js';
+import { engine, privateHub } from '../helpers.js';
+import { allElements as everything } from './all-elements.js';
 import { textContrasts } from './contrast.js';
 
 // Only CDP can switch prefers-color-scheme at run time; Firefox and WebKit run in the engine's own.
@@ -39,43 +40,6 @@ function setPage(css: string) {
 }
 /** Wait for the page-wide watcher (one animation frame after the page's change). */
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-
-/** Every element in a state with text worth measuring: servers (one down), calls, forms, lists. */
-async function everything() {
-  const hub = privateHub();
-  const t = fixtureTenant();
-  const fx = await hub.servers.add({ name: 'Fixture', url: t.url });
-  await hub.connect(fx.id);
-  const broken = await hub.servers.add({ name: 'Broken', url: `${urls.fixture}/status/500/mcp`, retries: 0 });
-  await hub.connect(broken.id).catch(() => {});
-  await hub.assistants.update('default', { approval: 'auto' });
-  const done = await hub.callTool({ name: 'Fixture__echo', arguments: { message: 'hello' } });
-  const failed = await hub.callTool({ name: 'Fixture__fail' });
-  await hub.assistants.update('default', { approval: 'always-ask' });
-  const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
-  const pending = hub.callTool({ name: 'Fixture__slow', arguments: { ms: 1 } });
-  const awaiting = (await waiting).detail.call.id as string;
-  const root = await fixture<HTMLElement>(html`
-    <div id="panel">
-      <mcp-server-manager .hub=${hub}></mcp-server-manager>
-      <gpt-tool-selector .hub=${hub}></gpt-tool-selector>
-      <mcp-tool-explorer .hub=${hub} server-id=${fx.id}></mcp-tool-explorer>
-      <mcp-tool-call .hub=${hub} call-id=${awaiting}></mcp-tool-call>
-      <mcp-tool-call .hub=${hub} call-id=${done.id}></mcp-tool-call>
-      <mcp-tool-call .hub=${hub} call-id=${failed.id}></mcp-tool-call>
-      <mcp-task-monitor .hub=${hub}></mcp-task-monitor>
-    </div>
-  `);
-  const elements = [...root.children] as Array<HTMLElement & { updateComplete: Promise<unknown>; theme?: string }>;
-  await Promise.all(elements.map((e) => e.updateComplete));
-  const explorer = root.querySelector('mcp-tool-explorer')!;
-  const option = () => explorer.shadowRoot!.querySelector<HTMLElement>('[role=option][data-tool=echo]');
-  await untilRendered(explorer as never, option, 'explorer tools');
-  // a tool's detail and its "Try it" form too
-  option()!.click();
-  await untilRendered(explorer as never, () => explorer.shadowRoot!.querySelector('mcp-schema-form'), 'Try it form');
-  return { hub, root, elements, finish: () => (hub.calls.deny(awaiting), pending) };
-}
 
 describe('theme="auto" follows the host page, not the OS', () => {
   afterEach(async () => {

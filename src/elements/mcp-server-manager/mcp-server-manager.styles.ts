@@ -14,6 +14,7 @@ export const styles = css`
     margin: 0 0 1rem;
     padding: 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.4rem;
   }
   .server {
@@ -21,6 +22,7 @@ export const styles = css`
     border-radius: var(--_radius);
     padding: 0.5rem 0.75rem;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.25rem;
   }
   .row {
