@@ -125,26 +125,44 @@ function settings() {
 // ---- the loop ---------------------------------------------------------------------------------
 const status = document.querySelector('#model-status')!;
 const send = document.querySelector<HTMLButtonElement>('#send')!;
-async function complete(messages: ChatMessage[], tools: unknown[]): Promise<ChatMessage> {
+async function complete(messages: ChatMessage[], tools: unknown[], signal: AbortSignal): Promise<ChatMessage> {
   const s = settings();
   if (s.kind !== 'openai') return demoComplete(messages, tools as never);
   let bubble: HTMLElement | undefined;
-  const reply = await openaiComplete(s, messages, tools, (text) => {
-    bubble ??= renderItem({ kind: 'assistant', text: '' });
-    if (!bubble.isConnected) list.append(bubble);
-    bubble.textContent = text;
-  });
+  const reply = await openaiComplete(
+    s,
+    messages,
+    tools,
+    (text) => {
+      bubble ??= renderItem({ kind: 'assistant', text: '' });
+      if (!bubble.isConnected) list.append(bubble);
+      bubble.textContent = text;
+    },
+    signal,
+  );
   bubble?.remove(); // re-added below as a saved item
   return reply;
 }
 
+// One turn at a time: while one runs, the composer does not send (a user message between a tool
+// call and its result is an order real providers reject) and its button is Stop.
+let running: AbortController | undefined;
+const setRunning = (on: AbortController | undefined) => {
+  running = on;
+  send.classList.toggle('stop', !!on);
+  send.setAttribute('aria-label', on ? 'Stop' : 'Send');
+  send.querySelector('span')!.textContent = on ? '■' : '↑';
+};
+
 async function turn() {
-  send.disabled = true;
+  const stop = new AbortController();
+  setRunning(stop);
   try {
     for (let step = 0; step < MAX_STEPS; step++) {
       status.textContent = 'Thinking…';
       const tools = hub.toolsFor('openai', { assistantId: ASSISTANT });
-      const reply = await complete(convo.messages, tools);
+      const reply = await complete(convo.messages, tools, stop.signal);
+      if (stop.signal.aborted) break;
       convo.messages.push(reply);
       if (reply.content) add({ kind: 'assistant', text: reply.content });
       save();
@@ -154,17 +172,20 @@ async function turn() {
       const { messages } = await hub.runToolCalls('openai', reply, {
         assistantId: ASSISTANT,
         unknownTools: 'error',
+        signal: stop.signal,
         onCall: (call) => add({ kind: 'call', callId: call.id }),
       });
+      // answered even when stopped (cancelled calls say so), so the next request is well-formed
       convo.messages.push(...(messages as ChatMessage[]));
       save();
+      if (stop.signal.aborted) break;
     }
-    add({ kind: 'error', text: `Stopped after ${MAX_STEPS} steps.` });
+    add({ kind: 'error', text: stop.signal.aborted ? 'Stopped.' : `Stopped after ${MAX_STEPS} steps.` });
   } catch (e) {
-    add({ kind: 'error', text: String((e as Error)?.message ?? e) });
+    add({ kind: 'error', text: stop.signal.aborted ? 'Stopped.' : String((e as Error)?.message ?? e) });
   } finally {
     status.textContent = '';
-    send.disabled = false;
+    setRunning(undefined);
   }
 }
 
@@ -175,8 +196,16 @@ const fit = () => {
   box.style.height = `${box.scrollHeight}px`;
 };
 box.addEventListener('input', fit);
+// while a turn runs the button is Stop: it stops the turn instead of sending
+send.addEventListener('click', (e) => {
+  if (!running) return;
+  e.preventDefault();
+  running.abort();
+});
 document.querySelector('#composer')!.addEventListener('submit', (e) => {
   e.preventDefault();
+  // Enter while a turn runs keeps the text for when it is over
+  if (running) return;
   const text = box.value.trim();
   if (!text) return;
   box.value = '';
@@ -187,6 +216,7 @@ document.querySelector('#composer')!.addEventListener('submit', (e) => {
 });
 for (const chip of document.querySelectorAll<HTMLButtonElement>('[data-prompt]'))
   chip.addEventListener('click', () => {
+    if (running) return;
     box.value = chip.dataset.prompt!;
     (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
   });
