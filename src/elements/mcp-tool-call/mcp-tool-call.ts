@@ -89,6 +89,7 @@ function formatDuration(ms?: number): string {
  * @tag mcp-tool-call
  *
  * @attr call-id - The id of a call in the hub; the card follows it live.
+ * @attr return-focus - Where focus goes after the user decides in the card (Allow, Always allow, Deny, Escape): a selector in the card's document (e.g. `#prompt`, the host's composer). Without it focus stays in the card.
  * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {ToolCallRecord | undefined} call - A call record to show (used when no `call-id`).
  * @prop {McpHub} hub - The hub (defaults to the page's).
@@ -132,12 +133,15 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     ...McpElement.properties,
     callId: { attribute: 'call-id' },
     call: { attribute: false },
+    returnFocus: { attribute: 'return-focus' },
   };
   static override styles = [baseStyles, styles];
   /** The id of a call in the hub. */
   declare callId?: string;
   /** A call record to show when no `call-id` is set. */
   declare call?: ToolCallRecord;
+  /** After the user's decision, focus this (a selector in the card's document, or an element). */
+  declare returnFocus?: string | HTMLElement;
   /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #internals = this.attachInternals();
@@ -201,10 +205,20 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #approve(always: boolean) {
     const r = this.record;
     if (r) this.hub.calls.approve(r.id, { always });
+    this.#focusBack();
   }
   #deny() {
     const r = this.record;
     if (r) this.hub.calls.deny(r.id);
+    this.#focusBack();
+  }
+  // the approval box goes away with the decision: focus would fall to the page's start
+  #focusBack() {
+    const to = this.returnFocus;
+    if (!to) return;
+    const root = this.getRootNode() as Document | ShadowRoot;
+    const target = typeof to === 'string' ? root.querySelector<HTMLElement>(to) : to;
+    target?.focus();
   }
   /** In the click itself: the sign-in popup must open before anything is awaited. */
   #signIn() {
