@@ -76,6 +76,8 @@ function renderItem(item: Item): HTMLElement {
     li.className = 'call';
     const card = document.createElement('mcp-tool-call');
     card.setAttribute('call-id', item.callId);
+    // after Allow / Deny / Escape the user goes on typing
+    card.setAttribute('return-focus', '#prompt');
     li.append(card);
   } else {
     li.className = `msg ${item.kind}`;
