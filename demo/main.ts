@@ -228,6 +228,14 @@ box.addEventListener('keydown', (e) => {
     (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
   }
 });
+// a suggestion or message from before this module was ready (demo/early.ts)
+{
+  const early = window.demoEarly?.take();
+  if (early) {
+    box.value = early;
+    (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
+  }
+}
 document.querySelector('#new-chat')!.addEventListener('click', () => {
   convo = { messages: [], items: [] };
   save();

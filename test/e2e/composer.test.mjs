@@ -42,3 +42,13 @@ test('composer: no second message while a turn runs; Stop ends it; then sending 
   assert.equal(await page.locator('.msg.user').count(), 2);
   await page.close();
 });
+
+test('a suggestion clicked at first paint is not lost (handed over once the page is ready)', async () => {
+  const page = await run.browser.newPage({ viewport: { width: 1000, height: 800 } });
+  await page.goto(run.demo.url, { waitUntil: 'commit' });
+  // as soon as the button is there, before the page's main module has run
+  await page.locator('[data-prompt="echo hello"]').click();
+  await page.locator('.msg.user').filter({ hasText: 'echo hello' }).waitFor();
+  assert.equal(await page.locator('.msg.user').count(), 1);
+  await page.close();
+});
