@@ -54,7 +54,13 @@ for (const width of [320, 390])
     assert.equal(m.scrollWidth, m.width, `chat: page ${m.scrollWidth} px wide in a ${m.width} px window`);
     assert.deepEqual(m.wide, [], 'chat: nothing past the right edge');
 
-    // a turn with a card awaiting approval
+    // a turn with a card awaiting approval, once the reference server's tools are in
+    await page.waitForFunction(() =>
+      document
+        .querySelector('mcp-elicitation')
+        .hub.toolsFor('openai', { assistantId: 'default' })
+        .some((t) => /__echo$/.test(t.function.name)),
+    );
     await page.fill('#prompt', 'echo hello');
     await page.press('#prompt', 'Enter');
     await page.locator('mcp-tool-call [data-action=allow-once]').waitFor();

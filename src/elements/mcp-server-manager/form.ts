@@ -248,6 +248,22 @@ function renderSelect<V extends string>(
   );
 }
 
+/**
+ * Name and URL are all most servers need; the rest waits under "Advanced", open when it holds
+ * something: a saved server's non-default settings, or a problem in one of its fields.
+ */
+function advancedOpen(el: McpServerManagerElement): boolean {
+  const f = el._form;
+  const custom =
+    f.transport !== 'auto' ||
+    f.revision !== 'auto' ||
+    f.authType !== 'none' ||
+    f.headers.length > 0 ||
+    f.timeout !== '30';
+  const problem = Object.keys(el._errors).some((k) => k !== 'name' && k !== 'url' && k !== 'form');
+  return custom || problem;
+}
+
 export function renderForm(ui: ManagerUi) {
   const { el, t } = ui;
   const f = el._form;
@@ -260,32 +276,37 @@ export function renderForm(ui: ManagerUi) {
     <p class="notice" part="notice">${t('notice')}</p>
     ${textField(el, 'name', t('name'), 'text', undefined, duplicateNameWarning(el, t))}
     ${textField(el, 'url', t('url'), 'url')}
-    ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
-    ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
-      o === 'auto' ? t('revisionAuto') : o,
-    )}
-    ${renderSelect(
-      ui,
-      'authType',
-      t('auth'),
-      ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials', 'jwt-bearer'] as const,
-      f.authType,
-    )}
-    ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
-    ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
-    ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
-    ${
-      f.authType === 'oauth'
-        ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
-        : nothing
-    }
-    ${
-      f.authType === 'client-credentials'
-        ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
-        : nothing
-    }
-    ${f.authType === 'jwt-bearer' ? renderJwtBearer(ui, sa?.type === 'jwt-bearer' ? sa : undefined) : nothing}
-    ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
+    <details class="advanced" part="advanced" ?open=${advancedOpen(el)}>
+      <summary>${t('advanced')}</summary>
+      <div class="advanced-fields">
+        ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
+        ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
+          o === 'auto' ? t('revisionAuto') : o,
+        )}
+        ${renderSelect(
+          ui,
+          'authType',
+          t('auth'),
+          ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials', 'jwt-bearer'] as const,
+          f.authType,
+        )}
+        ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
+        ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
+        ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
+        ${
+          f.authType === 'oauth'
+            ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+            : nothing
+        }
+        ${
+          f.authType === 'client-credentials'
+            ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+            : nothing
+        }
+        ${f.authType === 'jwt-bearer' ? renderJwtBearer(ui, sa?.type === 'jwt-bearer' ? sa : undefined) : nothing}
+        ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
+      </div>
+    </details>
     ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
     <div class="row">
       <button

@@ -134,6 +134,16 @@ export const styles = css`
     font-family: var(--_mono);
     font-size: 0.85em;
   }
+  details.advanced > summary {
+    cursor: pointer;
+    width: fit-content;
+  }
+  .advanced-fields {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.6rem;
+    margin-top: 0.6rem;
+  }
   details.io {
     margin-top: 0.5rem;
   }

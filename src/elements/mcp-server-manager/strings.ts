@@ -34,6 +34,7 @@ export const STRINGS = {
   duplicateName:
     'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
   url: 'URL',
+  advanced: 'Advanced: transport, sign-in, headers, timeout',
   transport: 'Transport',
   auto: 'Automatic',
   'streamable-http': 'Streamable HTTP',
