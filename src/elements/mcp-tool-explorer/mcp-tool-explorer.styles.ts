@@ -69,7 +69,8 @@ export const styles = css`
     background: var(--_subtle);
     box-shadow: inset 3px 0 var(--_accent);
   }
-  .row.active {
+  /* the keyboard's row, only while the list has focus: no row looks chosen before a choice */
+  .viewport:focus .row.active {
     outline: 2px solid var(--_accent);
     outline-offset: -2px;
   }
