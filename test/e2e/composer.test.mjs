@@ -3,7 +3,7 @@
 // while the turn runs, and Stop ends the turn with the waiting call cancelled and answered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useDemo, shot } from '../fixtures/e2e-demo.mjs';
+import { useDemo, shot, echoToolReady } from '../fixtures/e2e-demo.mjs';
 
 const run = useDemo();
 
@@ -11,12 +11,7 @@ test('composer: no second message while a turn runs; Stop ends it; then sending 
   const page = await run.browser.newPage({ viewport: { width: 1000, height: 800 } });
   await page.goto(run.demo.url);
   // the reference server's tools are in (the demo model picks echo from them)
-  await page.waitForFunction(() =>
-    document
-      .querySelector('mcp-elicitation')
-      .hub.toolsFor('openai', { assistantId: 'default' })
-      .some((t) => /__echo$/.test(t.function.name)),
-  );
+  await echoToolReady(page);
   await page.fill('#prompt', 'echo hello');
   await page.press('#prompt', 'Enter');
   const card = page.locator('mcp-tool-call').first();

@@ -4,7 +4,7 @@
 // the window (a stray absolutely-positioned status line once made it 1,569 px tall).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useDemo, shot } from '../fixtures/e2e-demo.mjs';
+import { useDemo, shot, echoToolReady } from '../fixtures/e2e-demo.mjs';
 
 const run = useDemo();
 
@@ -55,12 +55,7 @@ for (const width of [320, 390])
     assert.deepEqual(m.wide, [], 'chat: nothing past the right edge');
 
     // a turn with a card awaiting approval, once the reference server's tools are in
-    await page.waitForFunction(() =>
-      document
-        .querySelector('mcp-elicitation')
-        .hub.toolsFor('openai', { assistantId: 'default' })
-        .some((t) => /__echo$/.test(t.function.name)),
-    );
+    await echoToolReady(page);
     await page.fill('#prompt', 'echo hello');
     await page.press('#prompt', 'Enter');
     await page.locator('mcp-tool-call [data-action=allow-once]').waitFor();
