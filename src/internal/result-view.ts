@@ -75,18 +75,51 @@ export function resultStrings(t: (key: keyof ResultStrings) => string): ResultSt
   };
 }
 
+/** Whether `text` is a JSON object or array (tools' data), not prose. */
+function looksLikeJson(text: string): boolean {
+  const t = text.trim();
+  if (!/^[[{]/.test(t)) return false;
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The text block that only repeats the structured result as JSON (tools with an output schema
+ * send both, as the spec asks, for clients without structured content): its exact text, if any.
+ */
+function jsonTwin(
+  structured: Record<string, unknown> | undefined,
+  content: NonNullable<CallToolResult['content']>,
+): string | undefined {
+  if (!structured) return undefined;
+  const canonical = JSON.stringify(structured);
+  for (const c of content) {
+    if (c.type !== 'text' || !looksLikeJson(c.text)) continue;
+    if (JSON.stringify(JSON.parse(c.text)) === canonical) return c.text;
+  }
+  return undefined;
+}
+
 /** Render MCP content blocks and structured content. Every server string is text, never HTML. */
 export function renderResult(
   result: { content?: CallToolResult['content']; structuredContent?: Record<string, unknown> } | undefined,
   s: ResultStrings,
 ): TemplateResult {
   const content = result?.content ?? [];
+  const twin = jsonTwin(result?.structuredContent, content);
   return html`<div class="result" part="result">
     ${content.length === 0 && !result?.structuredContent ? html`<p class="muted">${s.noContent}</p>` : nothing}
     ${content.map((c) => {
       switch (c.type) {
         case 'text':
-          return html`<pre tabindex="0" class="text">${c.text}</pre>`;
+          // the JSON twin of the structured result is shown once, as the tree below
+          if (twin !== undefined && c.text === twin) return nothing;
+          // data (JSON) in the code font, prose in the body font; both as text
+          return html`<pre tabindex="0" class=${looksLikeJson(c.text) ? 'text json' : 'text prose'}>${c.text}</pre>`;
         case 'image': {
           const src = dataUrl(c.mimeType, c.data, IMAGE);
           return src
@@ -146,6 +179,7 @@ export const callLineStyles = `
 export const resultStyles = `
   .result img { max-width: 100%; border-radius: 4px; }
   .result pre.text { background: transparent; padding: 0; max-height: 20rem; }
+  .result pre.prose { font-family: var(--_font); font-size: 1em; line-height: 1.5; }
   .tree { list-style: none; margin: 0; padding-left: 1rem; font-family: var(--_mono); font-size: 0.85em; }
   .tree summary { cursor: pointer; }
   .tree-key { color: var(--_accent); }
