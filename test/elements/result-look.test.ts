@@ -34,4 +34,22 @@ describe('result look', () => {
     expect(result.querySelector('[role=tree]')).to.not.equal(null);
     expect(result.querySelectorAll('pre.text').length).to.equal(0);
   });
+
+  it('Copy puts the result text on the clipboard and says so', async () => {
+    const { result } = await resultOf('echo', { message: 'copy me' });
+    // the browser's clipboard needs a permission no engine grants the same way: its write is caught
+    const clipboard = navigator.clipboard as Clipboard & { writeText: (t: string) => Promise<void> };
+    const written: string[] = [];
+    const own = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
+    clipboard.writeText = async (t: string) => void written.push(t);
+    try {
+      (result.querySelector('[data-action=copy]') as HTMLButtonElement).click();
+      const note = result.querySelector('.copy-note') as HTMLElement;
+      await untilRendered({ updateComplete: Promise.resolve() }, () => note.textContent === 'Copied.', 'Copied.');
+      expect(written).to.deep.equal(['Echo: copy me']);
+    } finally {
+      if (own) Object.defineProperty(clipboard, 'writeText', own);
+      else delete (clipboard as { writeText?: unknown }).writeText;
+    }
+  });
 });
