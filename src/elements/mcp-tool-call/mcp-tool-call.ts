@@ -30,6 +30,9 @@ const STRINGS = {
   approvalNoArgs: 'It needs no details.',
   allowOnce: 'Allow once',
   alwaysAllow: 'Always allow this tool',
+  alwaysAllowSwitches:
+    '“Always allow” trusts this tool and switches the assistant from asking every time to asking only for tools it does not trust.',
+  alwaysAllowTrusts: '“Always allow” adds this tool to the tools the assistant runs without asking.',
   deny: 'Deny',
   cancel: 'Cancel',
   mayChange: 'It may change or delete your data.',
@@ -280,9 +283,14 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>
           ${this.t('allowOnce')}
         </button>
-        <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
+        <button data-action="always-allow" aria-describedby="always-note" @click=${() => this.#approve(true)}>
+          ${this.t('alwaysAllow')}
+        </button>
         <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
       </div>
+      <p id="always-note" class="muted always-note">
+        ${this.hub.assistants.get(r.assistantId).approval === 'always-ask' ? this.t('alwaysAllowSwitches') : this.t('alwaysAllowTrusts')}
+      </p>
     </div>`;
   }
 
