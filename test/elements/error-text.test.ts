@@ -87,3 +87,23 @@ describe('<mcp-server-manager>: a server that fails shows one line, details on r
     expect(oneLine(row.querySelector('.error-summary') as HTMLElement)).to.equal(true);
   });
 });
+
+describe('<mcp-server-manager>: no Sign in for a server that cannot be reached', () => {
+  it('an OAuth server on a port where nothing listens: the error line, no Sign in button', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({
+      name: 'Gone',
+      url: 'http://127.0.0.1:9/mcp',
+      auth: { type: 'oauth' },
+      retries: 0,
+      timeout: 10,
+    });
+    const failed = nextEvent<CustomEvent>(hub, 'mcp-server-status-changed', (e) => e.detail.status === 'error');
+    await hub.connect(s.id).catch(() => {});
+    await failed;
+    const el = await fixture<any>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    await untilRendered(el, () => el.shadowRoot.querySelector('.last-error'), 'the error');
+    expect(hub.status(s.id).error?.code).to.equal('network');
+    expect(el.shadowRoot.querySelector('[data-action=sign-in]')).to.equal(null);
+  });
+});
