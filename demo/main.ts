@@ -83,6 +83,8 @@ function renderItem(item: Item): HTMLElement {
     li.className = 'call';
     const card = document.createElement('mcp-tool-call');
     card.setAttribute('call-id', item.callId);
+    // after Allow / Deny / Escape the user goes on typing
+    card.setAttribute('return-focus', '#prompt');
     li.append(card);
   } else {
     li.className = `msg ${item.kind}`;
@@ -146,7 +148,7 @@ function settings() {
 // ---- the loop ---------------------------------------------------------------------------------
 const status = document.querySelector('#model-status')!;
 const send = document.querySelector<HTMLButtonElement>('#send')!;
-async function complete(messages: ChatMessage[], tools: unknown[]): Promise<ChatMessage> {
+async function complete(messages: ChatMessage[], tools: unknown[], signal: AbortSignal): Promise<ChatMessage> {
   const s = settings();
   if (s.kind !== 'openai') return demoComplete(messages, tools as never);
   // what MCP App views asked to add to the model's context (hub.modelContext()), as a system note
@@ -160,22 +162,40 @@ async function complete(messages: ChatMessage[], tools: unknown[]): Promise<Chat
       ...messages,
     ];
   let bubble: HTMLElement | undefined;
-  const reply = await openaiComplete(s, messages, tools, (text) => {
-    bubble ??= renderItem({ kind: 'assistant', text: '' });
-    if (!bubble.isConnected) list.append(bubble);
-    bubble.textContent = text;
-  });
+  const reply = await openaiComplete(
+    s,
+    messages,
+    tools,
+    (text) => {
+      bubble ??= renderItem({ kind: 'assistant', text: '' });
+      if (!bubble.isConnected) list.append(bubble);
+      bubble.textContent = text;
+    },
+    signal,
+  );
   bubble?.remove(); // re-added below as a saved item
   return reply;
 }
 
+// One turn at a time: while one runs, the composer does not send (a user message between a tool
+// call and its result is an order real providers reject) and its button is Stop.
+let running: AbortController | undefined;
+const setRunning = (on: AbortController | undefined) => {
+  running = on;
+  send.classList.toggle('stop', !!on);
+  send.setAttribute('aria-label', on ? 'Stop' : 'Send');
+  send.querySelector('span')!.textContent = on ? '■' : '↑';
+};
+
 async function turn() {
-  send.disabled = true;
+  const stop = new AbortController();
+  setRunning(stop);
   try {
     for (let step = 0; step < MAX_STEPS; step++) {
       status.textContent = 'Thinking…';
       const tools = hub.toolsFor('openai', { assistantId: ASSISTANT });
-      const reply = await complete(convo.messages, tools);
+      const reply = await complete(convo.messages, tools, stop.signal);
+      if (stop.signal.aborted) break;
       convo.messages.push(reply);
       if (reply.content) add({ kind: 'assistant', text: reply.content });
       save();
@@ -185,17 +205,20 @@ async function turn() {
       const { messages } = await hub.runToolCalls('openai', reply, {
         assistantId: ASSISTANT,
         unknownTools: 'error',
+        signal: stop.signal,
         onCall: (call) => add({ kind: 'call', callId: call.id }),
       });
+      // answered even when stopped (cancelled calls say so), so the next request is well-formed
       convo.messages.push(...(messages as ChatMessage[]));
       save();
+      if (stop.signal.aborted) break;
     }
-    add({ kind: 'error', text: `Stopped after ${MAX_STEPS} steps.` });
+    add({ kind: 'error', text: stop.signal.aborted ? 'Stopped.' : `Stopped after ${MAX_STEPS} steps.` });
   } catch (e) {
-    add({ kind: 'error', text: String((e as Error)?.message ?? e) });
+    add({ kind: 'error', text: stop.signal.aborted ? 'Stopped.' : String((e as Error)?.message ?? e) });
   } finally {
     status.textContent = '';
-    send.disabled = false;
+    setRunning(undefined);
   }
 }
 
@@ -206,8 +229,16 @@ const fit = () => {
   box.style.height = `${box.scrollHeight}px`;
 };
 box.addEventListener('input', fit);
+// while a turn runs the button is Stop: it stops the turn instead of sending
+send.addEventListener('click', (e) => {
+  if (!running) return;
+  e.preventDefault();
+  running.abort();
+});
 document.querySelector('#composer')!.addEventListener('submit', (e) => {
   e.preventDefault();
+  // Enter while a turn runs keeps the text for when it is over
+  if (running) return;
   const text = box.value.trim();
   if (!text) return;
   box.value = '';
@@ -218,6 +249,7 @@ document.querySelector('#composer')!.addEventListener('submit', (e) => {
 });
 for (const chip of document.querySelectorAll<HTMLButtonElement>('[data-prompt]'))
   chip.addEventListener('click', () => {
+    if (running) return;
     box.value = chip.dataset.prompt!;
     (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
   });
@@ -227,6 +259,14 @@ box.addEventListener('keydown', (e) => {
     (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
   }
 });
+// a suggestion or message from before this module was ready (demo/early.ts)
+{
+  const early = window.demoEarly?.take();
+  if (early) {
+    box.value = early;
+    (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
+  }
+}
 document.querySelector('#new-chat')!.addEventListener('click', () => {
   convo = { messages: [], items: [] };
   save();
@@ -234,19 +274,43 @@ document.querySelector('#new-chat')!.addEventListener('click', () => {
   showWelcome();
 });
 const toggle = document.querySelector<HTMLButtonElement>('#open-settings')!;
-const panel = document.querySelector<HTMLElement>('#settings')!;
+const panel = document.querySelector<HTMLDialogElement>('#settings')!;
+// Settings is a <dialog>: a modal sheet on narrow screens (the page behind is inert, Escape
+// closes), a non-modal column beside the conversation on wide ones. Either way focus moves in
+// when it opens, Escape closes it, and focus goes back to the Settings button.
+const narrow = matchMedia('(max-width: 62rem)');
 const showSettings = (open: boolean) => {
-  panel.hidden = !open;
+  if (open && !panel.open) {
+    if (narrow.matches) panel.showModal();
+    else panel.show();
+    // the dialog's own focusing steps pick the first control; say where on purpose
+    document.querySelector<HTMLButtonElement>('#close-settings')!.focus();
+  } else if (!open && panel.open) panel.close();
   toggle.setAttribute('aria-expanded', String(open));
   document.querySelector('main')!.classList.toggle('with-settings', open);
   localStorage.setItem('mcp-demo-settings-open', open ? '1' : '');
 };
-toggle.addEventListener('click', () => showSettings(panel.hidden !== false));
-document.querySelector('#close-settings')!.addEventListener('click', () => {
+panel.addEventListener('close', () => {
+  // closed and opened again (the breakpoint handler below): nothing to do
+  if (panel.open) return;
   showSettings(false);
-  toggle.focus();
+  // back where the user was (unless they already moved on to something else)
+  if (!document.activeElement || document.activeElement === document.body || panel.contains(document.activeElement))
+    toggle.focus();
 });
-showSettings(localStorage.getItem('mcp-demo-settings-open') === '1');
+// non-modal dialogs get no Escape from the browser: the same key closes both kinds
+panel.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && !e.defaultPrevented && !panel.matches(':modal')) panel.close();
+});
+toggle.addEventListener('click', () => showSettings(!panel.open));
+document.querySelector('#close-settings')!.addEventListener('click', () => panel.close());
+// crossing the breakpoint with Settings open: reopen in the other kind
+narrow.addEventListener('change', () => {
+  if (!panel.open) return;
+  panel.close();
+  showSettings(true);
+});
+if (localStorage.getItem('mcp-demo-settings-open') === '1') showSettings(true);
 
 // ---- theme: the system's, or light or dark; the elements follow through the --mcp-* tokens ------
 const THEMES = ['auto', 'light', 'dark'] as const;

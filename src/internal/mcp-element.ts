@@ -1,8 +1,13 @@
 import { LitElement, css, type PropertyValues } from 'lit';
 import { getHub, type McpHub } from '../core/index.js';
 import { neutraliseBidi } from './bidi.js';
+import { HostSchemeController } from './host-scheme.js';
 
-// The dark palette, used by prefers-color-scheme and by theme="dark".
+/** `auto` (default): the host page's scheme; `system`: the OS's; `light`/`dark`: fixed. */
+export type Theme = 'auto' | 'system' | 'light' | 'dark';
+
+// The dark palette: theme="dark", theme="system" in a dark OS, and theme="auto" (or none) on a
+// dark page (the :state(host-dark) that internal/host-scheme.ts decides).
 const darkTokens = css`
   --_bg: var(--mcp-color-surface, #0d1117);
   --_fg: var(--mcp-color-text, #e6edf3);
@@ -46,6 +51,9 @@ export const baseStyles = css`
     --_mono: var(--mcp-font-mono, ui-monospace, SFMono-Regular, Menlo, monospace);
     --_gap: var(--mcp-space, 0.5rem);
     display: block;
+    /* the containing block of what is positioned inside (the visually-hidden status lines):
+       without it they are placed against the page and can stretch it (issue 25 item 3) */
+    position: relative;
     color: var(--_fg);
     font-family: var(--_font);
     font-size: var(--mcp-font-size, 0.9375rem);
@@ -53,11 +61,15 @@ export const baseStyles = css`
     box-sizing: border-box;
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
+    :host([theme='system']) {
       ${darkTokens}
     }
   }
   :host([theme='dark']) {
+    ${darkTokens}
+  }
+  /* its own rule: an engine without :state() drops only this one */
+  :host(:state(host-dark)) {
     ${darkTokens}
   }
   :host([hidden]) {
@@ -106,6 +118,9 @@ export const baseStyles = css`
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) - 2px);
     padding: 0.3rem 0.5rem;
+    /* a long option or value never makes the element wider than its box (phones) */
+    min-width: 0;
+    max-width: 100%;
   }
   pre,
   code {
@@ -124,17 +139,32 @@ export const baseStyles = css`
   }
   .visually-hidden {
     position: absolute;
+    top: 0;
+    left: 0;
     width: 1px;
     height: 1px;
     overflow: hidden;
     clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
   }
   .muted {
     color: var(--_muted);
   }
-  .error-text {
+  .error-text,
+  .error-summary {
     color: var(--_danger);
+  }
+  .error-details > summary {
+    color: var(--_muted);
+    font-size: 0.85em;
+    cursor: pointer;
+    width: fit-content;
+  }
+  .error-details > p {
+    margin: 0.25rem 0 0;
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
   }
 `;
 
@@ -152,14 +182,25 @@ export class McpElement<S extends Record<string, unknown> = Record<string, strin
   declare hub: McpHub;
   /** Replacement user-visible strings (merged over the English defaults). */
   declare strings: Partial<S>;
-  /** `light` or `dark` to override `prefers-color-scheme`. */
-  declare theme?: 'light' | 'dark';
+  /**
+   * `auto` (the default): match the page behind the element (its painted background, else its
+   * `color-scheme`); `system`: follow `prefers-color-scheme`; `light` or `dark`: fixed.
+   */
+  declare theme?: Theme;
   protected defaultStrings = {} as S;
+  #internals?: ElementInternals;
 
   constructor() {
     super();
     this.hub = getHub();
     this.strings = {};
+    new HostSchemeController(this);
+  }
+
+  // One ElementInternals per element (a second attachInternals() throws): subclasses that want
+  // it for their own states get the same object the theme's state lives in.
+  override attachInternals(): ElementInternals {
+    return (this.#internals ??= super.attachInternals());
   }
 
   // Server strings are shown without text direction controls (internal/bidi.ts)

@@ -49,6 +49,8 @@ export interface ResultStrings {
   binary: string;
   structured: string;
   noContent: string;
+  copy: string;
+  copied: string;
 }
 
 /** The renderer's English strings, spread into the strings of each element that shows results. */
@@ -60,6 +62,8 @@ export const RESULT_STRINGS: ResultStrings = {
   binary: 'binary data',
   structured: 'Structured result',
   noContent: 'The tool returned no content.',
+  copy: 'Copy',
+  copied: 'Copied.',
 };
 
 /** The renderer's strings, taken from an element's (replaceable) strings. */
@@ -72,7 +76,64 @@ export function resultStrings(t: (key: keyof ResultStrings) => string): ResultSt
     binary: t('binary'),
     structured: t('structured'),
     noContent: t('noContent'),
+    copy: t('copy'),
+    copied: t('copied'),
   };
+}
+
+/** Whether `text` is a JSON object or array (tools' data), not prose. */
+function looksLikeJson(text: string): boolean {
+  const t = text.trim();
+  if (!/^[[{]/.test(t)) return false;
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The text block that only repeats the structured result as JSON (tools with an output schema
+ * send both, as the spec asks, for clients without structured content): its exact text, if any.
+ */
+function jsonTwin(
+  structured: Record<string, unknown> | undefined,
+  content: NonNullable<CallToolResult['content']>,
+): string | undefined {
+  if (!structured) return undefined;
+  const canonical = JSON.stringify(structured);
+  for (const c of content) {
+    if (c.type !== 'text' || !looksLikeJson(c.text)) continue;
+    if (JSON.stringify(JSON.parse(c.text)) === canonical) return c.text;
+  }
+  return undefined;
+}
+
+/** What Copy puts on the clipboard: the text blocks, then the structured result as JSON. */
+function copyableText(
+  content: NonNullable<CallToolResult['content']>,
+  structured: Record<string, unknown> | undefined,
+): string {
+  const parts = content.flatMap((c) => (c.type === 'text' ? [c.text] : []));
+  if (structured && !parts.some((p) => looksLikeJson(p))) parts.push(JSON.stringify(structured, null, 2));
+  return parts.join('\n\n');
+}
+
+/** A Copy button and the line that says it worked (or why not), for the result's text. */
+function renderCopy(text: string, s: ResultStrings): TemplateResult {
+  const copy = (e: Event) => {
+    // the status span has no template parts inside: setting its text is safe
+    const note = (e.currentTarget as HTMLElement).nextElementSibling as HTMLElement;
+    navigator.clipboard?.writeText(text).then(
+      () => (note.textContent = s.copied),
+      (err: Error) => (note.textContent = err.message),
+    );
+  };
+  return html`<div class="copy-row">
+    <button type="button" class="copy" part="copy" data-action="copy" @click=${copy}>${s.copy}</button
+    ><span class="muted copy-note" role="status"></span>
+  </div>`;
 }
 
 /** Render MCP content blocks and structured content. Every server string is text, never HTML. */
@@ -81,12 +142,18 @@ export function renderResult(
   s: ResultStrings,
 ): TemplateResult {
   const content = result?.content ?? [];
+  const twin = jsonTwin(result?.structuredContent, content);
+  const text = copyableText(content, result?.structuredContent);
   return html`<div class="result" part="result">
+    ${text ? renderCopy(text, s) : nothing}
     ${content.length === 0 && !result?.structuredContent ? html`<p class="muted">${s.noContent}</p>` : nothing}
     ${content.map((c) => {
       switch (c.type) {
         case 'text':
-          return html`<pre tabindex="0" class="text">${c.text}</pre>`;
+          // the JSON twin of the structured result is shown once, as the tree below
+          if (twin !== undefined && c.text === twin) return nothing;
+          // data (JSON) in the code font, prose in the body font; both as text
+          return html`<pre tabindex="0" class=${looksLikeJson(c.text) ? 'text json' : 'text prose'}>${c.text}</pre>`;
         case 'image': {
           const src = dataUrl(c.mimeType, c.data, IMAGE);
           return src
@@ -146,6 +213,9 @@ export const callLineStyles = `
 export const resultStyles = `
   .result img { max-width: 100%; border-radius: 4px; }
   .result pre.text { background: transparent; padding: 0; max-height: 20rem; }
+  .copy-row { display: flex; gap: 0.5rem; align-items: center; justify-content: flex-end; }
+  .copy-row .copy { font-size: 0.85em; padding: 0.1rem 0.5rem; }
+  .result pre.prose { font-family: var(--_font); font-size: 1em; line-height: 1.5; }
   .tree { list-style: none; margin: 0; padding-left: 1rem; font-family: var(--_mono); font-size: 0.85em; }
   .tree summary { cursor: pointer; }
   .tree-key { color: var(--_accent); }

@@ -5,6 +5,7 @@ import { branchAt, chosenBranch, schemaOf, viaRef, type FormView } from './schem
 import { FORMAT_EXAMPLE, FORMAT_INPUT, help, label, legend, requiredMark } from './schema-form-parts.js';
 import { schemaFormStyles } from './schema-form.styles.js';
 import { neutraliseBidi } from './bidi.js';
+import { HostSchemeController } from './host-scheme.js';
 import {
   choicesOf,
   fieldIssues,
@@ -67,6 +68,8 @@ export class McpSchemaForm extends LitElement {
     this._branches = {};
     this._jsonErrors = {};
     this._touched = new Set();
+    // the palette of the page (or of the element it is in) behind it
+    new HostSchemeController(this);
   }
 
   // Schema titles, descriptions and enums are server strings: shown without bidi controls

@@ -210,3 +210,38 @@ describe('sign-in in the elements', function () {
     expect((done.result!.content[0] as { text: string }).text).to.equal('Echo: resumed');
   });
 });
+
+describe('sign-in window closed', function () {
+  this.timeout(60000);
+
+  it('<mcp-server-manager>: closing the window ends "Signing in…" and offers Sign in again; a new sign-in works', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const server = await protectedServer(hub);
+    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    const row = () => el.shadowRoot!.querySelector(`[data-server="${server.id}"]`)!;
+    const button = () => row().querySelector('[data-action=sign-in]') as HTMLButtonElement | null;
+    await until(() => button() !== null);
+    // keep a handle on the window the click opens
+    const open = window.open;
+    let popup: Window | null = null;
+    window.open = (...args: Parameters<typeof window.open>) => (popup = open.apply(window, args));
+    try {
+      await realClick(button());
+    } finally {
+      window.open = open;
+    }
+    await until(() => hub.store.state.signIns[server.id]?.status === 'pending');
+    await el.updateComplete;
+    expect(button()!.textContent!.trim()).to.equal('Signing in…');
+    expect(popup, 'the sign-in window').to.not.equal(null);
+    popup!.close();
+    // back without waiting for the sign-in's expiry (minutes)
+    await until(() => hub.store.state.signIns[server.id]?.status === 'signed-out', 5000);
+    await el.updateComplete;
+    expect(button()!.textContent!.trim()).to.equal('Sign in');
+    expect(row().querySelector('.last-error'), 'closing is not an error').to.equal(null);
+    // and the user can start again, to the end
+    await realClick(button());
+    await until(() => hub.status(server.id).status === 'connected');
+  });
+});

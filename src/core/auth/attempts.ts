@@ -11,6 +11,8 @@ export interface Attempt {
   resolve(): void;
   reject(e: unknown): void;
   timer?: ReturnType<typeof setTimeout>;
+  /** The user closed the sign-in window: an expiry is then a cancellation, not an error. */
+  windowClosed?: boolean;
 }
 
 export class Attempts {
@@ -41,7 +43,13 @@ export class Attempts {
   expireIn(id: string, attempt: Attempt, ms: number): void {
     attempt.timer = setTimeout(
       () =>
-        this.settle(id, attempt, new McpAuthError('expired', 'The sign-in was not finished in time; sign in again.')),
+        this.settle(
+          id,
+          attempt,
+          attempt.windowClosed
+            ? new McpAuthError('cancelled', 'The sign-in window was closed.')
+            : new McpAuthError('expired', 'The sign-in was not finished in time; sign in again.'),
+        ),
       ms,
     );
   }

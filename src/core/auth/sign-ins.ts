@@ -15,7 +15,7 @@ import type { ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
 import { asAuthError, callbackFromUrl, codeOf, pageUrl, takeRedirectAnswer } from './answer.js';
 import { closePopup, openPopup } from './popup.js';
-import { Announcements, Attempts, waitForSignIn } from './attempts.js';
+import { Announcements, type Attempt, Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
 import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './machine.js';
@@ -269,6 +269,7 @@ export class SignIns {
     const done = settled.then(
       () => this.ctx.store.state.connections[id] ?? { status: 'disconnected' as const, since: 0 },
     );
+    if (popup) this.#watchWindow(id, attempt, popup);
     void (async () => {
       try {
         await this.ctx.ready;
@@ -295,6 +296,25 @@ export class SignIns {
       }
     })();
     return done;
+  }
+
+  /**
+   * The user closed the sign-in window: "Signing in…" ends within a poll (250 ms), so Sign in
+   * can be pressed again. The attempt itself stays open until it expires or is replaced: an
+   * authorization page with `Cross-Origin-Opener-Policy` cuts the link to its window, which then
+   * reads as closed while the user is still signing in there, and its answer must still count.
+   */
+  #watchWindow(id: string, attempt: Attempt, popup: Window) {
+    const timer = setInterval(() => {
+      if (this.#attempts.get(id) !== attempt) return clearInterval(timer);
+      if (!popup.closed) return;
+      attempt.windowClosed = true;
+      const current = this.ctx.store.state.signIns[id];
+      if (current?.status !== 'pending') return;
+      clearInterval(timer);
+      this.#summaries.set(id, { ...current, status: 'signed-out' });
+    }, 250);
+    (timer as { unref?: () => void }).unref?.();
   }
 
   /** The sign-in to open: the one prepared at the click, else the one being prepared, else a new one. */

@@ -46,7 +46,7 @@ export type GptToolSelectorStrings = typeof STRINGS;
  * @tag gpt-tool-selector
  *
  * @attr gpt-id - The assistant profile to edit (default `default`).
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<GptToolSelectorStrings>} strings - Replacement user-visible strings.
  *

@@ -25,7 +25,7 @@ export type McpElicitationStrings = typeof STRINGS;
  *
  * @attr server-id - Show only this server's requests.
  * @attr show-all - Also show requests that a tool-call card on the page already shows.
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpElicitationStrings>} strings - Replacement user-visible strings (`{server}`, `{domain}`, `{model}`, `{limit}` are filled in).
  *

@@ -1,6 +1,7 @@
 // The manager's add / edit form: fields, validation with the core's schema, "Test connection",
 // and saving through a cancelable `mcp-server-save-request`.
 import { html, nothing } from 'lit';
+import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { live } from 'lit/directives/live.js';
 import {
   McpConfigError,
@@ -49,7 +50,7 @@ async function testConnection(el: McpServerManagerElement) {
     el._test = { state: 'ok', result };
   } catch (e) {
     if (e instanceof McpConfigError) showIssues(el, e.issues);
-    el._test = { state: 'error', error: (e as Error).message };
+    el._test = { state: 'error', error: (e as Error).message, code: (e as { code?: string }).code, url: input.url };
   }
 }
 
@@ -210,7 +211,7 @@ function renderTest({ el, t }: ManagerUi) {
   if (test.state === 'idle' || test.state === 'testing') return html`<div role="status" aria-live="polite"></div>`;
   if (test.state === 'error')
     return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
-      <p class="error-text">${test.error}</p>
+      ${renderErrorText(errorText({ code: test.code, message: test.error ?? '' }, { url: test.url }), t('errorDetails'))}
     </div>`;
   const r = test.result!;
   return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
@@ -247,6 +248,22 @@ function renderSelect<V extends string>(
   );
 }
 
+/**
+ * Name and URL are all most servers need; the rest waits under "Advanced", open when it holds
+ * something: a saved server's non-default settings, or a problem in one of its fields.
+ */
+function advancedOpen(el: McpServerManagerElement): boolean {
+  const f = el._form;
+  const custom =
+    f.transport !== 'auto' ||
+    f.revision !== 'auto' ||
+    f.authType !== 'none' ||
+    f.headers.length > 0 ||
+    f.timeout !== '30';
+  const problem = Object.keys(el._errors).some((k) => k !== 'name' && k !== 'url' && k !== 'form');
+  return custom || problem;
+}
+
 export function renderForm(ui: ManagerUi) {
   const { el, t } = ui;
   const f = el._form;
@@ -259,32 +276,37 @@ export function renderForm(ui: ManagerUi) {
     <p class="notice" part="notice">${t('notice')}</p>
     ${textField(el, 'name', t('name'), 'text', undefined, duplicateNameWarning(el, t))}
     ${textField(el, 'url', t('url'), 'url')}
-    ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
-    ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
-      o === 'auto' ? t('revisionAuto') : o,
-    )}
-    ${renderSelect(
-      ui,
-      'authType',
-      t('auth'),
-      ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials', 'jwt-bearer'] as const,
-      f.authType,
-    )}
-    ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
-    ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
-    ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
-    ${
-      f.authType === 'oauth'
-        ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
-        : nothing
-    }
-    ${
-      f.authType === 'client-credentials'
-        ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
-        : nothing
-    }
-    ${f.authType === 'jwt-bearer' ? renderJwtBearer(ui, sa?.type === 'jwt-bearer' ? sa : undefined) : nothing}
-    ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
+    <details class="advanced" part="advanced" ?open=${advancedOpen(el)}>
+      <summary>${t('advanced')}</summary>
+      <div class="advanced-fields">
+        ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
+        ${renderSelect(ui, 'revision', t('revision'), ProtocolRevisionSchema.options, f.revision, (o) =>
+          o === 'auto' ? t('revisionAuto') : o,
+        )}
+        ${renderSelect(
+          ui,
+          'authType',
+          t('auth'),
+          ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials', 'jwt-bearer'] as const,
+          f.authType,
+        )}
+        ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
+        ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
+        ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
+        ${
+          f.authType === 'oauth'
+            ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+            : nothing
+        }
+        ${
+          f.authType === 'client-credentials'
+            ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+            : nothing
+        }
+        ${f.authType === 'jwt-bearer' ? renderJwtBearer(ui, sa?.type === 'jwt-bearer' ? sa : undefined) : nothing}
+        ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
+      </div>
+    </details>
     ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
     <div class="row">
       <button

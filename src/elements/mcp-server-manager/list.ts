@@ -1,5 +1,6 @@
 // The manager's server list (status, tool count, last error, enable switch, connect, edit,
 // confirmed removal) and the mcp.json import / export panel.
+import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import {
@@ -89,6 +90,9 @@ function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signI
       </button>
     </div>`;
   const pending = signIn?.status === 'pending';
+  // a server that cannot be reached cannot be signed in to: its error line says what to check
+  const unreachable = status === 'error' && ui.state().connections[server.id]?.error?.code === 'network';
+  if (unreachable && !pending && !failed) return nothing;
   return html`<div class="row sign-in" part="sign-in">
     <button
       class="primary"
@@ -104,7 +108,7 @@ function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signI
     >
       ${pending ? t('signingIn') : t('signIn')}
     </button>
-    ${failed ? html`<p class="last-error" role="alert">${failed}</p>` : nothing}
+    ${failed ? html`<div role="alert">${renderErrorText(errorText({ message: failed }), t('errorDetails'), { className: 'last-error' })}</div>` : nothing}
   </div>`;
 }
 
@@ -196,9 +200,13 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
       >
     </div>
     <div class="url">${server.url}</div>
-    ${c?.error && status === 'error' ? html`<p class="last-error">${c.error.message}</p>` : nothing}
     ${
-      c?.error && status === 'error' && el.hub.relayUrl && !server.relay && c.error.message.includes(CORS_HINT)
+      c?.error && status === 'error'
+        ? renderErrorText(errorText(c.error, { url: server.url }), t('errorDetails'), { className: 'last-error' })
+        : nothing
+    }
+    ${
+      c?.error && status === 'error' && el.hub.relayUrl && !server.relay && refusedByCors(c.error.message)
         ? html`<p class="relay-offer" part="relay-offer">
             ${t('relayOffer')}
             <button type="button" data-action="use-relay" @click=${() => void useRelay(el, server)}>
@@ -210,6 +218,9 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
     ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status)}
   </li>`;
 }
+
+// the CORS diagnosis names the headers of the revision in use, so match its fixed opening
+const refusedByCors = (message: string) => message.includes(CORS_HINT.slice(0, CORS_HINT.indexOf(':')));
 
 export function renderImportExport({ el, t }: ManagerUi) {
   const io = el._io;

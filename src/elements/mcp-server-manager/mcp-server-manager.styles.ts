@@ -14,6 +14,7 @@ export const styles = css`
     margin: 0 0 1rem;
     padding: 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.4rem;
   }
   .server {
@@ -21,6 +22,7 @@ export const styles = css`
     border-radius: var(--_radius);
     padding: 0.5rem 0.75rem;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.25rem;
   }
   .row {
@@ -56,16 +58,19 @@ export const styles = css`
   .dot[data-status='error'] {
     background: var(--_danger);
   }
-  .last-error {
-    color: var(--_danger);
-    overflow-wrap: anywhere;
-    margin: 0;
+  /* the row says what went wrong in one line; the rest is under Details */
+  .last-error .error-summary {
+    display: block;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .spacer {
     flex: 1;
   }
   form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.6rem;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
@@ -74,6 +79,7 @@ export const styles = css`
   }
   .field {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.2rem;
   }
   .field label {
@@ -127,6 +133,16 @@ export const styles = css`
     min-height: 6rem;
     font-family: var(--_mono);
     font-size: 0.85em;
+  }
+  details.advanced > summary {
+    cursor: pointer;
+    width: fit-content;
+  }
+  .advanced-fields {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.6rem;
+    margin-top: 0.6rem;
   }
   details.io {
     margin-top: 0.5rem;

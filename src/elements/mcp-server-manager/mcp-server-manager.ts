@@ -18,7 +18,7 @@ export type { McpServerManagerStrings } from './strings.js';
  * @summary Manage MCP servers: add, edit, test, remove, import and export.
  * @tag mcp-server-manager
  *
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpServerManagerStrings>} strings - Replacement user-visible strings.
  *
@@ -68,7 +68,13 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _editing: null | { mode: 'add' } | { mode: 'edit'; id: string };
   declare _form: FormState;
   declare _errors: Record<string, string>;
-  declare _test: { state: 'idle' | 'testing' | 'ok' | 'error'; result?: ServerCatalogue; error?: string };
+  declare _test: {
+    state: 'idle' | 'testing' | 'ok' | 'error';
+    result?: ServerCatalogue;
+    error?: string;
+    code?: string;
+    url?: string;
+  };
   declare _confirm: string | null;
   /** The form's chunk could not be loaded (opening the form again tries again). */
   declare _formFailed: boolean;

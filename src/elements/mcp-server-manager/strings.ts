@@ -25,6 +25,7 @@ export const STRINGS = {
   attemptOf: 'attempt {n} of {of}, {elapsed} s of {budget} s',
   disconnected: 'Not connected',
   error: 'Error',
+  errorDetails: 'Details',
   'needs-sign-in': 'Sign-in needed',
   signIn: 'Sign in',
   signOut: 'Sign out',
@@ -37,6 +38,7 @@ export const STRINGS = {
   duplicateName:
     'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
   url: 'URL',
+  advanced: 'Advanced: transport, sign-in, headers, timeout',
   transport: 'Transport',
   auto: 'Automatic',
   'streamable-http': 'Streamable HTTP',

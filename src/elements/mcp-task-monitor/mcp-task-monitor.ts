@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { HubState, ToolCallRecord } from '../../core/index.js';
@@ -7,6 +8,7 @@ import { RESULT_STRINGS, renderResult, resultStrings } from '../../internal/resu
 import { styles } from './mcp-task-monitor.styles.js';
 
 const STRINGS = {
+  errorDetails: 'Details',
   heading: 'Tasks',
   running: 'Running',
   finished: 'Finished',
@@ -50,7 +52,7 @@ const isLive = (c: ToolCallRecord) => c.status === 'running' || c.status === 'pe
  * @tag mcp-task-monitor
  *
  * @attr server-id - Show only this server's tasks.
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpTaskMonitorStrings>} strings - Replacement user-visible strings (`{tool}`, `{status}`, `{message}` are filled in).
  *
@@ -198,7 +200,11 @@ export class McpTaskMonitorElement extends McpElement<McpTaskMonitorStrings> {
             ></progress>`
           : nothing
       }
-      ${!live && c.status !== 'success' && c.error ? html`<p class="error" part="error">${c.error.message}</p>` : nothing}
+      ${
+        !live && c.status !== 'success' && c.error
+          ? renderErrorText(errorText(c.error), this.t('errorDetails'), { part: 'error', className: 'error' })
+          : nothing
+      }
       <div class="actions" part="actions">
         ${
           live

@@ -131,4 +131,8 @@ export const styles = css`
   }
   ${unsafeCSS(callLineStyles)}
   ${unsafeCSS(resultStyles)}
+  .always-note {
+    font-size: 0.85em;
+    margin: 0.3rem 0 0;
+  }
 `;

@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { errorText } from '../../internal/error-text.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
 import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
@@ -31,6 +32,9 @@ const STRINGS = {
   approvalCut: '… {n} more characters not shown (the arguments below hold them all)',
   allowOnce: 'Allow once',
   alwaysAllow: 'Always allow this tool',
+  alwaysAllowSwitches:
+    '“Always allow” trusts this tool and switches the assistant from asking every time to asking only for tools it does not trust.',
+  alwaysAllowTrusts: '“Always allow” adds this tool to the tools the assistant runs without asking.',
   deny: 'Deny',
   cancel: 'Cancel',
   mayChange: 'It may change or delete your data.',
@@ -38,6 +42,7 @@ const STRINGS = {
   openWorld: 'It may reach websites or services outside this server.',
   readOnly: 'The server says it only reads information.',
   deniedByUser: 'You denied this call, so it did not run.',
+  errorDetails: 'Details',
   progress: 'Progress',
   duration: 'took',
   result: 'Result',
@@ -96,7 +101,8 @@ function formatDuration(ms?: number): string {
  * @tag mcp-tool-call
  *
  * @attr call-id - The id of a call in the hub; the card follows it live.
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr return-focus - Where focus goes after the user decides in the card (Allow, Always allow, Deny, Escape): a selector in the card's document (e.g. `#prompt`, the host's composer). Without it focus stays in the card.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {ToolCallRecord | undefined} call - A call record to show (used when no `call-id`).
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpToolCallStrings>} strings - Replacement user-visible strings.
@@ -140,12 +146,15 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     ...McpElement.properties,
     callId: { attribute: 'call-id' },
     call: { attribute: false },
+    returnFocus: { attribute: 'return-focus' },
   };
   static override styles = [baseStyles, styles];
   /** The id of a call in the hub. */
   declare callId?: string;
   /** A call record to show when no `call-id` is set. */
   declare call?: ToolCallRecord;
+  /** After the user's decision, focus this (a selector in the card's document, or an element). */
+  declare returnFocus?: string | HTMLElement;
   /** @internal */
   protected override defaultStrings = STRINGS;
   readonly #internals = this.attachInternals();
@@ -209,10 +218,20 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #approve(always: boolean) {
     const r = this.record;
     if (r) this.hub.calls.approve(r.id, { always });
+    this.#focusBack();
   }
   #deny() {
     const r = this.record;
     if (r) this.hub.calls.deny(r.id);
+    this.#focusBack();
+  }
+  // the approval box goes away with the decision: focus would fall to the page's start
+  #focusBack() {
+    const to = this.returnFocus;
+    if (!to) return;
+    const root = this.getRootNode() as Document | ShadowRoot;
+    const target = typeof to === 'string' ? root.querySelector<HTMLElement>(to) : to;
+    target?.focus();
   }
   /** In the click itself: the sign-in popup must open before anything is awaited. */
   #signIn() {
@@ -274,9 +293,14 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>
           ${this.t('allowOnce')}
         </button>
-        <button data-action="always-allow" @click=${() => this.#approve(true)}>${this.t('alwaysAllow')}</button>
+        <button data-action="always-allow" aria-describedby="always-note" @click=${() => this.#approve(true)}>
+          ${this.t('alwaysAllow')}
+        </button>
         <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
       </div>
+      <p id="always-note" class="muted always-note">
+        ${this.hub.assistants.get(r.assistantId).approval === 'always-ask' ? this.t('alwaysAllowSwitches') : this.t('alwaysAllowTrusts')}
+      </p>
     </div>`;
   }
 
@@ -286,6 +310,20 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     return html`<span class="value">${text}</span>${
         cut
           ? html`<span class="cut">${this.t('approvalCut').replace('{n}', cut.toLocaleString('en-US'))}</span>`
+          : nothing
+      }`;
+  }
+
+  /** The first sentence in the alert, the rest (never a server's HTML page) under Details. */
+  #renderError(message: string) {
+    const { summary, details } = errorText({ message });
+    return html`<p class="error" part="error" role="alert">${summary}</p>
+      ${
+        details
+          ? html`<details class="error-details">
+              <summary>${this.t('errorDetails')}</summary>
+              <p>${details}</p>
+            </details>`
           : nothing
       }`;
   }
@@ -379,7 +417,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             )
           : nothing
       }
-      ${error ? html`<p class="error" part="error" role="alert">${error}</p>` : nothing} ${this.#appView(r)}
+      ${error ? this.#renderError(error) : nothing} ${this.#appView(r)}
       <span class="visually-hidden" role="status" aria-live="polite"
         >${live ? '' : `${this.t('finished')} ${r.toolTitle ?? r.tool}: ${this.t(r.status)}`}</span
       >

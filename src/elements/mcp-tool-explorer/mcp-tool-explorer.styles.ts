@@ -5,14 +5,20 @@ export const styles = css`
   :host {
     --_row-height: 56px;
     --_list-height: var(--mcp-tool-explorer-list-height, 24rem);
+    /* list | detail side by side when the element (not the window) is wide enough */
+    container-type: inline-size;
   }
   [role='tablist'] {
     display: flex;
     gap: 0.25rem;
+    /* narrow: the tabs scroll sideways instead of pushing the page wider */
+    overflow-x: auto;
+    scrollbar-width: thin;
     border-bottom: 1px solid var(--_border);
     margin-bottom: 0.5rem;
   }
   [role='tab'] {
+    flex: none;
     border: none;
     border-bottom: 2px solid transparent;
     border-radius: 0;
@@ -27,7 +33,7 @@ export const styles = css`
     grid-template-columns: minmax(14rem, 1fr) 2fr;
     gap: 0.75rem;
   }
-  @media (max-width: 40rem) {
+  @container (max-width: 34rem) {
     .layout {
       grid-template-columns: 1fr;
     }
@@ -63,7 +69,8 @@ export const styles = css`
     background: var(--_subtle);
     box-shadow: inset 3px 0 var(--_accent);
   }
-  .row.active {
+  /* the keyboard's row, only while the list has focus: no row looks chosen before a choice */
+  .viewport:focus .row.active {
     outline: 2px solid var(--_accent);
     outline-offset: -2px;
   }

@@ -38,7 +38,7 @@ function preload(tab: Tab) {
  * @tag mcp-tool-explorer
  *
  * @attr server-id - Show one server; all servers when absent.
- * @attr theme - `light` or `dark` to override `prefers-color-scheme`.
+ * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpToolExplorerStrings>} strings - Replacement user-visible strings.
  *

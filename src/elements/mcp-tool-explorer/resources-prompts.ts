@@ -11,6 +11,8 @@ import { read, renderResources, RESOURCES_STRINGS, resourcesStyles } from './res
 export const CONTENTS_STRINGS = {
   listing: 'Still listing…',
   image: 'Image',
+  copy: 'Copy',
+  copied: 'Copied.',
   audio: 'Audio',
   resourceLink: 'Resource',
   embeddedResource: 'Embedded resource',

@@ -128,7 +128,7 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
                     selectTool(el, e);
                   }}
                 >
-                  <div class="title">
+                  <div class="title" title=${e.tool.title ? `${e.tool.title} (${e.tool.name})` : e.tool.name}>
                     ${icon(e.tool)}${e.tool.title ?? e.tool.name}${el.serverId ? nothing : html`<span class="muted"> · ${e.serverName}</span>`}
                   </div>
                   <div class="desc">${(e.tool.description ?? '').slice(0, 200)}</div>
