@@ -77,6 +77,10 @@ export const styles = css`
     color: var(--_muted);
     overflow-wrap: anywhere;
   }
+  dt .key {
+    font-family: var(--mcp-font-mono, ui-monospace, monospace);
+    color: inherit;
+  }
   dd {
     margin: 0;
     white-space: pre-wrap;

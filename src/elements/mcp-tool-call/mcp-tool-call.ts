@@ -279,7 +279,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
               <dl>
                 ${entries.map(
                   ([k, v]) =>
-                    html`<dt>${props[k]?.title ?? k}</dt>
+                    html`<dt>${this.#key(k, props[k]?.title)}</dt>
                       <dd tabindex=${readable(v).text.length > LONG_VALUE ? '0' : nothing}>${this.#value(v)}</dd>`,
                 )}
               </dl>
@@ -302,6 +302,17 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         ${this.hub.assistants.get(r.assistantId).approval === 'always-ask' ? this.t('alwaysAllowSwitches') : this.t('alwaysAllowTrusts')}
       </p>
     </div>`;
+  }
+
+  /**
+   * An argument's name in the approval box: the real key always (what the server receives), and
+   * the schema's title beside it when it says something else. A title is the server's own text:
+   * alone it could call `amount` "Recipient".
+   */
+  #key(key: string, title: string | undefined) {
+    const t = title?.trim();
+    if (!t || t === key) return key;
+    return html`${t} <code class="key">${key}</code>`;
   }
 
   /** One argument's value in the approval box, its cut (if any) said in words. */
