@@ -68,7 +68,15 @@ function place(url: string): string {
  */
 export function errorText(error: { code?: string; message: string }, options: { url?: string } = {}): ErrorText {
   const message = withoutHtml(error.message);
-  if (error.code === 'network' && options.url && /\b(reach|fetch|network|CORS)\b/i.test(message))
+  // the core tells "nothing answered" from "answered, but CORS refused" (session/index.ts): only
+  // the first is a reach problem; the second leads with its own sentence
+  const refused = /\banswered, but\b/i.test(message);
+  if (
+    error.code === 'network' &&
+    options.url &&
+    !refused &&
+    /\b(reach|fetch|network|CORS)\b|^Nothing answered\b/i.test(message)
+  )
     return {
       summary: `Couldn't reach ${place(options.url)} — is the server running and the URL right?`,
       details: message,

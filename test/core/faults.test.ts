@@ -359,7 +359,18 @@ describe('fault matrix', function () {
         `the manager to show ${row.shown}`,
       );
       const li = el.shadowRoot!.querySelector(`[data-server="${server.id}"]`)!;
-      if (row.shown === 'Error') expect(li.querySelector('.last-error')!.textContent).to.equal(outcome.error!.message);
+      if (row.shown === 'Error') {
+        // one plain sentence first, the rest under Details: together they say the whole message
+        const norm = (t: string | null | undefined) => (t ?? '').replace(/\s+/g, ' ').trim();
+        const message = norm(outcome.error!.message);
+        const summary = norm(li.querySelector('.last-error .error-summary')?.textContent);
+        const details = norm(li.querySelector('.last-error .error-details p')?.textContent);
+        expect(summary, 'the first sentence').not.to.equal('');
+        if (outcome.error!.code === 'network')
+          expect(summary).to.match(/^Couldn't reach 127\.0\.0\.1:\d+ — is the server running and the URL right\?$/);
+        else expect(message.startsWith(summary.replace(/…$/, '')), `${summary} starts ${message}`).to.equal(true);
+        expect([details, norm(`${summary} ${details}`)], 'the whole message is shown').to.include(message);
+      }
 
       // 3. the healthy server is still callable
       const ok = await hub.callTool({ name: 'healthy__echo', arguments: { message: 'still here' } });
