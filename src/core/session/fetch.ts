@@ -146,8 +146,24 @@ function watchBody(res: Response, w: BodyWatch): Response {
   };
   const reader = res.body.getReader();
   let n = 0;
+  let since = now();
+  // a chunk is handed on in slices, one per pull, so a yield can fall between the slices of a
+  // big chunk too (the SDK parses and dispatches a whole chunk's messages before reading again)
+  let rest: Uint8Array | undefined;
   const body = new ReadableStream<Uint8Array>({
     async pull(ctrl) {
+      // a flood (10,000 progress notifications) is read and handled in one chain of microtasks,
+      // in which a page draws nothing: give the event loop a turn after each 50 ms of it
+      if (now() - since > YIELD_AFTER_MS) {
+        await macrotask();
+        since = now();
+      }
+      if (rest) {
+        const slice = rest.subarray(0, SLICE);
+        rest = rest.byteLength > SLICE ? rest.subarray(SLICE) : undefined;
+        ctrl.enqueue(slice);
+        return;
+      }
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
@@ -169,12 +185,21 @@ function watchBody(res: Response, w: BodyWatch): Response {
         return;
       }
       scan?.see(value);
-      ctrl.enqueue(value);
+      if (value.byteLength > SLICE) {
+        rest = value.subarray(SLICE);
+        ctrl.enqueue(value.subarray(0, SLICE));
+      } else ctrl.enqueue(value);
     },
     cancel: (r) => reader.cancel(r),
   });
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
+
+const YIELD_AFTER_MS = 50;
+const SLICE = 16 * 1024;
+const now = () => globalThis.performance?.now() ?? Date.now();
+/** One turn of the event loop (a task, not a microtask: the page can draw in between). */
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** JSON-RPC request ids in a POST body (one message or a batch). */
 function requestIds(body: unknown): (string | number)[] {
