@@ -236,7 +236,7 @@ describe('sign-in window closed', function () {
     expect(popup, 'the sign-in window').to.not.equal(null);
     popup!.close();
     // back without waiting for the sign-in's expiry (minutes)
-    await until(() => hub.store.state.signIns[server.id]?.status === 'signed-out', 5000);
+    await until(() => hub.store.state.signIns[server.id]?.status === 'signed-out', 20000);
     await el.updateComplete;
     expect(button()!.textContent!.trim()).to.equal('Sign in');
     expect(row().querySelector('.last-error'), 'closing is not an error').to.equal(null);
