@@ -213,13 +213,19 @@ try {
     notes.push('Chromium, CDN build: FAILED, Chromium is not installed (or SKIP_ENGINES names it)');
   }
   if (want('node')) {
-    const r = await run(process.execPath, ['--test', '--test-reporter=tap', ...testFiles('test/node')], env, true);
+    // a test that hangs fails after 5 minutes instead of holding the run (node --test has no limit)
+    const r = await run(
+      process.execPath,
+      ['--test', '--test-reporter=tap', '--test-timeout=300000', ...testFiles('test/node')],
+      env,
+      true,
+    );
     account('node', 'node', tapCounts(r), { full: true });
   }
   if (want('e2e')) {
     const r = await run(
       process.execPath,
-      ['--test', '--test-reporter=tap', '--test-concurrency=1', ...testFiles('test/e2e')],
+      ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', ...testFiles('test/e2e')],
       env,
       true,
     );

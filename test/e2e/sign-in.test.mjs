@@ -40,9 +40,13 @@ async function start(t, launch = {}) {
     strictPort: true,
     quiet: true,
   });
-  t.after(() => demo.close());
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, ...launch });
-  t.after(() => browser.close());
+  let browser;
+  // the browser first: its open connections would keep the demo's servers from closing
+  t.after(async () => {
+    await browser?.close();
+    await demo.close();
+  });
+  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, ...launch });
   return { demo, browser };
 }
 
