@@ -230,3 +230,13 @@ export async function expectNoLeakedSubscriptions(tag: string) {
   }
   expect(hub.store.listenerCount).to.equal(before);
 }
+
+/** The tags of the six chat elements every cross-element test walks. */
+export const CHAT_ELEMENT_TAGS = [
+  'mcp-server-manager',
+  'mcp-tool-explorer',
+  'mcp-tool-call',
+  'gpt-tool-selector',
+  'mcp-elicitation',
+  'mcp-task-monitor',
+] as const;

@@ -1,15 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
-import { nextEvent, privateHub, urls } from '../helpers.js';
+import { CHAT_ELEMENT_TAGS, nextEvent, privateHub, urls } from '../helpers.js';
 
-const TAGS = [
-  'mcp-server-manager',
-  'mcp-tool-explorer',
-  'mcp-tool-call',
-  'gpt-tool-selector',
-  'mcp-elicitation',
-  'mcp-task-monitor',
-] as const;
+const TAGS = CHAT_ELEMENT_TAGS;
 
 describe('all six elements', () => {
   it('run from the build this run asked for (WTR_BUILD=cdn: the CDN entry and its chunks)', async () => {

@@ -5,16 +5,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/index.js';
-import { engine, privateHub } from '../helpers.js';
+import { CHAT_ELEMENT_TAGS, engine, privateHub } from '../helpers.js';
 
-const TAGS = [
-  'mcp-server-manager',
-  'mcp-tool-explorer',
-  'mcp-tool-call',
-  'gpt-tool-selector',
-  'mcp-elicitation',
-  'mcp-task-monitor',
-] as const;
+const TAGS = CHAT_ELEMENT_TAGS;
 const colorOf = (el: Element) => getComputedStyle(el).color;
 // Only CDP can switch prefers-color-scheme at run time (Firefox over BiDi and WebKit over
 // WebDriver have no such command). There the engine is started in a scheme (its prefs, or GTK's

@@ -6,6 +6,7 @@ import { resultStyles } from '../../internal/result-view.js';
 import { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { PROMPTS_STRINGS, promptsStyles, renderPrompts } from './prompts-panel.js';
 import { read, renderResources, RESOURCES_STRINGS, resourcesStyles } from './resources-panel.js';
+import { plainListStyles } from './plain-list.styles.js';
 
 /** The strings both tabs show (English): the result view's, and the wait for a server's lists. */
 export const CONTENTS_STRINGS = {
@@ -24,29 +25,16 @@ export const CONTENTS_STRINGS = {
 
 const contentsStyles = css`
   ${unsafeCSS(resultStyles)}
-  ul.plain {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 0.3rem;
-  }
-  ul.plain > li {
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: 0.4rem 0.6rem;
-    overflow-wrap: anywhere;
-  }
 `;
 
 McpToolExplorerElement._definePanel('resources', {
   render: renderResources,
   reread: (el, serverId, uri) => void read(el, serverId, () => uri),
   strings: { ...CONTENTS_STRINGS, ...RESOURCES_STRINGS },
-  styles: [contentsStyles, resourcesStyles],
+  styles: [plainListStyles, contentsStyles, resourcesStyles],
 });
 McpToolExplorerElement._definePanel('prompts', {
   render: renderPrompts,
   strings: { ...CONTENTS_STRINGS, ...PROMPTS_STRINGS },
-  styles: [contentsStyles, promptsStyles],
+  styles: [plainListStyles, contentsStyles, promptsStyles],
 });

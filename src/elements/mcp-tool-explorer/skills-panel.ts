@@ -6,6 +6,7 @@ import { css, html, nothing } from 'lit';
 import type { LoadedSkill, SkillEntry } from '../../core/index.js';
 import { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { idPart, type Translate } from './strings.js';
+import { plainListStyles } from './plain-list.styles.js';
 
 /** What the tab holds per explorer (not element state: the element knows nothing of skills). */
 interface SkillsView {
@@ -121,19 +122,6 @@ export const SKILLS_STRINGS = {
 };
 
 const skillsStyles = css`
-  ul.plain {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 0.3rem;
-  }
-  ul.plain > li {
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: 0.4rem 0.6rem;
-    overflow-wrap: anywhere;
-  }
   .skill-body {
     white-space: pre-wrap;
     max-height: 16rem;
@@ -144,5 +132,5 @@ const skillsStyles = css`
 McpToolExplorerElement._definePanel('skills', {
   render: renderSkills,
   strings: SKILLS_STRINGS,
-  styles: [skillsStyles],
+  styles: [plainListStyles, skillsStyles],
 });
