@@ -59,6 +59,8 @@ export function capped(
         void reader.cancel().catch(() => {});
         onEnd();
       }, ms);
+      // A guard, not work: on Node a response nobody reads must not keep the process alive.
+      (timer as { unref?: () => void }).unref?.();
     },
     async pull(controller) {
       try {
