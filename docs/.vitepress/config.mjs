@@ -100,8 +100,8 @@ export default defineConfig({
     },
   },
   vite: {
-    // the reference server the live examples use (scripts/docs-serve.mjs, or the test, sets it)
-    define: { __MCP_DOCS_SERVER__: JSON.stringify(process.env.MCP_DOCS_SERVER ?? '') },
+    // the servers the live examples use (scripts/docs-peers.mjs; `npm run docs` or the test sets it)
+    define: { __MCP_DOCS_PEERS__: JSON.stringify(JSON.parse(process.env.MCP_DOCS_PEERS || '{}')) },
     server: { host: '127.0.0.1', strictPort: false },
     preview: { host: '127.0.0.1' },
     plugins: [cdnFiles],

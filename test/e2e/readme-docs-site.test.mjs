@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
-import { startEverything, freePort } from '../fixtures/servers.mjs';
 import { root, shot } from '../fixtures/e2e-demo.mjs';
 import { serveStatic } from '../docs/static-server.mjs';
+import { startDocsPeers } from '../../scripts/docs-peers.mjs';
 
 const run = (script, args = [], env = {}) =>
   spawnSync(process.execPath, [path.join(root, script), ...args], {
@@ -25,11 +25,11 @@ test('the element reference and the measurement pages are what their generators 
   }
 });
 
-const site = { everything: undefined, server: undefined, browser: undefined };
+const site = { peers: undefined, server: undefined, browser: undefined };
 before(async () => {
-  site.everything = await startEverything('streamableHttp', await freePort());
-  // the site's live examples are built against this server
-  const built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_SERVER: site.everything.url });
+  site.peers = await startDocsPeers();
+  // the site's live examples are built against these servers
+  const built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_PEERS: JSON.stringify(site.peers.peers) });
   assert.equal(built.status, 0, `docs build failed:\n${built.stdout}\n${built.stderr}`);
   site.server = await serveStatic(path.join(root, 'dist/docs'));
   site.browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
@@ -37,7 +37,7 @@ before(async () => {
 after(async () => {
   await site.browser?.close();
   await site.server?.close();
-  await site.everything?.close();
+  await site.peers?.close();
 });
 
 /** A page of the built site that records every URL it requests and every page error. */
@@ -64,7 +64,7 @@ test('docs site: the explorer page runs <mcp-tool-explorer> live against the ref
   await page.locator('.VPSidebar').getByText('<mcp-tool-call>', { exact: true }).waitFor();
   await shot(page, 'docs-site-explorer');
   assert.ok(
-    requests.some((u) => u.startsWith(site.everything.url.replace(/\/mcp$/, ''))),
+    requests.some((u) => u.startsWith(site.peers.peers.everything)),
     'the page talked to the reference server',
   );
   assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
@@ -79,6 +79,18 @@ test('docs site: the tool-call page shows a call waiting for approval; Allow onc
   await card.locator('[data-action=allow-once]').click();
   await card.locator('[part=result]').filter({ hasText: 'Hello from the docs' }).waitFor();
   assert.equal(await card.getAttribute('data-status'), 'success');
+  assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('docs site: the app-view page shows the view of server-debug, running in the sandbox origin', async () => {
+  const { page, requests, errors } = await open('/elements/mcp-app-view.html');
+  const note = page.locator('.live-example-note');
+  await note.filter({ hasText: /^Live: the view server-debug ships/ }).waitFor();
+  const frame = page.locator('.live-example mcp-app-view [part=frame] iframe');
+  assert.equal(new URL(await frame.getAttribute('src')).origin, new URL(site.peers.peers.sandbox).origin);
+  await shot(page, 'docs-site-app-view');
   assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
   assert.deepEqual(errors, []);
   await page.close();

@@ -1,8 +1,16 @@
 // What each element page runs live: the element from the CDN build on the page's hub, against the
-// reference MCP server (server-everything) the docs server started on 127.0.0.1.
+// MCP servers the docs server started on 127.0.0.1 (scripts/docs-peers.mjs): the reference server
+// (server-everything) and, for <mcp-app-view>, an MCP Apps server and the sandbox page.
 
 const SERVER_NAME = 'Reference server (server-everything)';
 let ready;
+
+/** The server at `url` in the hub (added under `name` the first time), connected. */
+async function connected(hub, name, url) {
+  const server = hub.servers.list().find((s) => s.url === url) ?? (await hub.servers.add({ name, url }));
+  if (hub.status(server.id).status !== 'connected') await hub.connect(server.id);
+  return server;
+}
 
 /** Load the CDN entry once, and add and connect the reference server once per page load. */
 function setUp(cdnUrl, serverUrl) {
@@ -11,11 +19,7 @@ function setUp(cdnUrl, serverUrl) {
     const hub = lib.getHub();
     await hub.ready;
     if (!serverUrl) return { lib, hub };
-    const server =
-      hub.servers.list().find((s) => s.url === serverUrl) ??
-      (await hub.servers.add({ name: SERVER_NAME, url: serverUrl }));
-    if (hub.status(server.id).status !== 'connected') await hub.connect(server.id);
-    return { lib, hub, server };
+    return { lib, hub, server: await connected(hub, SERVER_NAME, serverUrl) };
   })();
   ready.catch(() => (ready = undefined));
   return ready;
@@ -41,8 +45,8 @@ function button(label, onClick) {
  * Put `tag` into `host`, set up as its page shows it. Resolves to the note shown above it and a
  * function that undoes what it started.
  */
-export async function prepare(tag, host, cdnUrl, serverUrl) {
-  const { hub, server } = await setUp(cdnUrl, serverUrl);
+export async function prepare(tag, host, cdnUrl, peers) {
+  const { hub, server } = await setUp(cdnUrl, peers.everything);
   if (!server)
     return {
       note: 'No reference server was started with this site: run `npm run docs` to see the element live.',
@@ -98,11 +102,30 @@ export async function prepare(tag, host, cdnUrl, serverUrl) {
         note: `Live: tasks of this page's hub. ${SERVER_NAME} runs no tool as a task; the demo's Jobs server does (npm start).`,
         dispose,
       };
-    case 'mcp-app-view':
+    case 'mcp-app-view': {
+      if (!peers.apps || !peers.sandbox)
+        return { note: 'No MCP Apps server was started with this site: run `npm run docs`.', dispose };
+      // server-debug's tool has a view: run it (as a person would) and show the view of that call
+      const debug = await connected(hub, 'Debug (server-debug)', peers.apps);
+      el.setAttribute('sandbox-url', peers.sandbox);
+      const shown = new Promise((resolve) => el.addEventListener('mcp-app-initialized', resolve, { once: true }));
+      host.append(el);
+      void hub
+        .callTool({
+          serverId: debug.id,
+          tool: 'debug-tool',
+          arguments: {},
+          source: 'user',
+          signal: abort.signal,
+          onCall: (c) => el.setAttribute('call-id', c.id),
+        })
+        .catch(() => {});
+      await shown;
       return {
-        note: 'This element needs a server that ships an MCP App view and a sandbox origin: see it in the demo (npm start, "show me the debug app").',
+        note: 'Live: the view server-debug ships for its debug-tool, running in the sandbox page on a second origin.',
         dispose,
       };
+    }
     default:
       host.append(el);
       return { note: 'Live.', dispose };
