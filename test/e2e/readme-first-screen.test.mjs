@@ -71,7 +71,9 @@ test('README first screen: from npm install to an element on your own page', asy
   sh('mkdir', ['-p', project]);
   sh('npm', ['init', '-y'], project);
   const args = install.code.trim().split(/\s+/).slice(1); // ['install', 'mcp-elements']
-  sh('npm', [...args.map((a) => (a === PACKAGE ? tarball : a)), '--prefer-offline', '--no-audit'], project);
+  // --offline: the dependencies come from npm's cache (npm install / npm ci in this repository
+  // filled it), so the test needs no registry and sends nothing off the machine
+  sh('npm', [...args.map((a) => (a === PACKAGE ? tarball : a)), '--offline', '--no-audit'], project);
   assert.ok(readdirSync(path.join(project, 'node_modules', PACKAGE, 'dist/cdn')).includes('mcp-elements.js'));
 
   // 2. the page, exactly as the README writes it, next to node_modules
