@@ -18,6 +18,13 @@ const elements = [
   'mcp-app-view',
 ];
 
+/** HTML elements a page may use as HTML (GitHub renders these); any other tag in prose is text. */
+const htmlTags = new Set(
+  'a abbr b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img ins kbd li ol p picture pre q s samp source span strong sub summary sup table tbody td tfoot th thead tr tt ul var'.split(
+    ' ',
+  ),
+);
+
 /** The site runs the real CDN build (dist/cdn), served as /cdn/ in dev and copied into the build. */
 const cdnFiles = {
   name: 'mcp-elements:docs-cdn',
@@ -45,11 +52,29 @@ export default defineConfig({
   outDir: '../dist/docs',
   cacheDir: '../node_modules/.vitepress-cache',
   markdown: {
-    // inline code is text, never a Vue template: `{{ v }}` in a code span must not be evaluated
+    // The pages are plain markdown written for GitHub, but VitePress compiles each as a Vue
+    // template: keep what is text as text, so a page written for GitHub always builds.
     config(md) {
+      // inline code: `{{ v }}` in a code span must not be evaluated
       const inline = md.renderer.rules.code_inline;
       md.renderer.rules.code_inline = (tokens, i, options, env, self) =>
         inline(tokens, i, options, env, self).replace(/^<code/, '<code v-pre');
+      // prose: a {{ would start an interpolation
+      const text = md.renderer.rules.text;
+      md.renderer.rules.text = (tokens, i, options, env, self) =>
+        text(tokens, i, options, env, self).replace(/\{\{/g, '&#123;&#123;');
+      // raw tags in prose (`Open <domain>`, a bare `<mcp-tool-call>`) are text, except HTML
+      // elements GitHub renders too and the site's own <LiveExample>
+      for (const rule of ['html_inline', 'html_block']) {
+        const render = md.renderer.rules[rule];
+        md.renderer.rules[rule] = (tokens, i, options, env, self) => {
+          const html = render(tokens, i, options, env, self);
+          const tag = /^\s*<\/?([A-Za-z][\w-]*)/.exec(html)?.[1];
+          return !tag || tag === 'LiveExample' || htmlTags.has(tag.toLowerCase())
+            ? html
+            : html.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+        };
+      }
     },
   },
   themeConfig: {
