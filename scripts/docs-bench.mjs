@@ -14,16 +14,29 @@ function row(prefix) {
   if (found.length !== 1) throw new Error(`bench/results.json: ${found.length} rows start with "${prefix}"`);
   return found[0];
 }
-const kb = (prefix) => `${row(prefix).ours.toFixed(1)} KB`;
+// a number and its unit stay on one line (no-break space)
+const kb = (prefix) => `${row(prefix).ours.toFixed(1)}\u00a0KB`;
 
 const sizes = [
   `What a page loads: the first load of a chat page (the CDN entry and the tool-call card) is`,
   `**${kb('first load, chat page')}**, all six elements ${kb('first load, all six elements')}, and`,
   `${kb('chat page once a server is connected')} once a server is connected; the bare MCP SDK client alone is`,
-  `${row('first load, chat page').baseline.toFixed(1)} KB. Sizes are minified files, each compressed on its own by Node's`,
+  `${row('first load, chat page').baseline.toFixed(1)}\u00a0KB. Sizes are minified files, each compressed on its own by Node's`,
   `zlib gzip at level 9, in KB of 1,024 bytes (the \`gzip -9\` command gives slightly other numbers),`,
   `from \`bench/results.json\` (${day}); every row: [docs/benchmarks.md](docs/benchmarks.md).`,
-].join('\n');
+].join(' ');
+
+/** `text` wrapped at 100 columns, as the README's prose is. */
+const wrap = (text) =>
+  text
+    .split(' ')
+    .reduce((lines, word) => {
+      const last = lines[lines.length - 1];
+      if (last && `${last} ${word}`.length <= 100) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+      return lines;
+    }, [])
+    .join('\n');
 
 const fmt = (n) =>
   typeof n !== 'number' ? '' : Math.abs(n) >= 1000 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
@@ -55,7 +68,7 @@ const readme = readFileSync(readmeUrl, 'utf8');
 const i = readme.indexOf(start);
 const j = readme.indexOf(end);
 if (i < 0 || j < 0) throw new Error('README.md lacks the SIZES markers');
-const newReadme = `${readme.slice(0, i + start.length)}\n${sizes}\n${readme.slice(j)}`;
+const newReadme = `${readme.slice(0, i + start.length)}\n${wrap(sizes)}\n${readme.slice(j)}`;
 const pageUrl = new URL('docs/benchmarks.md', root);
 
 if (process.argv.includes('--check')) {
