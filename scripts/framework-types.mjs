@@ -13,6 +13,9 @@
 //   project does not have, and registers through the `svelteHTML` namespace; Svelte 5's way is the
 //   `svelte/elements` module, and Svelte 5 listens with `on<event>` attributes (`on:` is legacy):
 //   both are typed;
+// - the Vue generator keys props in kebab-case (`display-mode`, `onmcp-app-message`), but vue-tsc
+//   looks up `displayMode` and `onMcpAppMessage` (Vue camelizes template names), so every prop
+//   failed with `strictTemplates` and nothing was checked without it: the props are camelized;
 // - the Solid generator leaves registering to the user: the file registers with `solid-js`'s JSX.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +58,19 @@ function fix(file, more = (s) => s) {
 }
 
 fix('jsx.d.ts');
-fix('vue.d.ts');
+fix('vue.d.ts', (s) =>
+  s.replace(/DefineComponent<([A-Za-z0-9_]+)>/g, 'DefineComponent<VueProps<$1>>').replace(
+    /^(import type \{ DefineComponent \} from "vue";)$/m,
+    `$1
+
+/** kebab-case to camelCase, as Vue's templates normalise attribute and event names */
+type Camel<S extends string> = S extends \`\${infer A}-\${infer B}\` ? \`\${A}\${Capitalize<Camel<B>>}\` : S;
+/** Props as vue-tsc looks them up: \`display-mode\` as \`displayMode\`, \`@mcp-app-message\` as \`onMcpAppMessage\` (still optional: the mapping is over \`keyof P\` itself). */
+type VueProps<P> = {
+  [K in keyof P as K extends \`on\${infer E}\` ? \`on\${Capitalize<Camel<E>>}\` : K extends string ? Camel<K> : K]: P[K];
+};`,
+  ),
+);
 fix(
   'solid.d.ts',
   (s) =>

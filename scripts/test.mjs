@@ -1,6 +1,7 @@
 // `npm test`: builds, starts every test peer on 127.0.0.1, runs the browser suite in every
 // engine (Chromium, Firefox ESR, WebKitGTK: scripts/engines.mjs), the Node suite (built core +
-// fake-indexeddb), the e2e tests and the protocol conformance scenarios, then prints the counts
+// fake-indexeddb), the framework typings' type-check projects (`-- frameworks`), the e2e tests
+// and the protocol conformance scenarios, then prints the counts
 // per part, each skip with its reason, and `N passed, N failed` as its last line.
 // `npm test -- browser` runs every engine; `-- chromium`, `-- firefox`, `-- webkit` one each
 // (WTR_ENGINES=chromium,webkit does the same for a full run). `-- cdn` runs the element tests
@@ -221,6 +222,16 @@ try {
       true,
     );
     account('node', 'node', tapCounts(r), { full: true });
+  }
+  if (want('frameworks')) {
+    // the framework typings: a project per framework type-checks a page and rejects a bad one
+    const r = await run(
+      process.execPath,
+      ['--test', '--test-reporter=tap', '--test-timeout=300000', ...testFiles('test/frameworks')],
+      env,
+      true,
+    );
+    account('frameworks', 'frameworks', tapCounts(r), { full: true });
   }
   if (want('e2e')) {
     const r = await run(
