@@ -236,7 +236,15 @@ try {
   if (want('e2e')) {
     const r = await run(
       process.execPath,
-      ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', ...testFiles('test/e2e')],
+      [
+        '--test',
+        '--test-reporter=tap',
+        '--test-concurrency=1',
+        '--test-timeout=300000',
+        ...testFiles('test/e2e'),
+        // the packed tarball installed into a fresh Vite app and a plain page, both in Chromium
+        ...testFiles('test/packaging'),
+      ],
       env,
       true,
     );
