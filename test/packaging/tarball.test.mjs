@@ -126,6 +126,9 @@ test('the packed tarball holds the built package and no repository-only files', 
   assert.ok(list.includes('package/dist/frameworks/react.d.ts'), 'the framework typings are in the tarball');
   for (const f of ['package/src/', 'package/test/', 'package/scripts/', 'package/node_modules/'])
     assert.ok(!list.includes(f), `${f} is not in the tarball`);
+  // the CLI under the package's name (what npx runs) and under its old command name
+  assert.equal(pkg.bin[pkg.name], pkg.bin['mcp-elements']);
+  assert.ok(list.includes(`package/${pkg.bin[pkg.name].replace(/^\.\//, '')}`), 'the CLI is in the tarball');
 });
 
 test('a fresh Vite app imports the package by name, builds, and works in Chromium', async () => {

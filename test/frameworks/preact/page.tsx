@@ -1,5 +1,5 @@
 // A Preact page using every element with its attributes and every event it fires.
-import type {} from 'mcp-elements/preact';
+import type {} from 'mcp-chat-elements/preact';
 import { sink } from '../shared/sinks.js';
 
 export function Page() {

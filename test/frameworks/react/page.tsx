@@ -1,5 +1,5 @@
 // A React 19 page using every element with its attributes and every event it fires.
-import type {} from 'mcp-elements/react';
+import type {} from 'mcp-chat-elements/react';
 import { sink } from '../shared/sinks.js';
 
 export function Page() {

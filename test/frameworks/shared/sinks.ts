@@ -23,7 +23,7 @@ import type {
   McpToolCallStartedEvent,
   McpToolSelectionChangedEvent,
   McpToolSelectionChangeRequestEvent,
-} from 'mcp-elements';
+} from 'mcp-chat-elements';
 
 export const sink = {
   'mcp-tool-selection-change-request': (d: McpToolSelectionChangeRequestEvent['detail']) => void d,

@@ -1,6 +1,6 @@
 // Each line marked `expect-error` must fail the type check: if one passes, the typings are too loose.
-import type {} from 'mcp-elements/solid';
-import type { McpToolCallCompletedEvent } from 'mcp-elements';
+import type {} from 'mcp-chat-elements/solid';
+import type { McpToolCallCompletedEvent } from 'mcp-chat-elements';
 
 export const misspelled = <mcp-tool-call them="dark" />; // expect-error: no attribute `them`
 export const wrongValue = <mcp-tool-call theme="purple" />; // expect-error: not a theme

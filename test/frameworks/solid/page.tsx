@@ -1,5 +1,5 @@
 // A Solid page using every element with its attributes and every event it fires.
-import type {} from 'mcp-elements/solid';
+import type {} from 'mcp-chat-elements/solid';
 import { sink } from '../shared/sinks.js';
 
 export function Page() {
