@@ -14,7 +14,7 @@ import { useDemo, root, shot } from '../fixtures/e2e-demo.mjs';
 import { freePort } from '../fixtures/servers.mjs';
 
 /** The package's name on npm: the one place to change when it is renamed. */
-const PACKAGE = 'mcp-elements';
+const PACKAGE = 'mcp-chat-elements';
 
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Put an element on your page'));
@@ -63,7 +63,7 @@ test('README first screen: from npm install to an element on your own page', asy
   );
   const [install, pageHtml, serve] = blocks;
 
-  // 1. "npm install mcp-elements", with the tarball of this build in its place (the README says so)
+  // 1. "npm install mcp-chat-elements", with the tarball of this build in its place (the README says so)
   assert.equal(install.code.trim(), `npm install ${PACKAGE}`);
   const packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work.dir], root));
   const tarball = path.join(work.dir, packed[0].filename);
