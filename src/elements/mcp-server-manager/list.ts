@@ -8,11 +8,13 @@ import {
   McpElementsError,
   McpServerRemoveRequestEvent,
   type ConnectAttempt,
+  type ServerCatalogue,
   type ServerConfig,
   type SignInState,
 } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 import type { ManagerUi } from './strings.js';
+import { connectionRevision, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
 
 async function remove(ui: ManagerUi, server: ServerConfig) {
   ui.el._confirm = null;
@@ -155,6 +157,22 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
   </div>`;
 }
 
+/** The protocol revision in words, labelled for assistive technology. */
+function renderRevision({ t }: ManagerUi, words: string) {
+  return words
+    ? html`<span class="muted" part="revision"><span class="visually-hidden">${t('protocol')}: </span>${words}</span>`
+    : nothing;
+}
+
+/** What the server says it is: title, version and description, one line (the whole as its tooltip). */
+function renderAbout(cat: ServerCatalogue | undefined) {
+  const title = serverTitle(cat?.serverInfo);
+  if (!title) return nothing;
+  const description = serverDescription(cat?.serverInfo);
+  const text = description ? `${title} — ${description}` : title;
+  return html`<div class="about muted one-line" part="about" title=${text}>${text}</div>`;
+}
+
 /** A connect's progress: which attempt of how many, and the seconds spent of its budget. */
 function renderAttempt({ t }: ManagerUi, a: ConnectAttempt) {
   const elapsed = Math.max(0, Math.floor((Date.now() - a.startedAt) / 1000));
@@ -180,13 +198,9 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
         ><span class="status-text">${t(status)}</span></span
       >
       ${status === 'connecting' && c?.attempt ? renderAttempt(ui, c.attempt) : nothing}
-      <span class="name">${server.name}</span>
+      ${serverIcon(cat?.serverInfo)}<span class="name">${server.name}</span>
       <span class="muted">${cat ? `${cat.tools.length} ${t(cat.tools.length === 1 ? 'tool' : 'tools')}` : ''}</span>
-      ${
-        status === 'connected' && c?.era
-          ? html`<span class="muted" part="revision" title=${t('protocol')}>${c.protocolVersion ?? t('jsonrpc')}</span>`
-          : nothing
-      }
+      ${renderRevision(ui, connectionRevision(c, cat, t))}
       <span class="spacer"></span>
       <label
         ><input
@@ -200,6 +214,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
       >
     </div>
     <div class="url">${server.url}</div>
+    ${renderAbout(cat)}
     ${
       c?.error && status === 'error'
         ? renderErrorText(errorText(c.error, { url: server.url }), t('errorDetails'), { className: 'last-error' })

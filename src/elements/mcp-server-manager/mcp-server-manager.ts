@@ -5,6 +5,7 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 import { renderImportExport, renderServer } from './list.js';
+import { identityStyles } from '../../internal/server-identity.js';
 import { styles } from './mcp-server-manager.styles.js';
 import { loadForm, type FormModule } from './form-loader.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
@@ -62,7 +63,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _io: { state: true },
     _signInErrors: { state: true },
   };
-  static override styles = [baseStyles, styles];
+  static override styles = [baseStyles, styles, identityStyles];
   /** @internal */
   protected override defaultStrings = STRINGS;
   declare _editing: null | { mode: 'add' } | { mode: 'edit'; id: string };

@@ -1,5 +1,6 @@
 import type { ConnectionState, ServerCatalogue, SignInState } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
+import { REVISION_STRINGS } from '../../internal/server-identity.js';
 
 /** The manager's user-visible strings (English); hosts replace any through `strings`. */
 export const STRINGS = {
@@ -103,6 +104,7 @@ export const STRINGS = {
   export: 'Export',
   exportLabel: 'Exported mcp.json (secrets are not included)',
   download: 'Download',
+  ...REVISION_STRINGS,
 };
 export type McpServerManagerStrings = typeof STRINGS;
 
