@@ -32,9 +32,11 @@ export const STRINGS = {
   signOut: 'Sign out',
   signingIn: 'Signing in…',
   signedInWith: 'Signed in with',
-  scopesGranted: 'Permissions',
-  expires: 'Token renews',
-  tokenExpires: 'Token expires',
+  scopesGranted: 'Allowed',
+  /** Followed by a time: the sign-in renews itself (a refresh token). */
+  expires: 'Renews by itself, next at',
+  /** Followed by a time: the sign-in ends then (no refresh token). */
+  tokenExpires: 'Sign in again after',
   name: 'Name',
   duplicateName:
     'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
