@@ -72,7 +72,7 @@ async function save(ui: ManagerUi, e: Event) {
   try {
     const saved =
       editing.mode === 'add' ? await el.hub.servers.add(input) : await el.hub.servers.update(editing.id, input);
-    el._editing = null;
+    el.closeForm();
     if (saved.enabled) void el.hub.connect(saved.id).catch(() => {});
   } catch (err) {
     if (err instanceof McpConfigError) showIssues(el, err.issues);
@@ -327,7 +327,7 @@ export function renderForm(ui: ManagerUi) {
         ${el._test.state === 'testing' ? t('testing') : t('test')}
       </button>
       <span class="spacer"></span>
-      <button type="button" data-action="cancel" @click=${() => (el._editing = null)}>${t('cancel')}</button>
+      <button type="button" data-action="cancel" @click=${() => el.closeForm()}>${t('cancel')}</button>
       <button type="submit" class="primary" data-action="save">${t('save')}</button>
     </div>
   </form>`;

@@ -198,7 +198,8 @@ function renderAttempt({ t }: ManagerUi, a: ConnectAttempt) {
   return html`<span class="muted" part="attempt">${text}</span>`;
 }
 
-export function renderServer(ui: ManagerUi, server: ServerConfig) {
+/** One server's row; `form` is its edit form when the server is being edited (opened in place). */
+export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown = nothing) {
   const { el, t } = ui;
   const { connections, catalogues, signIns } = ui.state();
   const c = connections[server.id];
@@ -244,6 +245,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
         : nothing
     }
     ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status, signIns[server.id])}
+    ${form}
   </li>`;
 }
 

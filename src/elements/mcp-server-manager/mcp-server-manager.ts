@@ -1,4 +1,4 @@
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ServerCatalogue } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
@@ -127,6 +127,21 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this.#openForm();
   }
 
+  /**
+   * Close the form. An edit form closes back onto its row: the row stays in view and focus goes
+   * to its Edit button (not to the page start, where the removed form would leave it).
+   */
+  closeForm() {
+    const editing = this._editing;
+    this._editing = null;
+    if (editing?.mode !== 'edit') return;
+    this.updateComplete.then(() => {
+      const row = this.renderRoot.querySelector(`[data-server="${CSS.escape(editing.id)}"]`);
+      row?.scrollIntoView?.({ block: 'nearest' });
+      (row?.querySelector('[data-action=edit]') as HTMLElement | null)?.focus({ preventScroll: true });
+    });
+  }
+
   #openForm() {
     this._errors = {};
     this._test = { state: 'idle' };
@@ -141,7 +156,17 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
         this.requestUpdate();
       }));
     }
-    this.updateComplete.then(() => (this.renderRoot.querySelector('#f-name') as HTMLInputElement | null)?.focus());
+    this.updateComplete.then(() => {
+      // an edit opens inside its row: the row's top stays in view, then its first field has focus
+      const editing = this._editing;
+      if (editing?.mode === 'edit')
+        this.renderRoot
+          .querySelector(`[data-server="${CSS.escape(editing.id)}"]`)
+          ?.scrollIntoView?.({ block: 'nearest' });
+      (this.renderRoot.querySelector('#f-name') as HTMLInputElement | null)?.focus({
+        preventScroll: editing?.mode === 'edit',
+      });
+    });
   }
 
   #form?: FormModule;
@@ -159,6 +184,13 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
 
   /** Re-renders once a second while a server is connecting, so its elapsed time moves. */
   #ticker?: ReturnType<typeof setInterval>;
+
+  override willUpdate(changed: PropertyValues<this>) {
+    super.willUpdate(changed);
+    // the server being edited was removed (here or in another tab): its form went with its row
+    const editing = this._editing;
+    if (editing?.mode === 'edit' && !this.hub.servers.get(editing.id)) this._editing = null;
+  }
 
   override updated(changed: PropertyValues<this>) {
     super.updated(changed);
@@ -202,11 +234,22 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
               ${repeat(
                 servers,
                 (s) => s.id,
-                (s) => renderServer(this.#ui, s),
+                (s) =>
+                  renderServer(
+                    this.#ui,
+                    s,
+                    this._editing?.mode === 'edit' && this._editing.id === s.id ? this.#renderForm() : nothing,
+                  ),
               )}
             </ul>`
       }
-      ${this._editing ? this.#renderForm() : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`}
+      ${
+        this._editing?.mode === 'add'
+          ? this.#renderForm()
+          : this._editing
+            ? nothing
+            : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`
+      }
       ${renderImportExport(this.#ui)}
     `;
   }
