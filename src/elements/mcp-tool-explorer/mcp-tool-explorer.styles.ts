@@ -100,6 +100,11 @@ export const styles = css`
     display: grid;
     gap: 0.5rem;
   }
+  .about-server + .about-server {
+    margin-top: 0.5rem;
+    padding-top: 0.5rem;
+    border-top: 1px solid var(--_border);
+  }
   .about-head {
     display: flex;
     gap: 0.4rem;
