@@ -38,9 +38,11 @@ export type { McpServerManagerStrings } from './strings.js';
  * @csspart attempt - While connecting: which attempt of how many, and the seconds spent of the
  *   connect budget (the server's timeout, across every attempt).
  * @csspart relay-offer - After a CORS failure, when the hub has a `relayUrl`: the sentence offering the relay and its button.
- * @csspart revision - The protocol revision a connected server negotiated (or "Plain JSON-RPC").
- * @csspart sign-in - An OAuth server's sign-in line: Sign in, or who issued the token, its
- *   permissions and renewal time, and Sign out.
+ * @csspart revision - The protocol revision a connected server negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)").
+ * @csspart about - What the server says it is (title, version, description from its initialize result), one line.
+ * @csspart server-icon - The server's icon (inline raster images only).
+ * @csspart sign-in - An OAuth server's sign-in line, in words: who issued the sign-in, what it allows, when it renews or ends; or why signing in failed. Its Sign in / Sign out button is in the server's action row.
+ * @csspart test-description - The server's description in the "Test connection" result.
  * @csspart form - The add/edit form.
  * @csspart form-failed - Shown instead of the form when its chunk could not be fetched: the alert and Cancel.
  * @csspart notice - The notice about what a server receives.
