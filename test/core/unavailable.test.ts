@@ -4,6 +4,7 @@
 // The server going down is real: its URL moves to a port nothing listens on and the connect fails.
 import { expect } from '@open-wc/testing';
 import { McpConfigError, type McpHub, type ServerConfig } from '../../src/core/index.js';
+import { errorText } from '../../src/internal/error-text.js';
 import { fixtureTenant, privateHub, recordEvents, rejects, urls } from '../helpers.js';
 
 const PROVIDERS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
@@ -80,6 +81,11 @@ describe('tools of a server that is down', () => {
     expect(r.error?.code).to.equal('server-unavailable');
     expect(r.error?.message).to.match(/^Server "down" cannot be reached right now/);
     expect(r.error?.message).to.include('Reconnect the server');
+    expect(r.error?.message).to.include('Its last connection failed: ');
+    // a card shows the first sentence alone: it is whole
+    expect(errorText(r.error!).summary).to.equal(
+      'Server "down" cannot be reached right now, so the call was not sent.',
+    );
     expect(r.startedAt).to.equal(undefined);
     expect(seen.seen.map((e) => e.type)).to.deep.equal(['mcp-tool-call-failed']);
     const out = await hub.runToolCalls('openai', {

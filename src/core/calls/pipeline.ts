@@ -275,10 +275,11 @@ export class CallPipeline {
   #refuseIfDown(record: ToolCallRecord) {
     const c = this.ctx.store.settled.connections[record.serverId];
     if (c?.status !== 'error') return;
-    const why = c.error?.message ? ` (its last connection failed: ${clip(c.error.message, 300)})` : '';
+    // the first sentence is whole (a card shows it alone, the rest under Details)
+    const why = c.error?.message ? ` Its last connection failed: ${clip(c.error.message, 300)}` : '';
     this.#stop(record.id, 'error', {
       code: 'server-unavailable',
-      message: `Server "${record.serverName}" cannot be reached right now${why}, so the call was not sent. Reconnect the server (Connect, in the server list), then try again.`,
+      message: `Server "${record.serverName}" cannot be reached right now, so the call was not sent. Reconnect the server (Connect, in the server list), then try again.${why}`,
     });
   }
 
