@@ -45,6 +45,7 @@ function urlElicitations(e: unknown): unknown[] | undefined {
   return undefined;
 }
 const URL_REQUIRED = -32042;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** How often one call may be sent back to the user for URLs before its error stands. */
 const URL_ROUNDS = 3;
 
@@ -195,6 +196,7 @@ export class CallPipeline {
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
     const call: Running = { id: record.id, assistantId, serverId, tool, args, signal, appGranted: options.appGranted };
     try {
+      if (record.source === 'model') this.#refuseIfDown(record);
       this.#request(record);
       const approval = await this.#approve(call, record);
       if (!options.argumentsError && !validatorLoaded()) await this.#loadValidator(call, approval);
@@ -263,6 +265,22 @@ export class CallPipeline {
         `"${toolName}" is not callable by a view (its visibility excludes "app").`,
       );
     return { serverId, tool, name: toolName };
+  }
+
+  /**
+   * 0. A model's call to a server whose last connect failed is not sent, and not put to the user
+   * for approval: it could only fail. The user is told to reconnect (the model reads the same).
+   * A server waiting for sign-in is not refused here: the call waits for the sign-in (#execute).
+   */
+  #refuseIfDown(record: ToolCallRecord) {
+    const c = this.ctx.store.settled.connections[record.serverId];
+    if (c?.status !== 'error') return;
+    // the first sentence is whole (a card shows it alone, the rest under Details)
+    const why = c.error?.message ? ` Its last connection failed: ${clip(c.error.message, 300)}` : '';
+    this.#stop(record.id, 'error', {
+      code: 'server-unavailable',
+      message: `Server "${record.serverName}" cannot be reached right now, so the call was not sent. Reconnect the server (Connect, in the server list), then try again.${why}`,
+    });
   }
 
   /** 1. The host may veto before anything happens. */
