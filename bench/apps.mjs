@@ -5,7 +5,9 @@
 // is (bench/apps-baseline.ts: the official AppBridge with the client, its own proxy page), both
 // against the same server-debug from npm, in one Chromium, rounds interleaved. Each round is a
 // fresh page: its first view is "cold" (ours fetches the card, view and apps chunks then), the
-// next ones "warm".
+// next ones "warm". A control side runs the baseline with its view in an opaque srcdoc frame (no
+// allow-same-origin), as ours always is (docs/ARCHITECTURE.md "The sandbox"): Chromium gives such
+// a frame a process of its own, and the control shows what that alone costs.
 import { build } from 'vite';
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -56,11 +58,13 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
   const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json' };
   const pages = await serve((req, res) => {
     const url = new URL(req.url, 'http://x');
-    const page = { '/ours.html': '/bench/apps-page.js', '/baseline.html': '/bench/.build/apps-baseline.js' }[url.pathname];
+    const page = { '/ours.html': '/bench/apps-page.js', '/baseline.html': '/bench/.build/apps-baseline.js' }[
+      url.pathname
+    ];
     if (page)
-      return res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<!doctype html><body><script type="module" src="${page}"></script></body>`,
-      );
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><body><script type="module" src="${page}"></script></body>`);
     const p = path.join(root, decodeURIComponent(url.pathname));
     if (!p.startsWith(root) || !existsSync(p)) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': types[path.extname(p)] ?? 'application/octet-stream' }).end(readFileSync(p));
@@ -72,7 +76,11 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
   );
   const [debug, sandbox] = await Promise.all([startExample('@modelcontextprotocol/server-debug'), startSandbox()]);
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-  const samples = { ours: { cold: [], warm: [] }, baseline: { cold: [], warm: [] } };
+  const samples = {
+    ours: { cold: [], warm: [] },
+    baseline: { cold: [], warm: [] },
+    opaque: { cold: [], warm: [] },
+  };
   async function side(name, file, fn, sandboxUrl) {
     const page = await browser.newPage();
     try {
@@ -94,6 +102,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
       const order = [
         () => side('ours', 'ours.html', 'benchOurHost', sandbox.url),
         () => side('baseline', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html`),
+        () => side('opaque', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html?opaque`),
       ];
       if (r % 2) order.reverse();
       for (const run of order) await run();
@@ -102,10 +111,14 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     await browser.close();
     await Promise.all([debug.close(), sandbox.close(), pages.close(), baselineSandbox.close()]);
   }
-  const sum = (xs) => ({ fromCall: median(xs.map((s) => s.fromCall)), fromResult: median(xs.map((s) => s.fromResult)) });
+  const sum = (xs) => ({
+    fromCall: median(xs.map((s) => s.fromCall)),
+    fromResult: median(xs.map((s) => s.fromResult)),
+  });
   return {
     ours: { cold: sum(samples.ours.cold), warm: sum(samples.ours.warm) },
     baseline: { cold: sum(samples.baseline.cold), warm: sum(samples.baseline.warm) },
+    opaque: { cold: sum(samples.opaque.cold), warm: sum(samples.opaque.warm) },
     rounds,
     views,
   };
@@ -115,7 +128,14 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
 export async function appsRows(options) {
   const m = await measureApps(options);
   const BASE = 'host built as the ext-apps example host (AppBridge + client, its proxy page), same server';
-  const row = (measure, ours, baseline) => ({ measure, ours, baseline, baselineName: BASE, ratio: ours / baseline });
+  const row = (measure, ours, baseline, baselineName = BASE) => ({
+    measure,
+    ours,
+    baseline,
+    baselineName,
+    ratio: ours / baseline,
+  });
+  const OPAQUE = 'the same example-style host with its view in an opaque srcdoc frame, as ours';
   const n = `${m.rounds} pages`;
   return [
     row(
@@ -138,6 +158,17 @@ export async function appsRows(options) {
       m.ours.cold.fromCall,
       m.baseline.cold.fromCall,
     ),
+    row(
+      `MCP Apps control: the example-style host with an opaque view frame, tool result → initialized, later views (ms)`,
+      m.opaque.warm.fromResult,
+      m.baseline.warm.fromResult,
+    ),
+    row(
+      `MCP Apps: tool result → view initialized, later views, ours vs the opaque-frame control (ms)`,
+      m.ours.warm.fromResult,
+      m.opaque.warm.fromResult,
+      OPAQUE,
+    ),
   ];
 }
 
@@ -147,5 +178,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     views: Number(process.env.APPS_BENCH_VIEWS ?? 10),
   });
   console.log('\n| measure | ours | baseline | ratio |\n|---|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${r.baseline.toFixed(1)} | ${r.ratio.toFixed(2)} |`);
+  for (const r of rows)
+    console.log(`| ${r.measure} | ${r.ours.toFixed(1)} | ${r.baseline.toFixed(1)} | ${r.ratio.toFixed(2)} |`);
 }
