@@ -15,6 +15,7 @@ import { McpToolError } from '../core/index.js';
 import { allowAttribute, viewDocument, VIEW_SANDBOX } from './csp.js';
 import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js';
 import { McpAppError, type UiResource } from './resources.js';
+import { setModelContext } from './model-context.js';
 
 /** What the element showing the view decides (sizes, modes, the user's confirmations, events). */
 export interface ViewHooks {
@@ -187,7 +188,7 @@ export class AppViewHost {
     };
     bridge.onupdatemodelcontext = async (params) => {
       try {
-        o.hub.setModelContext(o.viewId, {
+        setModelContext(o.hub, o.viewId, {
           serverId: o.serverId,
           ...(o.callId ? { callId: o.callId } : {}),
           ...(o.tool ? { tool: o.tool.name } : {}),
@@ -295,7 +296,7 @@ export class AppViewHost {
     this.#unguard?.();
     void this.bridge.close().catch(() => {});
     this.frame.remove();
-    this.#o.hub.setModelContext(this.#o.viewId, null);
+    setModelContext(this.#o.hub, this.#o.viewId, null);
   }
 
   get closed(): boolean {
