@@ -9,7 +9,7 @@
 // allow-same-origin), as ours always is (docs/ARCHITECTURE.md "The sandbox"): Chromium gives such
 // a frame a process of its own, and the control shows what that alone costs.
 import { build } from 'vite';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +173,8 @@ export async function appsRows(options) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { appsEntryShare } = await import('./apps-entry.mjs');
+  const share = await appsEntryShare();
   const rows = await appsRows({
     rounds: Number(process.env.APPS_BENCH_ROUNDS ?? 5),
     views: Number(process.env.APPS_BENCH_VIEWS ?? 10),
