@@ -57,8 +57,13 @@ const HOST_INFO = { name: 'mcp-elements', version: '0.1.0' };
 /** How long `ui/resource-teardown` may take before the frame goes anyway. */
 const TEARDOWN_MS = 1000;
 
-/** The modes a view may be shown in: those it declared that the host offers (inline always). */
+/**
+ * The modes a view may be shown in: those it declared that the host offers (inline always). The
+ * spec holds a host to `availableDisplayModes` "if set": a view that sets none (server-debug's)
+ * may be shown in any mode the host offers; a list, even an empty or malformed one, is kept to.
+ */
 export function viewModes(declared: unknown): McpUiDisplayMode[] {
+  if (declared === undefined) return [...HOST_MODES];
   const list = Array.isArray(declared) ? declared : [];
   return HOST_MODES.filter((m) => m === 'inline' || list.includes(m));
 }
@@ -165,8 +170,7 @@ export class AppViewHost {
     const o = this.#o;
     bridge.onsizechange = ({ width, height }) => o.hooks.size(width, height);
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      if (viewModes(bridge.getAppCapabilities()?.availableDisplayModes).includes(mode) && mode !== this.#mode)
-        this.setDisplayMode(mode);
+      if (this.availableModes.includes(mode) && mode !== this.#mode) this.setDisplayMode(mode);
       return { mode: this.#mode };
     };
     bridge.onopenlink = async ({ url }) => {
@@ -260,9 +264,10 @@ export class AppViewHost {
     return this.#mode;
   }
 
-  /** Modes the user may switch to: those the view declared. */
+  /** Modes the user may switch to: those the view declared (any the host offers if it set none); inline until it initialized. */
   get availableModes(): McpUiDisplayMode[] {
-    return viewModes(this.bridge.getAppCapabilities()?.availableDisplayModes);
+    const caps = this.bridge.getAppCapabilities();
+    return caps ? viewModes(caps.availableDisplayModes) : ['inline'];
   }
 
   /** Switch mode (the host's own button, or a request already checked). */

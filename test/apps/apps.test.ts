@@ -96,7 +96,13 @@ describe('MCP Apps: what a view may ask', () => {
       await hub.connect(s.id);
       expect(
         (hub.toolsFor('openai') as { function: { name: string } }[]).map((x) => x.function.name).sort(),
-      ).to.deep.equal(['Apps__model-only', 'Apps__show-hostile', 'Apps__show-probe']);
+      ).to.deep.equal([
+        'Apps__model-only',
+        'Apps__show-hostile',
+        'Apps__show-net',
+        'Apps__show-plain',
+        'Apps__show-probe',
+      ]);
       const record = await hub.callTool({
         serverId: s.id,
         tool: 'show-probe',
@@ -140,7 +146,7 @@ describe('MCP Apps: what a view may ask', () => {
     expect(hub.status(s.id).apps).to.deep.equal({
       mode: 'sandbox',
       sandboxOrigin: new URL(urls.appsSandbox).origin,
-      viewTools: 3,
+      viewTools: 5,
     });
     const view = await fixture<McpAppViewElement>(
       html`<mcp-app-view

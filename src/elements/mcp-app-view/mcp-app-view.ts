@@ -75,7 +75,7 @@ const MAX_INLINE_HEIGHT = 800;
  * @fires {McpAppMessageEvent} mcp-app-message - The view asks to add a message to the conversation (cancelable: refuse it).
  *
  * @csspart frame - The box around the view's frame.
- * @csspart toolbar - Display mode buttons (only modes the view declared).
+ * @csspart toolbar - Display mode buttons (only modes the view declared; all the host offers when it declared none).
  * @csspart approval - A call the view wants to make, with Allow once / Always for this view / Deny.
  * @csspart link - The confirmation before a link the view asked for opens.
  * @csspart notice - The call's state when it did not finish (interrupted, cancelled), and the fallback note.
