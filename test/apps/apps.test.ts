@@ -269,6 +269,38 @@ describe('MCP Apps: what a view may ask', () => {
   });
 });
 
+describe('MCP Apps: approvals of a view', () => {
+  it('calls of one tool waiting together share one bar with their count; Allow once and Deny answer the oldest', async () => {
+    const hub = privateHub();
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const record = await hub.callTool({
+      serverId: s.id,
+      tool: 'show-probe',
+      source: 'user',
+      arguments: { actions: ['call-app-write-2'] },
+    });
+    const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+    const bars = () => [...view.shadowRoot!.querySelectorAll<HTMLElement>('[part="approval"]')];
+    await until(
+      async () => (bars().length === 1 && /2 calls waiting/.test(bars()[0]!.textContent!) ? true : undefined),
+      'one bar for two calls',
+    );
+    bars()[0]!.querySelector<HTMLButtonElement>('[data-action="allow-once"]')!.click();
+    await until(
+      async () => (bars().length === 1 && !/calls waiting/.test(bars()[0]!.textContent!) ? true : undefined),
+      'one call left',
+    );
+    bars()[0]!.querySelector<HTMLButtonElement>('[data-action="deny"]')!.click();
+    const both = (await t.report('call-app-write-2')) as unknown as { ok: boolean }[];
+    expect(both.map((r) => r.ok).sort()).to.deep.equal([false, true]);
+    const writes = hub.calls.list().filter((c) => c.tool === 'app-write');
+    expect(writes.map((c) => c.status).sort()).to.deep.equal(['denied', 'success']);
+    expect(bars()).to.have.length(0);
+  });
+});
+
 describe('MCP Apps: the explorer', () => {
   it('labels app-only tools and tools with a view; Try it shows the view under the call', async () => {
     const hub = privateHub();

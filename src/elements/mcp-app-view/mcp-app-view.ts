@@ -16,6 +16,7 @@ const STRINGS = {
   failed: 'The view could not be shown:',
   chunkFailed: 'The view code could not be loaded. Reload the page to try again.',
   appCall: 'This view wants to run “{tool}”.',
+  waiting: '({n} calls waiting)',
   allowOnce: 'Allow once',
   alwaysAllow: 'Always for this view',
   deny: 'Deny',
@@ -76,7 +77,7 @@ const MAX_INLINE_HEIGHT = 800;
  *
  * @csspart frame - The box around the view's frame.
  * @csspart toolbar - Display mode buttons (only modes the view declared; all the host offers when it declared none).
- * @csspart approval - A call the view wants to make, with Allow once / Always for this view / Deny.
+ * @csspart approval - Calls of one tool the view wants to make (its oldest, and how many wait), with Allow once / Always for this view / Deny (once and Deny answer the oldest).
  * @csspart link - The confirmation before a link the view asked for opens.
  * @csspart notice - The call's state when it did not finish (interrupted, cancelled), and the fallback note.
  * @csspart error - Why the view could not be shown.
@@ -327,6 +328,17 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     };
   }
 
+  /** The view's waiting calls, one bar per tool: its oldest call and how many wait. */
+  #byTool(asking: ToolCallRecord[]): [ToolCallRecord, number][] {
+    const groups = new Map<string, [ToolCallRecord, number]>();
+    for (const c of asking) {
+      const g = groups.get(c.tool);
+      if (g) g[1]++;
+      else groups.set(c.tool, [c, 1]);
+    }
+    return [...groups.values()];
+  }
+
   /** "Always for this view": this call and the view's other waiting calls of the same tool. */
   #alwaysAllow(tool: string) {
     for (const c of this.#view.value.asking) if (c.tool === tool) this.hub.calls.approve(c.id, { always: true });
@@ -372,11 +384,14 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     return html`
       ${this.#notice(call)}
       ${repeat(
-        asking,
-        (c) => c.id,
-        (c) =>
+        this.#byTool(asking),
+        ([first]) => first.id,
+        ([c, waiting]) =>
           html`<div class="bar" part="approval" role="group" aria-label=${this.t('appCall').replace('{tool}', c.tool)}>
-            <span>${this.t('appCall').replace('{tool}', c.toolTitle ?? c.tool)}</span>
+            <span
+              >${this.t('appCall').replace('{tool}', c.toolTitle ?? c.tool)}
+              ${waiting > 1 ? this.t('waiting').replace('{n}', String(waiting)) : nothing}</span
+            >
             <button class="primary" data-action="allow-once" @click=${() => this.hub.calls.approve(c.id)}>
               ${this.t('allowOnce')}
             </button>
