@@ -16,6 +16,7 @@ import { allowAttribute, viewDocument, VIEW_SANDBOX } from './csp.js';
 import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js';
 import { McpAppError, type UiResource } from './resources.js';
 import { setModelContext } from './model-context.js';
+import { viewDownload, type ViewDownload } from './download.js';
 
 /** What the element showing the view decides (sizes, modes, the user's confirmations, events). */
 export interface ViewHooks {
@@ -25,6 +26,8 @@ export interface ViewHooks {
   displayMode(mode: McpUiDisplayMode): void;
   /** Ask the user whether to open `url` (http(s) only reaches here); resolves with the answer. */
   confirmLink(url: string): Promise<boolean>;
+  /** Ask the user whether to save the file the view offers (checked); resolves with the answer. */
+  confirmDownload(file: ViewDownload): Promise<boolean>;
   /** `ui/message`: false when the host refused it (the cancelable event was cancelled). */
   message(params: { role: string; content: unknown[] }): boolean;
   /** A refused request or message, with the reason (also in the server's log). `fatal`: the view is closed. */
@@ -92,6 +95,7 @@ export class AppViewHost {
     frame.setAttribute('referrerpolicy', 'origin');
     const caps: McpUiHostCapabilities = {
       openLinks: {},
+      downloadFile: {},
       serverTools: {},
       serverResources: {},
       logging: {},
@@ -185,6 +189,14 @@ export class AppViewHost {
         return { isError: true };
       }
       return (await o.hooks.confirmLink(u.href)) ? {} : { isError: true };
+    };
+    bridge.ondownloadfile = async (params) => {
+      const file = viewDownload(params);
+      if (typeof file === 'string') {
+        this.#refuse(`Refused a download: ${file}.`);
+        return { isError: true };
+      }
+      return (await o.hooks.confirmDownload(file)) ? {} : { isError: true };
     };
     bridge.onmessage = async (params) => {
       const ok = o.hooks.message(params as { role: string; content: unknown[] });

@@ -301,6 +301,65 @@ describe('MCP Apps: approvals of a view', () => {
   });
 });
 
+describe('MCP Apps: ui/download-file', () => {
+  it('saves a file the view offers only after the user confirms, with a safe name; refuses big files and non-http links', async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandbox });
+    const t = appsTenant();
+    const s = await hub.servers.add({ name: 'Apps', url: t.url });
+    await hub.connect(s.id);
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const realCreate = URL.createObjectURL;
+    const realClick = HTMLAnchorElement.prototype.click;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (b: Blob) => {
+      const u = realCreate(b);
+      blobs.set(u, b);
+      return u;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) saved.push({ name: this.download, text: blobs.get(this.href)!.text() });
+      else realClick.call(this);
+    };
+    try {
+      const record = await hub.callTool({
+        serverId: s.id,
+        tool: 'show-probe',
+        source: 'user',
+        arguments: { actions: ['download-big', 'download-js', 'download', 'download-cancel'] },
+      });
+      const view = await fixture<McpAppViewElement>(
+        html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`,
+      );
+      expect((await t.report('download-big')).r).to.deep.equal({ isError: true });
+      expect((await t.report('download-js')).r).to.deep.equal({ isError: true });
+      const bar = await until(
+        async () => view.shadowRoot!.querySelector<HTMLElement>('[part="download"]'),
+        'the download bar',
+      );
+      expect(bar.textContent).to.contain('report.json');
+      expect(saved).to.deep.equal([]);
+      bar.querySelector<HTMLButtonElement>('[data-action="download"]')!.click();
+      expect((await t.report('download')).r).to.deep.equal({});
+      expect(saved.map((f) => f.name)).to.deep.equal(['report.json']);
+      expect(await saved[0]!.text).to.equal('{"items":3}');
+      const second = await until(
+        async () =>
+          view.shadowRoot!.querySelector<HTMLButtonElement>('[part="download"] [data-action="cancel-download"]'),
+        'the second download bar',
+      );
+      second.click();
+      expect((await t.report('download-cancel')).r).to.deep.equal({ isError: true });
+      expect(saved).to.have.length(1);
+      const logs = hub.store.state.logs[s.id] ?? [];
+      expect(logs.some((l) => /Refused a download: larger than/.test(l.text))).to.equal(true);
+      expect(logs.some((l) => /Refused a download: a linked file must be an http/.test(l.text))).to.equal(true);
+    } finally {
+      URL.createObjectURL = realCreate;
+      HTMLAnchorElement.prototype.click = realClick;
+    }
+  });
+});
+
 describe('MCP Apps: the explorer', () => {
   it('labels app-only tools and tools with a view; Try it shows the view under the call', async () => {
     const hub = privateHub();

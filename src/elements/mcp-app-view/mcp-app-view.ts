@@ -9,6 +9,7 @@ import { McpAppMessageEvent } from './app-message-event.js';
 
 export { McpAppInitializedEvent, McpAppMessageEvent };
 import type { AppViewHost } from '../../apps/view-host.js';
+import type { ViewDownload } from '../../apps/download.js';
 import { styles } from './mcp-app-view.styles.js';
 
 const STRINGS = {
@@ -21,6 +22,8 @@ const STRINGS = {
   alwaysAllow: 'Always for this view',
   deny: 'Deny',
   openLink: 'Open this link in a new tab?',
+  download: 'This view offers a file:',
+  save: 'Download',
   open: 'Open',
   cancel: 'Cancel',
   fullscreen: 'Full screen',
@@ -79,6 +82,7 @@ const MAX_INLINE_HEIGHT = 800;
  * @csspart toolbar - Display mode buttons (only modes the view declared; all the host offers when it declared none).
  * @csspart approval - Calls of one tool the view wants to make (its oldest, and how many wait), with Allow once / Always for this view / Deny (once and Deny answer the oldest).
  * @csspart link - The confirmation before a link the view asked for opens.
+ * @csspart download - The confirmation before a file the view offers is saved (name and size).
  * @csspart notice - The call's state when it did not finish (interrupted, cancelled), and the fallback note.
  * @csspart error - Why the view could not be shown.
  *
@@ -97,6 +101,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     _phase: { state: true },
     _error: { state: true },
     _link: { state: true },
+    _download: { state: true },
     _refusals: { state: true },
   };
   static override styles = [baseStyles, styles];
@@ -110,6 +115,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
   declare _phase: 'idle' | 'loading' | 'shown' | 'failed';
   declare _error?: string;
   declare _link?: { url: string; answer: (ok: boolean) => void };
+  declare _download?: { file: ViewDownload; answer: (ok: boolean) => void };
   declare _refusals: string[];
   /** @internal */
   protected override defaultStrings = STRINGS;
@@ -168,6 +174,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     this.#sent = undefined;
     this._phase = 'idle';
     this._link?.answer(false);
+    this._download?.answer(false);
   }
 
   #contextChanged = () => this.#host?.contextChanged();
@@ -304,6 +311,17 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
             },
           };
         }),
+      confirmDownload: (file: ViewDownload) =>
+        new Promise<boolean>((resolve) => {
+          this._download?.answer(false);
+          this._download = {
+            file,
+            answer: (ok) => {
+              this._download = undefined;
+              resolve(ok);
+            },
+          };
+        }),
       message: (params: { role: string; content: unknown[] }) =>
         this.emit(
           new McpAppMessageEvent({
@@ -366,6 +384,23 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     this._link?.answer(true);
   }
 
+  #save(file: ViewDownload) {
+    // in the click: a user activation; an inline file through an object URL, a link in a new tab
+    if ('url' in file) window.open(file.url, '_blank', 'noopener,noreferrer');
+    else {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(file.blob);
+      a.download = file.name;
+      a.rel = 'noopener';
+      this.renderRoot.append(a);
+      a.click();
+      a.remove();
+      // the browser has read it once the click returned; Firefox needs a moment more
+      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    }
+    this._download?.answer(true);
+  }
+
   #notice(call: ToolCallRecord | undefined) {
     if (!call) return nothing;
     if (call.status === 'interrupted')
@@ -411,6 +446,23 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
                 ${this.t('open')}
               </button>
               <button data-action="cancel-link" @click=${() => this._link?.answer(false)}>${this.t('cancel')}</button>
+            </div>`
+          : nothing
+      }
+      ${
+        this._download
+          ? html`<div class="bar" part="download" role="group" aria-label=${this.t('download')}>
+              <span
+                >${this.t('download')}
+                <code>${this._download.file.name}</code>
+                ${'size' in this._download.file ? `(${Math.ceil(this._download.file.size / 1024)} KB)` : nothing}</span
+              >
+              <button class="primary" data-action="download" @click=${() => this.#save(this._download!.file)}>
+                ${this.t('save')}
+              </button>
+              <button data-action="cancel-download" @click=${() => this._download?.answer(false)}>
+                ${this.t('cancel')}
+              </button>
             </div>`
           : nothing
       }
