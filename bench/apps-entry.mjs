@@ -31,6 +31,7 @@ const STUBS = {
       '    this.#apps = null as unknown as AppViews;\n',
     ],
     [/ {2}\/\/ ---- MCP Apps \(views[\s\S]*?(?= {2}\/\*\* The last discovered catalogue)/, ''],
+    ['this.#apps.answers = this.#answers = new Answers(', 'this.#answers = new Answers('],
   ],
   'core/calls/pipeline.ts': [
     ["    if (target.source === 'app' && !appVisible(tool))", '    if (0)'],

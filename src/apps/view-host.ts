@@ -101,6 +101,11 @@ export class AppViewHost {
       logging: {},
       message: { text: {} },
       updateModelContext: { text: {}, structuredContent: {} },
+      // sampling only where a server's own sampling requests would be answered: the host has a
+      // model (setSamplingHandler) and the user allows this server to sample
+      ...(o.hub.appViews.answers?.sampling.enabled && o.hub.servers.get(o.serverId)?.allowSampling
+        ? { sampling: {} }
+        : {}),
       sandbox: {
         ...(meta.csp ? { csp: meta.csp as NonNullable<McpUiHostCapabilities['sandbox']>['csp'] } : {}),
         ...(meta.permissions ? { permissions: meta.permissions } : {}),
@@ -224,6 +229,22 @@ export class AppViewHost {
         data: params.data,
       });
     bridge.oncalltool = async (params) => this.#callTool(params.name, params.arguments ?? {});
+    // a view's sampling/createMessage: its server's, through the same rules as the server's own
+    // requests (allowed per server, size and rate limits, the user's approval and review)
+    bridge.oncreatesamplingmessage = async (params, extra) => {
+      const answers = o.hub.appViews.answers!;
+      try {
+        return await answers.sampling.request(
+          o.serverId,
+          params,
+          extra.mcpReq.signal,
+          o.hub.servers.get(o.serverId)?.allowSampling ?? false,
+        );
+      } catch (e) {
+        this.#refuse(`Refused a sampling request: ${(e as Error).message}`);
+        throw e;
+      }
+    };
     bridge.onreadresource = async ({ uri }) => {
       // its own server only: the view has no way to name another
       const r = await o.hub.client(o.serverId).readResource(uri);

@@ -7,6 +7,7 @@ import type { ContentBlock } from '@modelcontextprotocol/client';
 import { McpConfigError } from './errors.js';
 import { urlProblem } from './schemas.js';
 import type { ServerCatalogue } from './types.js';
+import type { Answers } from './answers/index.js';
 import { toolUi } from './ui-meta.js';
 
 /** What one view asked to be added to the model's context for the next turn. */
@@ -42,6 +43,8 @@ export class AppViews {
   sandboxUrl?: string;
   /** Newest model context per view id (written by src/apps/model-context.ts, checked and capped there). */
   readonly contexts = new Map<string, AppModelContext>();
+  /** The hub's answers: a view's sampling request goes through the servers' sampling rules (src/apps/view-host.ts). */
+  answers?: Answers;
 
   /** The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError otherwise. */
   setSandboxUrl(url: unknown): void {

@@ -98,7 +98,7 @@ export class McpHub extends HubEventTarget {
       broadcast: (kind, id) => this.#sync.broadcast(kind, id),
     };
     this.#connections = new Connections(ctx, (id) => this.#answers.forServer(id));
-    this.#answers = new Answers(ctx, {
+    this.#apps.answers = this.#answers = new Answers(ctx, {
       sessions: () => this.#connections.sessions(),
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });

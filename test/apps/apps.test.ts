@@ -360,6 +360,59 @@ describe('MCP Apps: ui/download-file', () => {
   });
 });
 
+describe('MCP Apps: sampling from a view', () => {
+  it("goes through the server's sampling rules: offered only with a model and the server's consent, approved by the user", async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandbox });
+    const asked: string[] = [];
+    hub.setSamplingHandler(async (req) => ({ text: `answer to ${req.messages[0]!.text}`, model: 'fake-model' }), {
+      review: false,
+    });
+    const onRequest = (e: Event) => {
+      const { sampling } = (e as CustomEvent<{ sampling: { id: string; messages: { text: string }[] } }>).detail;
+      asked.push(sampling.messages[0]!.text);
+      hub.respondToSampling(sampling.id, { approve: true });
+    };
+    hub.addEventListener('mcp-sampling-request', onRequest);
+    try {
+      const t = appsTenant();
+      const s = await hub.servers.add({ name: 'Apps', url: t.url });
+      await hub.connect(s.id);
+      const record = await hub.callTool({
+        serverId: s.id,
+        tool: 'show-probe',
+        source: 'user',
+        arguments: { actions: ['sample'] },
+      });
+      await fixture(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+      expect((await t.report('init')).hostCapabilities).to.have.property('sampling');
+      const sampled = await t.report('sample');
+      expect(sampled.ok).to.equal(true);
+      expect(sampled.r).to.deep.include({ role: 'assistant', model: 'fake-model' });
+      expect((sampled.r as { content: { text: string } }).content.text).to.equal('answer to a haiku about views');
+      expect(asked).to.deep.equal(['a haiku about views']);
+
+      // the user does not let this server sample: the view is not offered it, and is refused
+      await hub.servers.update(s.id, { allowSampling: false });
+      const t2 = appsTenant();
+      const s2 = await hub.servers.add({ name: 'Apps2', url: t2.url, allowSampling: false });
+      await hub.connect(s2.id);
+      const again = await hub.callTool({
+        serverId: s2.id,
+        tool: 'show-probe',
+        source: 'user',
+        arguments: { actions: ['sample'] },
+      });
+      await fixture(html`<mcp-app-view .hub=${hub} call-id=${again.id}></mcp-app-view>`);
+      expect((await t2.report('init')).hostCapabilities).not.to.have.property('sampling');
+      expect((await t2.report('sample')).ok).to.equal(false);
+      expect(asked).to.have.length(1);
+      expect((hub.store.state.logs[s2.id] ?? []).some((l) => /Refused a sampling request/.test(l.text))).to.equal(true);
+    } finally {
+      hub.removeEventListener('mcp-sampling-request', onRequest);
+    }
+  });
+});
+
 describe('MCP Apps: the explorer', () => {
   it('labels app-only tools and tools with a view; Try it shows the view under the call', async () => {
     const hub = privateHub();
