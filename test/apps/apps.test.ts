@@ -12,7 +12,7 @@ import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-
 import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
 import type { McpAppMessageEvent } from '../../src/elements/mcp-app-view/app-message-event.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
-import { appsTenant, approveAppCalls, MODES, urls } from './helpers.js';
+import { appsTenant, approveAppCalls, connectApps, MODES, showCall, urls } from './helpers.js';
 
 describe('MCP Apps: server-debug through the hub (must show)', () => {
   it('keeps its app-only tools out of toolsFor (every format), modelTools and the selector', async () => {
@@ -133,9 +133,7 @@ describe('MCP Apps: what a view may ask', () => {
 
   it('declares the extension in both eras, gives the host context, keeps the read meta over the listing', async () => {
     const hub = privateHub({ sandboxUrl: urls.appsSandbox });
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const seen = (await t.seen()) as { initialize: Record<string, unknown>[]; discover: Record<string, unknown>[] };
     const ui = { mimeTypes: ['text/html;profile=mcp-app'] };
     expect(seen.initialize.at(-1)?.extensions).to.deep.include({ 'io.modelcontextprotocol/ui': ui });
@@ -176,9 +174,7 @@ describe('MCP Apps: what a view may ask', () => {
 
   it('opens http(s) links only after the user confirms; ui/message is a cancelable event; model context is kept', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const opened: unknown[] = [];
     const realOpen = window.open;
     window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
@@ -245,9 +241,7 @@ describe('MCP Apps: what a view may ask', () => {
 
   it('asks before a view runs a tool that is not read-only; "Always for this view" asks no more', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const record = await hub.callTool({
       serverId: s.id,
       tool: 'show-probe',
@@ -272,16 +266,8 @@ describe('MCP Apps: what a view may ask', () => {
 describe('MCP Apps: approvals of a view', () => {
   it('calls of one tool waiting together share one bar with their count; Allow once and Deny answer the oldest', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
-    const record = await hub.callTool({
-      serverId: s.id,
-      tool: 'show-probe',
-      source: 'user',
-      arguments: { actions: ['call-app-write-2'] },
-    });
-    const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+    const { t, s } = await connectApps(hub);
+    const { view } = await showCall(hub, s.id, 'show-probe', { actions: ['call-app-write-2'] });
     const bars = () => [...view.shadowRoot!.querySelectorAll<HTMLElement>('[part="approval"]')];
     await until(
       async () => (bars().length === 1 && /2 calls waiting/.test(bars()[0]!.textContent!) ? true : undefined),
@@ -304,9 +290,7 @@ describe('MCP Apps: approvals of a view', () => {
 describe('MCP Apps: ui/download-file', () => {
   it('saves a file the view offers only after the user confirms, with a safe name; refuses big files and non-http links', async () => {
     const hub = privateHub({ sandboxUrl: urls.appsSandbox });
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const saved: { name: string; text: Promise<string> }[] = [];
     const realCreate = URL.createObjectURL;
     const realClick = HTMLAnchorElement.prototype.click;
@@ -373,40 +357,28 @@ describe('MCP Apps: sampling from a view', () => {
       hub.respondToSampling(sampling.id, { approve: true });
     };
     hub.addEventListener('mcp-sampling-request', onRequest);
+    /** A probe view of a fresh tenant that asks the host's model; what the view was offered and got. */
+    const sampleFrom = async (name: string, allowSampling: boolean) => {
+      const { t, s } = await connectApps(hub, name);
+      await hub.servers.update(s.id, { allowSampling });
+      await showCall(hub, s.id, 'show-probe', { actions: ['sample'] });
+      return { s, caps: (await t.report('init')).hostCapabilities as object, sampled: await t.report('sample') };
+    };
     try {
-      const t = appsTenant();
-      const s = await hub.servers.add({ name: 'Apps', url: t.url });
-      await hub.connect(s.id);
-      const record = await hub.callTool({
-        serverId: s.id,
-        tool: 'show-probe',
-        source: 'user',
-        arguments: { actions: ['sample'] },
-      });
-      await fixture(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
-      expect((await t.report('init')).hostCapabilities).to.have.property('sampling');
-      const sampled = await t.report('sample');
-      expect(sampled.ok).to.equal(true);
-      expect(sampled.r).to.deep.include({ role: 'assistant', model: 'fake-model' });
-      expect((sampled.r as { content: { text: string } }).content.text).to.equal('answer to a haiku about views');
+      const yes = await sampleFrom('Apps', true);
+      expect(yes.caps).to.have.property('sampling');
+      expect(yes.sampled.ok).to.equal(true);
+      expect(yes.sampled.r).to.deep.include({ role: 'assistant', model: 'fake-model' });
+      expect((yes.sampled.r as { content: { text: string } }).content.text).to.equal('answer to a haiku about views');
       expect(asked).to.deep.equal(['a haiku about views']);
-
       // the user does not let this server sample: the view is not offered it, and is refused
-      await hub.servers.update(s.id, { allowSampling: false });
-      const t2 = appsTenant();
-      const s2 = await hub.servers.add({ name: 'Apps2', url: t2.url, allowSampling: false });
-      await hub.connect(s2.id);
-      const again = await hub.callTool({
-        serverId: s2.id,
-        tool: 'show-probe',
-        source: 'user',
-        arguments: { actions: ['sample'] },
-      });
-      await fixture(html`<mcp-app-view .hub=${hub} call-id=${again.id}></mcp-app-view>`);
-      expect((await t2.report('init')).hostCapabilities).not.to.have.property('sampling');
-      expect((await t2.report('sample')).ok).to.equal(false);
+      const no = await sampleFrom('Apps2', false);
+      expect(no.caps).not.to.have.property('sampling');
+      expect(no.sampled.ok).to.equal(false);
       expect(asked).to.have.length(1);
-      expect((hub.store.state.logs[s2.id] ?? []).some((l) => /Refused a sampling request/.test(l.text))).to.equal(true);
+      expect((hub.store.state.logs[no.s.id] ?? []).some((l) => /Refused a sampling request/.test(l.text))).to.equal(
+        true,
+      );
     } finally {
       hub.removeEventListener('mcp-sampling-request', onRequest);
     }
@@ -476,9 +448,7 @@ describe('MCP Apps: history', () => {
 
   it('a view of an interrupted call shows that state and tells the view', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const call: ToolCallRecord = {
       id: unique('call'),
       assistantId: 'default',

@@ -10,32 +10,11 @@ import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-
 import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
 import { McpConfigError } from '../../src/core/index.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
-import { appsTenant, approveAppCalls, MODES, urls } from './helpers.js';
+import { MODES, approveAppCalls, appsTenant, connectApps, showCall, urls } from './helpers.js';
 
 async function setUp(sandboxUrl: string | undefined) {
   const hub = privateHub({ sandboxUrl });
-  const t = appsTenant();
-  const s = await hub.servers.add({ name: 'Apps', url: t.url });
-  await hub.connect(s.id);
-  return { hub, t, s };
-}
-
-/** A call of `tool` with the probe's actions, shown in an <mcp-app-view>, once its view initialized. */
-async function showCall(
-  hub: ReturnType<typeof privateHub>,
-  serverId: string,
-  tool: string,
-  args: Record<string, unknown>,
-) {
-  const record = await hub.callTool({ serverId, tool, source: 'user', arguments: args });
-  const initialized = nextEvent<McpAppInitializedEvent>(
-    window,
-    'mcp-app-initialized',
-    (e) => e.detail.callId === record.id,
-  );
-  const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
-  await initialized;
-  return { record, view };
+  return { hub, ...(await connectApps(hub)) };
 }
 
 type Where = { origin: string; nested: boolean; parentReadable: boolean; policy: string[] };

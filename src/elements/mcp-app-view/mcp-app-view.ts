@@ -47,6 +47,12 @@ interface ViewTarget {
   call?: ToolCallRecord;
 }
 
+/** What the bars ask the user, by the state field that holds the question. */
+interface Questions {
+  _link: { url: string };
+  _download: { file: ViewDownload };
+}
+
 const ENDED: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'denied', 'cancelled', 'interrupted']);
 
 /** Largest height (px) a view may take inline; it scrolls inside beyond. */
@@ -300,28 +306,8 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
       displayMode: (mode: 'inline' | 'fullscreen' | 'pip') => {
         this.displayMode = mode;
       },
-      confirmLink: (url: string) =>
-        new Promise<boolean>((resolve) => {
-          this._link?.answer(false);
-          this._link = {
-            url,
-            answer: (ok) => {
-              this._link = undefined;
-              resolve(ok);
-            },
-          };
-        }),
-      confirmDownload: (file: ViewDownload) =>
-        new Promise<boolean>((resolve) => {
-          this._download?.answer(false);
-          this._download = {
-            file,
-            answer: (ok) => {
-              this._download = undefined;
-              resolve(ok);
-            },
-          };
-        }),
+      confirmLink: (url: string) => this.#ask('_link', { url }),
+      confirmDownload: (file: ViewDownload) => this.#ask('_download', { file }),
       message: (params: { role: string; content: unknown[] }) =>
         this.emit(
           new McpAppMessageEvent({
@@ -344,6 +330,21 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
         this.#view.refresh();
       },
     };
+  }
+
+  /** A question in a bar (a link to open, a file to save), answered by the user; a newer one answers the older no. */
+  #ask<K extends keyof Questions>(key: K, question: Questions[K]): Promise<boolean> {
+    const slots = this as unknown as Record<K, (Questions[K] & { answer: (ok: boolean) => void }) | undefined>;
+    slots[key]?.answer(false);
+    return new Promise<boolean>((resolve) => {
+      slots[key] = {
+        ...question,
+        answer: (ok: boolean) => {
+          slots[key] = undefined;
+          resolve(ok);
+        },
+      };
+    });
   }
 
   /** The view's waiting calls, one bar per tool: its oldest call and how many wait. */
