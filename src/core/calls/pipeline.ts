@@ -241,30 +241,21 @@ export class CallPipeline {
     if (!serverId || !toolName)
       throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
     if (!s.servers[serverId]) throw new McpNotFoundError('server', serverId);
-    if (target.source === 'app') return this.#appTarget(serverId, toolName);
     const named = mine.tools.find((x) => x.serverId === serverId && x.tool.name === toolName);
-    if (target.source !== 'user') {
+    if (target.source !== 'user' && target.source !== 'app') {
       if (!named) throw new McpToolError('unknown-tool', `"${toolName}" is not a tool of assistant "${assistantId}".`);
       return { serverId: named.serverId, tool: named.tool, name: named.name };
     }
+    // a person's call or a view's (by the server's own name: a view cannot name another server's)
     const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
     if (!tool)
       throw new McpToolError('unknown-tool', `Server "${s.servers[serverId].name}" has no tool "${toolName}".`);
-    return { serverId, tool, name: named?.name ?? toolName };
-  }
-
-  /** A view's call: a tool of its own server whose visibility includes "app" (SEP-1865). */
-  #appTarget(serverId: string, toolName: string): { serverId: string; tool: Tool; name: string } {
-    const s = this.ctx.store.settled;
-    const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
-    if (!tool)
-      throw new McpToolError('unknown-tool', `Server "${s.servers[serverId]!.name}" has no tool "${toolName}".`);
-    if (!appVisible(tool))
+    if (target.source === 'app' && !appVisible(tool))
       throw new McpToolError(
         'not-app-tool',
         `"${toolName}" is not callable by a view (its visibility excludes "app").`,
       );
-    return { serverId, tool, name: toolName };
+    return { serverId, tool, name: target.source === 'app' ? toolName : (named?.name ?? toolName) };
   }
 
   /**
