@@ -55,12 +55,14 @@ async function listening(port, child) {
 }
 
 test('README first screen: from npm install to an element on your own page', async () => {
-  // the section's blocks are what the steps below follow: install, page, serve, then the bundler example
+  // the section's blocks are what the steps below follow: install, page, serve, then the npm CDN
+  // tag and the bundler example
   assert.deepEqual(
     blocks.map((b) => b.lang),
-    ['sh', 'html', 'sh', 'js'],
-    'the README section still has its four blocks',
+    ['sh', 'html', 'sh', 'html', 'js'],
+    'the README section still has its five blocks',
   );
+  assert.match(blocks[3].code, /cdn\.jsdelivr\.net\/npm\/mcp-chat-elements@[\d.]+\/dist\/cdn\/mcp-elements\.js/);
   const [install, pageHtml, serve] = blocks;
 
   // 1. "npm install mcp-chat-elements", with the tarball of this build in its place (the README says so)
