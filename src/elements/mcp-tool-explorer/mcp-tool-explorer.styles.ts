@@ -98,7 +98,15 @@ export const styles = css`
   .about {
     margin-bottom: 0.5rem;
     display: grid;
+    /* a grid item is as wide as its longest word unless told otherwise: at phone widths the
+       revision line pushed the column past the element's edge */
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
+  }
+  .about-server,
+  .about-facts > span {
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
   .about-server + .about-server {
     margin-top: 0.5rem;
