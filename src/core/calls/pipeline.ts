@@ -62,6 +62,7 @@ import {
   errorInfo,
   validateArguments,
   type ApprovalSource,
+  type RunAgainOptions,
   type ToolCallRecord,
 } from './records.js';
 
@@ -121,6 +122,8 @@ export class CallPipeline {
   readonly #limiters = new Map<string, Limiter>();
   readonly #approvals = new Map<string, (d: Decision) => void>();
   readonly #controllers = new Map<string, AbortController>();
+  /** Who waits for a call's end (`settled`). */
+  readonly #waiters = new Map<string, ((r: ToolCallRecord) => void)[]>();
   readonly #tasks: CallTasks;
   /** The page is going away: calls with a task are left running for the next page to follow. */
   #closing = false;
@@ -159,7 +162,7 @@ export class CallPipeline {
    * One tool call through the whole path. Resolves with the finished record whatever happened;
    * rejects only for a call that cannot be identified (unknown tool or server).
    */
-  async callTool(options: CallToolOptions): Promise<ToolCallRecord> {
+  async callTool(options: CallToolOptions, rerunOf?: string): Promise<ToolCallRecord> {
     const { ctx } = this;
     // `settled`: the call path reads no call records from the snapshot (history.get has them), so
     // it need not apply the deferred record changes of other calls (store.ts)
@@ -180,6 +183,8 @@ export class CallPipeline {
       status: 'pending',
       source: options.source ?? 'model',
       ...(options.providerCallId ? { providerCallId: options.providerCallId } : {}),
+      ...(options.argumentsError ? { argumentsError: options.argumentsError } : {}),
+      ...(rerunOf ? { rerunOf } : {}),
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
       createdAt: Date.now(),
     });
@@ -190,12 +195,31 @@ export class CallPipeline {
         ctx.warn(`onCall threw: ${(e as Error)?.message ?? String(e)}`);
       }
     }
+    return this.#drive(record, tool, options, true);
+  }
+
+  /** From the veto (`request`) or from approval (a call restored waiting) to the final record. */
+  async #drive(
+    record: ToolCallRecord,
+    tool: Tool,
+    options: Pick<CallToolOptions, 'signal' | 'argumentsError' | 'appGranted'>,
+    request: boolean,
+  ): Promise<ToolCallRecord> {
     const controller = new AbortController();
     this.#controllers.set(record.id, controller);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-    const call: Running = { id: record.id, assistantId, serverId, tool, args, signal, appGranted: options.appGranted };
+    const { assistantId, serverId } = record;
+    const call: Running = {
+      id: record.id,
+      assistantId,
+      serverId,
+      tool,
+      args: { ...record.arguments },
+      signal,
+      appGranted: options.appGranted,
+    };
     try {
-      this.#request(record);
+      if (request) this.#request(record);
       const approval = await this.#approve(call, record);
       if (!options.argumentsError && !validatorLoaded()) await this.#loadValidator(call, approval);
       this.#validate(call, approval, options.argumentsError);
@@ -216,6 +240,78 @@ export class CallPipeline {
     } finally {
       this.#controllers.delete(record.id);
       this.#approvals.delete(record.id);
+    }
+  }
+
+  /** `hub.calls.runAgain()`: the same call, new, through the whole path. */
+  runAgain(id: string, options: RunAgainOptions = {}): Promise<ToolCallRecord> {
+    const r = this.history.get(id);
+    if (!r) return Promise.reject(new McpNotFoundError('tool call', id));
+    if (!TERMINAL.has(r.status))
+      return Promise.reject(
+        new McpToolError('not-finished', `Call "${id}" has not finished; it cannot run again yet.`),
+      );
+    if (r.source === 'app')
+      return Promise.reject(
+        new McpToolError('not-rerunnable', `Call "${id}" was made by a tool's view; only the view can make it again.`),
+      );
+    return this.callTool(
+      {
+        assistantId: r.assistantId,
+        serverId: r.serverId,
+        tool: r.tool,
+        arguments: { ...r.arguments },
+        source: r.source,
+        ...(r.providerCallId ? { providerCallId: r.providerCallId } : {}),
+        ...(r.argumentsError ? { argumentsError: r.argumentsError } : {}),
+        ...options,
+      },
+      id,
+    );
+  }
+
+  /**
+   * Ask again for every call that was waiting for approval when the last page went away (after
+   * load): a decision runs it through the rest of the path as if the page had never gone.
+   */
+  resumeApprovals(): void {
+    for (const r of Object.values(this.ctx.store.state.activeCalls))
+      if (r.status === 'awaiting-approval' && !this.#controllers.has(r.id)) void this.#rearm(r);
+  }
+
+  async #rearm(record: ToolCallRecord): Promise<void> {
+    let tool: Tool;
+    try {
+      ({ tool } = this.#resolveTarget(
+        { serverId: record.serverId, tool: record.tool, source: record.source },
+        record.assistantId,
+      ));
+    } catch (e) {
+      // the server or the tool went away meanwhile (or the assistant no longer has it): it cannot be asked
+      this.#settle(record.id, 'error', { error: errorInfo(e) });
+      return;
+    }
+    await this.#drive(record, tool, record.argumentsError ? { argumentsError: record.argumentsError } : {}, false);
+  }
+
+  /**
+   * The record of a call once it has ended. A call this page does not drive (another tab's, or
+   * one that is not running anywhere) is answered as it is now. `signal` cancels the call.
+   */
+  async settled(id: string, signal?: AbortSignal): Promise<ToolCallRecord | undefined> {
+    const now = this.history.get(id);
+    if (!now || TERMINAL.has(now.status) || !this.#controllers.has(id)) return now;
+    const onAbort = () => this.cancel(id);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    try {
+      return await new Promise<ToolCallRecord>((resolve) => {
+        const waiters = this.#waiters.get(id) ?? [];
+        waiters.push(resolve);
+        this.#waiters.set(id, waiters);
+      });
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -476,6 +572,8 @@ export class CallPipeline {
       this.ctx.emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
     else if (status === 'denied') this.ctx.emit(new McpToolCallDeniedEvent({ call: r, reason: reason ?? 'denied' }));
     else this.ctx.emit(new McpToolCallCancelledEvent({ call: r, reason: 'cancelled' }));
+    for (const resolve of this.#waiters.get(id) ?? []) resolve(r);
+    this.#waiters.delete(id);
     return r;
   }
 
