@@ -121,6 +121,13 @@ function progressText(p: NonNullable<ToolCallRecord['progress']>, t: (k: 'progre
  * for the page's model (approve, then review the answer) — is shown inside the card, with the
  * same views as `<mcp-elicitation>`, and stays as a one-line outcome once answered; while the
  * card is on the page, `<mcp-elicitation>` leaves those requests to it.
+ * Results read as a person reads them: prose in the body font, JSON pretty-printed (a structured
+ * result as one collapsible tree), markdown rendered safely (marked + DOMPurify, loaded the first
+ * time a result holds markdown), images that enlarge; Copy on the result and the arguments;
+ * progress in steps and percent with the time since the call started. A call `interrupted` by a
+ * reload offers "Run again" (`hub.calls.runAgain`): the same call anew, which the card then
+ * follows (its `call-id` changes; the hub's events for it carry `rerunOf`). A call that only
+ * waited for approval when the page reloaded still waits, and Allow runs it.
  *
  * @summary Shows one MCP tool call and lets the user approve, deny or cancel it.
  * @tag mcp-tool-call
@@ -146,7 +153,12 @@ function progressText(p: NonNullable<ToolCallRecord['progress']>, t: (k: 'progre
  * @csspart sign-in - For a call waiting on sign-in: the note and the Sign in button (it calls
  *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
- * @csspart progress - The progress bar.
+ * @csspart progress - The progress bar and its text ("3 of 10 (30%)", or "3 so far" without a total).
+ * @csspart elapsed - While the call runs: the time since it started.
+ * @csspart copy - A Copy button (the result's text, or the arguments' JSON).
+ * @csspart image-zoom - The button around a result image that enlarges it.
+ * @csspart image-dialog - The enlarged image's modal dialog (Escape, Close or a click outside closes it).
+ * @csspart rerun - For an interrupted call: the note and the Run again button.
  * @csspart task - For a call the server runs as a task: the task's status message while it runs.
  * @csspart result - The result.
  * @csspart error - The error message.
