@@ -19,8 +19,7 @@ function framePage(storeName: string) {
     import { McpHub } from '/src/core/index.ts';
     const hub = new McpHub({ storeName: ${JSON.stringify(storeName)} });
     const post = (m) => parent.postMessage({ reloadTest: true, ...JSON.parse(JSON.stringify(m)) }, '*');
-    const asked = [];
-    hub.addEventListener('mcp-tool-call-awaiting-approval', (e) => asked.push(e.detail.call.id));
+    hub.addEventListener('mcp-tool-call-awaiting-approval', (e) => post({ kind: 'asked', id: e.detail.call.id }));
     for (const type of ['mcp-tool-call-completed', 'mcp-tool-call-denied', 'mcp-tool-call-failed'])
       hub.addEventListener(type, (e) => post({ kind: 'outcome', type, call: e.detail.call }));
     await hub.ready;
@@ -30,7 +29,6 @@ function framePage(storeName: string) {
         hub.addEventListener('mcp-tool-call-started', (ev) => post({ kind: 'started', id: ev.detail.call.id }), { once: true });
         void hub.callTool({ name: m.name, arguments: m.arguments, providerCallId: m.providerCallId });
       } else if (m.do === 'call') {
-        hub.addEventListener('mcp-tool-call-awaiting-approval', (ev) => post({ kind: 'asked', id: ev.detail.call.id }), { once: true });
         void hub.runToolCalls('openai', m.message);
       } else if (m.do === 'approve') hub.calls.approve(m.id);
       else if (m.do === 'deny') hub.calls.deny(m.id);
@@ -39,7 +37,7 @@ function framePage(storeName: string) {
         post({ kind: 'resumed', messages: out.messages, calls: out.calls });
       }
     });
-    post({ kind: 'ready', asked, calls: hub.calls.list().map((c) => ({ id: c.id, status: c.status })) });
+    post({ kind: 'ready', calls: hub.calls.list().map((c) => ({ id: c.id, status: c.status })) });
   </script>`;
   const queue: Msg[] = [];
   const waiters: ((m: Msg) => void)[] = [];
@@ -96,6 +94,7 @@ describe('a reload while a call waits for approval', () => {
     page.reload(); // at once: the record reaches the next page through the page-hide journal
     const ready = await page.next('ready');
     expect(ready.calls).to.deep.include({ id, status: 'awaiting-approval' });
+    expect((await page.next('asked')).id).to.equal(id);
     const postsBefore = (await t.stats()).posts;
     page.send({ do: 'approve', id });
     const outcome = await page.next('outcome');
@@ -125,8 +124,9 @@ describe('a reload while a call waits for approval', () => {
     page.send({ do: 'call', message: assistantMessage('call_1', 'never sent') });
     const id = (await page.next('asked')).id as string;
     page.reload();
-    const ready = await page.next('ready');
-    expect(ready.asked).to.deep.equal([id]);
+    await page.next('ready');
+    // asked again once the reloaded page's hub has the call's lock (no other page holds it)
+    expect((await page.next('asked')).id).to.equal(id);
     const postsBefore = (await t.stats()).posts;
     page.send({ do: 'deny', id });
     const outcome = await page.next('outcome');
@@ -146,6 +146,7 @@ describe('a reload while a call waits for approval', () => {
     page.reload();
     await page.next('ready');
     page.send({ do: 'resume', message });
+    expect((await page.next('asked')).id).to.equal(id);
     page.send({ do: 'approve', id });
     const resumed = await page.next('resumed');
     expect((resumed.calls as ToolCallRecord[]).map((c) => c.id)).to.deep.equal([id]);
@@ -157,6 +158,41 @@ describe('a reload while a call waits for approval', () => {
     expect(again.messages).to.deep.equal(resumed.messages);
     expect((await t.stats()).posts).to.equal(postsBefore);
     page.close();
+  });
+});
+
+describe('two tabs of one store', () => {
+  it('a second tab does not ask about a call the first still asks about; it takes the outcome once the first is done', async () => {
+    const { name } = await seededStore();
+    const a = privateHub({ storeName: name, eventTarget: null });
+    await a.ready;
+    const asked = nextEvent<CustomEvent>(a, 'mcp-tool-call-awaiting-approval');
+    const p = a.callTool({ name: 'fx__echo', arguments: { message: 'once' } });
+    const id = ((await asked).detail.call as ToolCallRecord).id;
+    await until(
+      async () =>
+        (await rawIdb(name)).some(
+          (r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'awaiting-approval',
+        ),
+      'the waiting record to be stored',
+    );
+    const b = privateHub({ storeName: name, eventTarget: null });
+    await b.ready;
+    expect(b.calls.get(id)?.status).to.equal('awaiting-approval');
+    // its lock is the first tab's: the second does not ask, and a decision there says why
+    await until(async () => {
+      try {
+        b.calls.approve(id);
+        return false;
+      } catch (e) {
+        return /another tab/.test((e as Error).message);
+      }
+    }, 'the second tab to see the call is decided elsewhere');
+    a.calls.approve(id);
+    expect((await p).status).to.equal('success');
+    await until(async () => b.calls.get(id)?.status === 'success', 'the second tab to take the outcome');
+    expect(b.calls.get(id)?.result?.content).to.deep.equal([{ type: 'text', text: 'Echo: once' }]);
+    expect(b.status(b.servers.list()[0]!.id).status).to.equal('disconnected'); // it never ran there
   });
 });
 

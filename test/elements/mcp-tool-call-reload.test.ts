@@ -4,32 +4,42 @@
 // "Reload": a second hub on the same IndexedDB store, after the first stored the call's state.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
-import type { McpToolCallElement, ToolCallRecord } from '../../src/index.js';
+import { McpHub, type McpToolCallElement, type ToolCallRecord } from '../../src/index.js';
 import { fixtureTenant, nextEvent, privateHub, rawIdb, unique, until, untilRendered } from '../helpers.js';
 
 const shadow = (el: Element) => el.shadowRoot!;
 const button = (el: Element, action: string) =>
   shadow(el).querySelector(`[data-action="${action}"]`) as HTMLButtonElement | null;
 
-/** A page that started a call and went away once the call's `status` was stored; the next page's hub. */
+/**
+ * A page (a frame) that started a call and was closed once the call's `status` was stored; then
+ * this page's hub on the same store, as the next page would be.
+ */
 async function reloadedWith(status: 'awaiting-approval' | 'running', tool: string) {
   const storeName = unique('store');
-  const before = privateHub({ storeName, eventTarget: null });
-  const s = await before.servers.add({ name: 'fx', url: fixtureTenant().url });
-  await before.connect(s.id);
-  await before.assistants.update('default', { approval: status === 'running' ? 'auto' : 'always-ask' });
-  const event = status === 'running' ? 'mcp-tool-call-started' : 'mcp-tool-call-awaiting-approval';
-  const seen = nextEvent<CustomEvent>(before, event);
-  void before.callTool({ name: `fx__${tool}`, arguments: tool === 'echo' ? { message: 'later' } : { ms: 1500 } });
-  const id = ((await seen).detail.call as ToolCallRecord).id;
-  await until(
+  const seed = new McpHub({ storeName, eventTarget: null });
+  const s = await seed.servers.add({ name: 'fx', url: fixtureTenant().url });
+  await seed.connect(s.id); // the catalogue is kept: the next page can ask before it reconnects
+  await seed.assistants.update('default', { approval: status === 'running' ? 'auto' : 'always-ask' });
+  await seed.dispose();
+  const args = tool === 'echo' ? { message: 'later' } : { ms: 1500 };
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<script type="module">
+    import { McpHub } from '/src/core/index.ts';
+    const hub = new McpHub({ storeName: ${JSON.stringify(storeName)} });
+    await hub.ready;
+    hub.callTool({ name: ${JSON.stringify(`fx__${tool}`)}, arguments: ${JSON.stringify(args)} });
+  </script>`;
+  document.body.append(frame);
+  const stored = await until(
     async () =>
-      (await rawIdb(storeName)).some((r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === status),
+      (await rawIdb(storeName)).find((r) => r.key.startsWith('call:') && (r.value as ToolCallRecord).status === status),
     `the ${status} record to be stored`,
   );
+  frame.remove(); // the page is gone (its locks with it)
   const hub = privateHub({ storeName });
   await hub.ready;
-  return { hub, id, serverId: s.id };
+  return { hub, id: (stored.value as ToolCallRecord).id, serverId: s.id };
 }
 
 async function cardFor(hub: unknown, id: string) {
@@ -86,5 +96,44 @@ describe('<mcp-tool-call> after a reload', () => {
     expect(el.getAttribute('call-id')).to.equal(id);
     expect(hub.calls.list().length).to.equal(count);
     await expect(el).to.be.accessible();
+  });
+
+  it('a call another tab still asks about: Allow here says so; the card shows the outcome once that tab decided', async () => {
+    const storeName = unique('store');
+    const a = privateHub({ storeName, eventTarget: null });
+    const s = await a.servers.add({ name: 'fx', url: fixtureTenant().url });
+    await a.connect(s.id);
+    const asked = nextEvent<CustomEvent>(a, 'mcp-tool-call-awaiting-approval');
+    const p = a.callTool({ name: 'fx__echo', arguments: { message: 'from the other tab' } });
+    const id = ((await asked).detail.call as ToolCallRecord).id;
+    await until(
+      async () =>
+        (await rawIdb(storeName)).some(
+          (r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'awaiting-approval',
+        ),
+      'the waiting record to be stored',
+    );
+    const hub = privateHub({ storeName });
+    await hub.ready;
+    const el = await cardFor(hub, id);
+    await untilRendered(el, () => button(el, 'allow-once'), 'the approval buttons');
+    // once this hub found the call's lock taken (a moment after load)
+    await until(async () => {
+      try {
+        hub.calls.deny(id);
+      } catch (e) {
+        return /another tab/.test((e as Error).message);
+      }
+      throw new Error('denied here: the call was not left to the other tab');
+    }, 'the hub to leave the call to the other tab');
+    button(el, 'allow-once')!.click();
+    await untilRendered(el, () => shadow(el).querySelector('[part=approval] [role=alert]'), 'the reason');
+    expect(shadow(el).querySelector('[part=approval] [role=alert]')!.textContent).to.contain('another tab');
+    expect(hub.calls.get(id)?.status).to.equal('awaiting-approval');
+    await expect(el).to.be.accessible();
+    a.calls.approve(id);
+    expect((await p).status).to.equal('success');
+    await untilRendered(el, () => el.matches(':state(success)'), 'the outcome from the other tab');
+    expect(shadow(el).querySelector('[part=result]')!.textContent).to.contain('Echo: from the other tab');
   });
 });

@@ -207,6 +207,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #shown?: string;
   /** Redraws the elapsed time each second while the call is live. */
   #tick?: ReturnType<typeof setInterval>;
+  /** Why Allow or Deny could not be taken (shown in the approval box). */
+  #decisionError?: string;
   /** Why "Run again" could not start a call (shown under it). */
   #rerunError?: string;
 
@@ -269,13 +271,22 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
 
   #approve(always: boolean) {
     const r = this.record;
-    if (r) this.hub.calls.approve(r.id, { always });
-    this.#focusBack();
+    if (r) this.#decide(() => this.hub.calls.approve(r.id, { always }));
   }
   #deny() {
     const r = this.record;
-    if (r) this.hub.calls.deny(r.id);
-    this.#focusBack();
+    if (r) this.#decide(() => this.hub.calls.deny(r.id));
+  }
+  /** A decision the hub cannot take (e.g. the call waits for it in another tab) is said in the box. */
+  #decide(decide: () => void) {
+    try {
+      decide();
+      this.#decisionError = undefined;
+      this.#focusBack();
+    } catch (e) {
+      this.#decisionError = (e as Error).message;
+      this.requestUpdate();
+    }
   }
   // the approval box goes away with the decision: focus would fall to the page's start
   #focusBack() {
@@ -368,6 +379,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         </button>
         <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
       </div>
+      ${this.#decisionError ? html`<p class="error" role="alert">${this.#decisionError}</p>` : nothing}
       <p id="always-note" class="muted always-note">
         ${this.hub.assistants.get(r.assistantId).approval === 'always-ask' ? this.t('alwaysAllowSwitches') : this.t('alwaysAllowTrusts')}
       </p>
