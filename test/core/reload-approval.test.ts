@@ -4,7 +4,7 @@
 // Interrupted calls run again as new calls (`hub.calls.runAgain`). Issue 25 item 7.
 import { expect } from '@open-wc/testing';
 import { McpHub, McpNotFoundError, McpToolError, type ToolCallRecord } from '../../src/core/index.js';
-import { fixtureTenant, nextEvent, privateHub, rawIdb, rejects, unique, until } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, rejects, unique, until, untilStored } from '../helpers.js';
 
 type Msg = Record<string, unknown>;
 
@@ -105,11 +105,7 @@ describe('a reload while a call waits for approval', () => {
     expect(call.approval).to.equal('user-once');
     expect((await t.stats()).posts).to.be.greaterThan(postsBefore);
     // stored (behind the call path): a later page finds it finished, not waiting nor interrupted
-    await until(
-      async () =>
-        (await rawIdb(name)).some((r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'success'),
-      'the finished record to be stored',
-    );
+    await untilStored(name, id, 'success');
     page.close();
     const later = new McpHub({ storeName: name, eventTarget: null });
     await later.ready;
@@ -169,13 +165,7 @@ describe('two tabs of one store', () => {
     const asked = nextEvent<CustomEvent>(a, 'mcp-tool-call-awaiting-approval');
     const p = a.callTool({ name: 'fx__echo', arguments: { message: 'once' } });
     const id = ((await asked).detail.call as ToolCallRecord).id;
-    await until(
-      async () =>
-        (await rawIdb(name)).some(
-          (r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'awaiting-approval',
-        ),
-      'the waiting record to be stored',
-    );
+    await untilStored(name, id, 'awaiting-approval');
     const b = privateHub({ storeName: name, eventTarget: null });
     await b.ready;
     expect(b.calls.get(id)?.status).to.equal('awaiting-approval');

@@ -5,7 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import { McpHub, type McpToolCallElement, type ToolCallRecord } from '../../src/index.js';
-import { fixtureTenant, nextEvent, privateHub, rawIdb, unique, until, untilRendered } from '../helpers.js';
+import { fixtureTenant, nextEvent, privateHub, rawIdb, unique, until, untilRendered, untilStored } from '../helpers.js';
 
 const shadow = (el: Element) => el.shadowRoot!;
 const button = (el: Element, action: string) =>
@@ -106,13 +106,7 @@ describe('<mcp-tool-call> after a reload', () => {
     const asked = nextEvent<CustomEvent>(a, 'mcp-tool-call-awaiting-approval');
     const p = a.callTool({ name: 'fx__echo', arguments: { message: 'from the other tab' } });
     const id = ((await asked).detail.call as ToolCallRecord).id;
-    await until(
-      async () =>
-        (await rawIdb(storeName)).some(
-          (r) => r.key === `call:${id}` && (r.value as ToolCallRecord).status === 'awaiting-approval',
-        ),
-      'the waiting record to be stored',
-    );
+    await untilStored(storeName, id, 'awaiting-approval');
     const hub = privateHub({ storeName });
     await hub.ready;
     const el = await cardFor(hub, id);

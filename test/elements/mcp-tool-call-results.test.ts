@@ -8,7 +8,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { McpToolCallElement, ToolCallRecord } from '../../src/index.js';
-import { nextEvent, privateHub, untilRendered, urls } from '../helpers.js';
+import { captureClipboard, nextEvent, privateHub, untilRendered, urls } from '../helpers.js';
 
 const shadow = (el: Element) => el.shadowRoot!;
 const PWN = 'window.__pwned=(window.__pwned||0)+1';
@@ -182,18 +182,14 @@ describe('<mcp-tool-call> results', () => {
     const el = await show(record([{ type: 'text', text: 'ok' }], { arguments: { path: 'a b', n: 2 } }));
     const args = shadow(el).querySelector('details[part=arguments]') as HTMLDetailsElement;
     args.open = true;
-    const clipboard = navigator.clipboard as Clipboard & { writeText: (t: string) => Promise<void> };
-    const written: string[] = [];
-    const own = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
-    clipboard.writeText = async (t: string) => void written.push(t);
+    const { written, restore } = captureClipboard();
     try {
       (args.querySelector('[data-action=copy]') as HTMLButtonElement).click();
       const note = args.querySelector('.copy-note') as HTMLElement;
       await untilRendered(el, () => note.textContent === 'Copied.', 'Copied.');
       expect(written).to.deep.equal([JSON.stringify({ path: 'a b', n: 2 }, null, 2)]);
     } finally {
-      if (own) Object.defineProperty(clipboard, 'writeText', own);
-      else delete (clipboard as { writeText?: unknown }).writeText;
+      restore();
     }
   });
 
