@@ -275,6 +275,12 @@ export class CallPipeline {
     if (!l || this.#held.has(id)) return true;
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    if (!ifAvailable) {
+      // a call this page just made: nobody else knows its id; let go even if released before granted
+      this.#held.set(id, release);
+      l.request(this.#lockName(id), () => held).catch(() => {});
+      return true;
+    }
     return new Promise<boolean>((resolve) => {
       l.request(this.#lockName(id), { ifAvailable }, (lock) => {
         resolve(!!lock);
@@ -282,7 +288,6 @@ export class CallPipeline {
         this.#held.set(id, release);
         return held;
       }).catch(() => resolve(true)); // no lock to be had here: nothing to coordinate with
-      if (!ifAvailable) resolve(true); // asked first in this page: nobody else knows the id yet
     });
   }
 
@@ -381,14 +386,20 @@ export class CallPipeline {
     const now = this.history.get(id);
     const here = this.#controllers.has(id) || this.#restoring.has(id) || this.#elsewhere.has(id);
     if (!now || TERMINAL.has(now.status) || !here) return now;
-    const onAbort = () => this.cancel(id);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted) onAbort();
+    let answer!: (r: ToolCallRecord) => void;
+    // cancelled: a call this page drives ends `cancelled` (and answers); one it does not, as it is now
+    const onAbort = () => {
+      this.cancel(id);
+      if (!this.#controllers.has(id)) answer(this.history.get(id) ?? now);
+    };
     try {
       return await new Promise<ToolCallRecord>((resolve) => {
+        answer = resolve;
         const waiters = this.#waiters.get(id) ?? [];
         waiters.push(resolve);
         this.#waiters.set(id, waiters);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        if (signal?.aborted) onAbort();
       });
     } finally {
       signal?.removeEventListener('abort', onAbort);
