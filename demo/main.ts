@@ -52,18 +52,26 @@ const load = (): Conversation => {
   }
 };
 let convo = load();
-// a reload in the middle of a turn leaves tool calls without results: answer them, so the next
-// request is well-formed for any model
-{
-  const answered = new Set(convo.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
-  const missing = convo.messages.flatMap((m) => m.tool_calls ?? []).filter((c) => !answered.has(c.id));
-  for (const c of missing)
+// a reload in the middle of a turn leaves tool calls without results. A call that was only
+// waiting for approval still waits (the hub asks again): the turn goes on from there once the user
+// decides (`resume` below). Any other is answered as interrupted, so the next request is
+// well-formed for any model.
+const answered = new Set(convo.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
+const unanswered = convo.messages.flatMap((m) => m.tool_calls ?? []).filter((c) => !answered.has(c.id));
+const stillWaiting = (providerCallId: string) =>
+  hub.calls
+    .list({ assistantId: ASSISTANT })
+    .some((r) => r.providerCallId === providerCallId && r.status === 'awaiting-approval');
+const resumeReply = unanswered.some((c) => stillWaiting(c.id))
+  ? convo.messages.findLast((m) => m.tool_calls?.some((c) => !answered.has(c.id)))
+  : undefined;
+if (!resumeReply)
+  for (const c of unanswered)
     convo.messages.push({
       role: 'tool',
       tool_call_id: c.id,
       content: 'Error: The call was interrupted: the page was reloaded while it ran.',
     });
-}
 const save = () => localStorage.setItem('mcp-demo-conversation', JSON.stringify(convo));
 
 const list = document.querySelector('#conversation')!;
@@ -179,10 +187,28 @@ const setRunning = (on: AbortController | undefined) => {
   send.querySelector('span')!.textContent = on ? '■' : '↑';
 };
 
-async function turn() {
+/** Run every tool call of `reply` (`resume`: one from before a reload, not run twice); false when stopped. */
+async function runCalls(reply: ChatMessage, stop: AbortController, resume = false): Promise<boolean> {
+  status.textContent = resume ? 'Waiting for your decision…' : 'Running tools…';
+  // each call appears in the conversation as a card (approval included) as soon as it exists
+  const { messages } = await hub.runToolCalls('openai', reply, {
+    assistantId: ASSISTANT,
+    unknownTools: 'error',
+    signal: stop.signal,
+    resume,
+    onCall: (call) => add({ kind: 'call', callId: call.id }),
+  });
+  // answered even when stopped (cancelled calls say so), so the next request is well-formed
+  convo.messages.push(...(messages as ChatMessage[]));
+  save();
+  return !stop.signal.aborted;
+}
+
+async function turn(resume?: ChatMessage) {
   const stop = new AbortController();
   setRunning(stop);
   try {
+    if (resume && !(await runCalls(resume, stop, true))) throw new Error('Stopped.');
     for (let step = 0; step < MAX_STEPS; step++) {
       status.textContent = 'Thinking…';
       const tools = hub.toolsFor('openai', { assistantId: ASSISTANT });
@@ -192,18 +218,7 @@ async function turn() {
       if (reply.content) add({ kind: 'assistant', text: reply.content });
       save();
       if (!reply.tool_calls?.length) return;
-      status.textContent = 'Running tools…';
-      // each call appears in the conversation as a card (approval included) as soon as it exists
-      const { messages } = await hub.runToolCalls('openai', reply, {
-        assistantId: ASSISTANT,
-        unknownTools: 'error',
-        signal: stop.signal,
-        onCall: (call) => add({ kind: 'call', callId: call.id }),
-      });
-      // answered even when stopped (cancelled calls say so), so the next request is well-formed
-      convo.messages.push(...(messages as ChatMessage[]));
-      save();
-      if (stop.signal.aborted) break;
+      if (!(await runCalls(reply, stop))) break;
     }
     add({ kind: 'error', text: stop.signal.aborted ? 'Stopped.' : `Stopped after ${MAX_STEPS} steps.` });
   } catch (e) {
@@ -259,6 +274,17 @@ box.addEventListener('keydown', (e) => {
     (document.querySelector('#composer') as HTMLFormElement).requestSubmit();
   }
 }
+// the turn a reload cut off while a call waited for approval goes on from that call
+if (resumeReply) void turn(resumeReply);
+// "Run again" on a card starts a new call: the conversation keeps the card on it
+window.addEventListener('mcp-tool-call-request', (e) => {
+  const { id, rerunOf } = e.detail.call;
+  const item = rerunOf && convo.items.find((i) => i.kind === 'call' && i.callId === rerunOf);
+  if (item && item.kind === 'call') {
+    item.callId = id;
+    save();
+  }
+});
 document.querySelector('#new-chat')!.addEventListener('click', () => {
   convo = { messages: [], items: [] };
   save();

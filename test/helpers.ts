@@ -240,3 +240,30 @@ export const CHAT_ELEMENT_TAGS = [
   'mcp-elicitation',
   'mcp-task-monitor',
 ] as const;
+
+/**
+ * Capture what the page writes to the clipboard (each engine grants the permission its own way,
+ * so the write itself is replaced); `restore()` puts the browser's own back.
+ */
+export function captureClipboard() {
+  const clipboard = navigator.clipboard as Clipboard & { writeText: (t: string) => Promise<void> };
+  const written: string[] = [];
+  const own = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
+  clipboard.writeText = async (t: string) => void written.push(t);
+  return {
+    written,
+    restore() {
+      if (own) Object.defineProperty(clipboard, 'writeText', own);
+      else delete (clipboard as { writeText?: unknown }).writeText;
+    },
+  };
+}
+
+/** Wait until IndexedDB store `dbName` holds call `id` with `status` (records are written behind the call path). */
+export function untilStored(dbName: string, id: string, status: string) {
+  return until(
+    async () =>
+      (await rawIdb(dbName)).some((r) => r.key === `call:${id}` && (r.value as { status?: string }).status === status),
+    `the ${status} record of ${id} to be stored`,
+  );
+}

@@ -126,7 +126,7 @@ export class McpHub extends HubEventTarget {
       (serverId, callId, elicitations, signal) =>
         this.#answers.elicitations.urlRequired(serverId, callId, elicitations, signal),
     );
-    this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline);
+    this.#conversation = new Conversation(ctx, this.#assistants, this.#pipeline, this.#history);
     const signIns = this.#signIns;
     this.#sync = new TabSync(ctx, randomId('hub'), name, options.broadcast ?? true, {
       close: (id) => connections.close(id),
@@ -139,9 +139,15 @@ export class McpHub extends HubEventTarget {
     this.calls = callRegistry(this.#history, this.#pipeline);
     const history = this.#history;
     loaded(loadRecords(ctx, (calls) => history.rewrite(calls)));
-    // calls whose server-side task outlived the last page: follow them again
+    // calls whose server-side task outlived the last page: follow them again; calls that were
+    // waiting for approval: ask again
     const pipeline = this.#pipeline;
-    void this.ready.then(() => pipeline.resumeTasks()).catch(() => {});
+    void this.ready
+      .then(() => {
+        pipeline.resumeApprovals();
+        return pipeline.resumeTasks();
+      })
+      .catch(() => {});
     this.#leavePage = followPageLifecycle(history, pipeline);
   }
 

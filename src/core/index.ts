@@ -74,6 +74,7 @@ export {
   type CallTask,
   type ApprovalSource,
   type CallRegistry,
+  type RunAgainOptions,
 } from './calls/records.js';
 export { loadValidator, validatorLoaded } from './calls/schema-validator.js';
 export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/task-vocabulary.js';

@@ -38,6 +38,7 @@ export function callRegistry(history: CallHistory, pipeline: CallPipeline): Call
     approve: (id, options = {}) => pipeline.decide(id, { ok: true, always: !!options.always }),
     deny: (id, reason) => pipeline.decide(id, { ok: false, reason }),
     cancel: (id) => pipeline.cancel(id),
+    runAgain: (id, options) => pipeline.runAgain(id, options),
     clear: (filter = {}) => history.clear(filter),
   };
 }

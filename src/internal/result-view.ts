@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CallToolResult } from '../core/index.js';
+import { looksLikeMarkdown, markdown } from './markdown.js';
 
 // Only raster image types: an SVG could carry script (inert in <img>, but not worth the risk).
 const IMAGE = /^image\/(png|jpeg|gif|webp|avif|bmp)$/;
@@ -51,6 +52,8 @@ export interface ResultStrings {
   noContent: string;
   copy: string;
   copied: string;
+  enlarge: string;
+  closeImage: string;
 }
 
 /** The renderer's English strings, spread into the strings of each element that shows results. */
@@ -64,6 +67,8 @@ export const RESULT_STRINGS: ResultStrings = {
   noContent: 'The tool returned no content.',
   copy: 'Copy',
   copied: 'Copied.',
+  enlarge: 'Enlarge the image',
+  closeImage: 'Close',
 };
 
 /** The renderer's strings, taken from an element's (replaceable) strings. */
@@ -78,6 +83,8 @@ export function resultStrings(t: (key: keyof ResultStrings) => string): ResultSt
     noContent: t('noContent'),
     copy: t('copy'),
     copied: t('copied'),
+    enlarge: t('enlarge'),
+    closeImage: t('closeImage'),
   };
 }
 
@@ -120,8 +127,8 @@ function copyableText(
   return parts.join('\n\n');
 }
 
-/** A Copy button and the line that says it worked (or why not), for the result's text. */
-function renderCopy(text: string, s: ResultStrings): TemplateResult {
+/** A Copy button and the line that says it worked (or why not), for a result's or arguments' text. */
+export function renderCopy(text: string, s: Pick<ResultStrings, 'copy' | 'copied'>): TemplateResult {
   const copy = (e: Event) => {
     // the status span has no template parts inside: setting its text is safe
     const note = (e.currentTarget as HTMLElement).nextElementSibling as HTMLElement;
@@ -134,6 +141,42 @@ function renderCopy(text: string, s: ResultStrings): TemplateResult {
     <button type="button" class="copy" part="copy" data-action="copy" @click=${copy}>${s.copy}</button
     ><span class="muted copy-note" role="status"></span>
   </div>`;
+}
+
+/**
+ * One text block: JSON data pretty-printed in the code font, markdown rendered (sanitised, see
+ * markdown-render.ts), any other text as prose in the body font. Never as HTML of its own.
+ */
+function renderText(text: string): TemplateResult {
+  if (looksLikeJson(text))
+    return html`<pre tabindex="0" class="text json">${JSON.stringify(JSON.parse(text), null, 2)}</pre>`;
+  const prose = html`<pre tabindex="0" class="text prose">${text}</pre>`;
+  return looksLikeMarkdown(text) ? html`<div class="text markdown">${markdown(text, prose)}</div>` : prose;
+}
+
+/** An image that enlarges: a button (keyboard-reachable) opens it in a modal dialog; Escape, Close or a click outside closes it. */
+function renderImage(src: string, alt: string, s: Pick<ResultStrings, 'enlarge' | 'closeImage'>): TemplateResult {
+  const open = (e: Event) => {
+    const dialog = (e.currentTarget as HTMLElement).nextElementSibling as HTMLDialogElement;
+    dialog.showModal();
+  };
+  // a click on the backdrop hits the dialog itself
+  const outside = (e: Event) => e.target === e.currentTarget && (e.currentTarget as HTMLDialogElement).close();
+  const close = (e: Event) => (e.currentTarget as HTMLElement).closest('dialog')!.close();
+  return html`<button
+      type="button"
+      class="zoom"
+      part="image-zoom"
+      data-action="enlarge"
+      aria-label=${s.enlarge}
+      @click=${open}
+    >
+      <img part="image" src=${src} alt=${alt} />
+    </button>
+    <dialog class="zoomed" part="image-dialog" aria-label=${alt} @click=${outside}>
+      <img src=${src} alt=${alt} />
+      <button type="button" data-action="close-image" @click=${close}>${s.closeImage}</button>
+    </dialog>`;
 }
 
 /** Render MCP content blocks and structured content. Every server string is text, never HTML. */
@@ -152,13 +195,10 @@ export function renderResult(
         case 'text':
           // the JSON twin of the structured result is shown once, as the tree below
           if (twin !== undefined && c.text === twin) return nothing;
-          // data (JSON) in the code font, prose in the body font; both as text
-          return html`<pre tabindex="0" class=${looksLikeJson(c.text) ? 'text json' : 'text prose'}>${c.text}</pre>`;
+          return renderText(c.text);
         case 'image': {
           const src = dataUrl(c.mimeType, c.data, IMAGE);
-          return src
-            ? html`<img part="image" src=${src} alt=${s.image} />`
-            : html`<p class="muted">${s.image} (${c.mimeType})</p>`;
+          return src ? renderImage(src, s.image, s) : html`<p class="muted">${s.image} (${c.mimeType})</p>`;
         }
         case 'audio': {
           const src = dataUrl(c.mimeType, c.data, AUDIO);
@@ -179,13 +219,17 @@ export function renderResult(
           if (typeof r.text === 'string')
             return html`<div class="resource">
               <p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p>
-              <pre tabindex="0">${r.text}</pre>
+              ${
+                r.mimeType === 'text/markdown'
+                  ? html`<div class="markdown">${markdown(r.text, html`<pre tabindex="0">${r.text}</pre>`)}</div>`
+                  : html`<pre tabindex="0">${r.text}</pre>`
+              }
             </div>`;
           const img = r.mimeType && r.blob ? dataUrl(r.mimeType, r.blob, IMAGE) : undefined;
           return img
             ? html`<div class="resource">
                 <p class="muted">${s.embeddedResource}: <code>${r.uri}</code></p>
-                <img src=${img} alt=${r.uri} />
+                ${renderImage(img, r.uri, s)}
               </div>`
             : html`<p class="muted">${s.embeddedResource}: <code>${r.uri}</code> (${r.mimeType ?? s.binary})</p>`;
         }
@@ -212,6 +256,25 @@ export const callLineStyles = `
 
 export const resultStyles = `
   .result img { max-width: 100%; border-radius: 4px; }
+  .result .zoom { display: block; padding: 0; border: 0; background: none; cursor: zoom-in; max-width: 100%; justify-self: start; }
+  .result .zoom:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+  .result dialog.zoomed { padding: 0.5rem; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_bg); color: var(--_fg); max-width: 95vw; max-height: 95vh; }
+  .result dialog.zoomed::backdrop { background: rgb(0 0 0 / 0.6); }
+  .result dialog.zoomed img { display: block; max-width: calc(95vw - 2rem); max-height: calc(95vh - 4rem); min-width: min(16rem, 90vw); image-rendering: auto; object-fit: contain; }
+  .result dialog.zoomed button { margin-top: 0.5rem; }
+  .markdown { line-height: 1.5; overflow-wrap: anywhere; }
+  .markdown > :first-child { margin-top: 0; }
+  .markdown > :last-child { margin-bottom: 0; }
+  .markdown h1, .markdown h2, .markdown h3, .markdown h4, .markdown h5, .markdown h6 { font-size: 1em; margin: 0.6em 0 0.3em; }
+  .markdown h1, .markdown h2 { font-size: 1.1em; }
+  .markdown p, .markdown ul, .markdown ol, .markdown blockquote, .markdown pre, .markdown table { margin: 0.4em 0; }
+  .markdown ul, .markdown ol { padding-left: 1.4em; }
+  .markdown blockquote { border-left: 3px solid var(--_border); padding-left: 0.7em; color: var(--_muted); }
+  .markdown code { font-family: var(--_mono); font-size: 0.9em; }
+  .markdown pre { overflow: auto; padding: 0.4rem 0.6rem; }
+  .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
+  .markdown th, .markdown td { border: 1px solid var(--_border); padding: 0.2rem 0.5rem; text-align: left; }
+  .markdown a { color: var(--_accent); }
   .result pre.text { background: transparent; padding: 0; max-height: 20rem; }
   .copy-row { display: flex; gap: 0.5rem; align-items: center; justify-content: flex-end; }
   .copy-row .copy { font-size: 0.85em; padding: 0.1rem 0.5rem; }

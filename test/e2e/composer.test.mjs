@@ -47,3 +47,32 @@ test('a suggestion clicked at first paint is not lost (handed over once the page
   assert.equal(await page.locator('.msg.user').count(), 1);
   await page.close();
 });
+
+test('a call waiting for approval survives a reload: still waiting, Allow runs it and the turn goes on', async () => {
+  const page = await run.browser.newPage({ viewport: { width: 1000, height: 800 } });
+  await page.goto(run.demo.url);
+  await page.evaluate(() => document.querySelector('#new-chat').click());
+  await echoToolReady(page);
+  await page.fill('#prompt', 'echo after the reload');
+  await page.press('#prompt', 'Enter');
+  await page.locator('mcp-tool-call').first().locator('[data-action=allow-once]').waitFor();
+  await shot(page, 'reload-awaiting-before');
+  await page.reload();
+  // the same call, still asking; the turn waits for it (the composer's button is Stop)
+  const card = page.locator('mcp-tool-call').first();
+  await card.locator('[data-action=allow-once]').waitFor();
+  assert.match(await card.locator('[part=status]').textContent(), /Needs approval/);
+  assert.equal(await page.locator('mcp-tool-call').count(), 1);
+  await page.waitForFunction(() => document.querySelector('#send').getAttribute('aria-label') === 'Stop');
+  await shot(page, 'reload-awaiting-after');
+  await card.locator('[data-action=allow-once]').click();
+  await page.locator('.msg.assistant').filter({ hasText: 'Echo: after the reload' }).waitFor();
+  assert.match(await card.locator('[part=status]').textContent(), /Done/);
+  assert.equal(await page.getAttribute('#send', 'aria-label'), 'Send');
+  // the conversation is well-formed: one answer for the one tool call, no "interrupted" text
+  const messages = await page.evaluate(() => JSON.parse(localStorage.getItem('mcp-demo-conversation')).messages);
+  const tools = messages.filter((m) => m.role === 'tool');
+  assert.equal(tools.length, 1);
+  assert.equal(tools[0].content, 'Echo: after the reload');
+  await page.close();
+});

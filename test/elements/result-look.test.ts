@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolCallElement } from '../../src/index.js';
-import { privateHub, untilRendered, urls } from '../helpers.js';
+import { captureClipboard, privateHub, untilRendered, urls } from '../helpers.js';
 
 async function resultOf(tool: string, args: Record<string, unknown>) {
   const hub = privateHub();
@@ -37,19 +37,14 @@ describe('result look', () => {
 
   it('Copy puts the result text on the clipboard and says so', async () => {
     const { result } = await resultOf('echo', { message: 'copy me' });
-    // the browser's clipboard needs a permission no engine grants the same way: its write is caught
-    const clipboard = navigator.clipboard as Clipboard & { writeText: (t: string) => Promise<void> };
-    const written: string[] = [];
-    const own = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
-    clipboard.writeText = async (t: string) => void written.push(t);
+    const { written, restore } = captureClipboard();
     try {
       (result.querySelector('[data-action=copy]') as HTMLButtonElement).click();
       const note = result.querySelector('.copy-note') as HTMLElement;
       await untilRendered({ updateComplete: Promise.resolve() }, () => note.textContent === 'Copied.', 'Copied.');
       expect(written).to.deep.equal(['Echo: copy me']);
     } finally {
-      if (own) Object.defineProperty(clipboard, 'writeText', own);
-      else delete (clipboard as { writeText?: unknown }).writeText;
+      restore();
     }
   });
 });

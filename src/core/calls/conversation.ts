@@ -5,7 +5,8 @@ import type { Assistants } from '../assistants/registry.js';
 import type { HubContext } from '../context.js';
 import { adapterFor, type Provider, type ProviderToolCall, type ToolOutcome } from '../providers/index.js';
 import type { CallPipeline } from './pipeline.js';
-import { outcomeOf, type ToolCallRecord } from './records.js';
+import type { CallHistory } from './history.js';
+import { interruptedRecord, outcomeOf, TERMINAL, type ToolCallRecord } from './records.js';
 
 /** Options of `hub.runToolCalls()`. */
 export interface RunToolCallsOptions extends AssistantRef {
@@ -19,6 +20,14 @@ export interface RunToolCallsOptions extends AssistantRef {
   runHostTool?: (call: ProviderToolCall) => Promise<string | ToolOutcome>;
   /** Called with each MCP call's record as soon as it exists (see `CallToolOptions.onCall`). */
   onCall?: (record: ToolCallRecord) => void;
+  /**
+   * The same assistant message again, after a reload: a tool call that already has a record
+   * (same provider call id, name and assistant; the newest, so a run-again counts) is not run
+   * again. One still in flight here (e.g. waiting for approval since before the reload) is
+   * awaited (`signal` cancels it), a finished one is answered from its record; a tool call
+   * without a record runs as usual.
+   */
+  resume?: boolean;
 }
 
 /** What `hub.runToolCalls()` returns. */
@@ -59,6 +68,7 @@ export class Conversation {
     private readonly ctx: HubContext,
     private readonly assistants: Assistants,
     private readonly pipeline: CallPipeline,
+    private readonly history: CallHistory,
   ) {}
 
   /** Run every tool call of a provider's message in parallel; return what to append next. */
@@ -78,6 +88,14 @@ export class Conversation {
     const answers = await Promise.all(
       found.map(async (call, index): Promise<unknown | undefined> => {
         if (byName.has(call.name) || aliases.has(call.name)) {
+          const prior = options.resume ? this.#recorded(assistantId, call.id, call.name) : undefined;
+          if (prior) {
+            const r = (await this.pipeline.settled(prior.id, options.signal)) ?? prior;
+            // not driven by this page and not over: it will not end here
+            const done = TERMINAL.has(r.status) ? r : interruptedRecord(r);
+            records[index] = done;
+            return adapter.result(call, outcomeOf(done));
+          }
           const r = await this.pipeline.callTool({
             name: call.name,
             arguments: call.arguments ?? {},
@@ -117,6 +135,20 @@ export class Conversation {
       unhandled,
       calls: records.filter((r): r is ToolCallRecord => !!r),
     };
+  }
+
+  /** The newest call recorded for a provider's tool call. */
+  #recorded(assistantId: string, providerCallId: string, name: string): ToolCallRecord | undefined {
+    if (!providerCallId) return undefined;
+    const { byName, aliases } = this.assistants.tools(assistantId);
+    const tool = byName.get(name) ?? aliases.get(name);
+    return this.history
+      .list({ assistantId })
+      .find(
+        (r) =>
+          r.providerCallId === providerCallId &&
+          (r.name === name || (tool && r.serverId === tool.serverId && r.tool === tool.tool.name)),
+      );
   }
 
   /** Alternate model and tools until the model stops calling tools or `maxSteps` turns were taken. */

@@ -15,7 +15,7 @@ import { assistantIdOf, type AssistantRef } from '../assistants/profile.js';
 import { isTrustedNow } from '../assistants/trust.js';
 import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
-import { randomId, type HubContext } from '../context.js';
+import { KEYS, randomId, type HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
 import type { CallHistory } from './history.js';
 import { progressLimiter } from './progress.js';
@@ -63,6 +63,7 @@ import {
   errorInfo,
   validateArguments,
   type ApprovalSource,
+  type RunAgainOptions,
   type ToolCallRecord,
 } from './records.js';
 
@@ -113,6 +114,9 @@ interface Running {
   readonly appGranted?: boolean;
 }
 
+/** The page's Web Locks (absent in Node 20 and outside secure contexts). */
+const locks = (): LockManager | undefined => (globalThis as { navigator?: Navigator }).navigator?.locks;
+
 /** Ends a call early with its final record. */
 class Settled {
   constructor(readonly record: ToolCallRecord) {}
@@ -122,6 +126,19 @@ export class CallPipeline {
   readonly #limiters = new Map<string, Limiter>();
   readonly #approvals = new Map<string, (d: Decision) => void>();
   readonly #controllers = new Map<string, AbortController>();
+  /** Who waits for a call's end (`settled`). */
+  readonly #waiters = new Map<string, ((r: ToolCallRecord) => void)[]>();
+  /**
+   * The Web Locks this page holds on calls it asks about or runs (by id): another tab that loads
+   * the same store meanwhile does not ask about them too (a call allowed in two tabs would run twice).
+   */
+  readonly #held = new Map<string, () => void>();
+  /** Calls restored waiting that another tab of this store is deciding on. */
+  readonly #elsewhere = new Set<string>();
+  /** Calls restored waiting whose lock this page is still asking for. */
+  readonly #restoring = new Set<string>();
+  /** Aborted by `dispose`: stops waiting for other tabs' locks. */
+  readonly #gone = new AbortController();
   readonly #tasks: CallTasks;
   /** The page is going away: calls with a task are left running for the next page to follow. */
   #closing = false;
@@ -140,6 +157,13 @@ export class CallPipeline {
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
   decide(id: string, decision: Decision): void {
     const resolve = this.#approvals.get(id);
+    if (!resolve && this.#restoring.has(id))
+      throw new McpToolError(
+        'not-awaiting-approval',
+        'This call is being restored after a reload; try again in a moment.',
+      );
+    if (!resolve && this.#elsewhere.has(id))
+      throw new McpToolError('not-awaiting-approval', 'This call waits for a decision in another tab of this page.');
     if (!resolve) throw new McpToolError('not-awaiting-approval', `Call "${id}" is not waiting for approval.`);
     this.#approvals.delete(id);
     resolve(decision);
@@ -160,7 +184,7 @@ export class CallPipeline {
    * One tool call through the whole path. Resolves with the finished record whatever happened;
    * rejects only for a call that cannot be identified (unknown tool or server).
    */
-  async callTool(options: CallToolOptions): Promise<ToolCallRecord> {
+  async callTool(options: CallToolOptions, rerunOf?: string): Promise<ToolCallRecord> {
     const { ctx } = this;
     // `settled`: the call path reads no call records from the snapshot (history.get has them), so
     // it need not apply the deferred record changes of other calls (store.ts)
@@ -181,6 +205,8 @@ export class CallPipeline {
       status: 'pending',
       source: options.source ?? 'model',
       ...(options.providerCallId ? { providerCallId: options.providerCallId } : {}),
+      ...(options.argumentsError ? { argumentsError: options.argumentsError } : {}),
+      ...(rerunOf ? { rerunOf } : {}),
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
       createdAt: Date.now(),
     });
@@ -191,13 +217,32 @@ export class CallPipeline {
         ctx.warn(`onCall threw: ${(e as Error)?.message ?? String(e)}`);
       }
     }
+    return this.#drive(record, tool, options, true);
+  }
+
+  /** From the veto (`request`) or from approval (a call restored waiting) to the final record. */
+  async #drive(
+    record: ToolCallRecord,
+    tool: Tool,
+    options: Pick<CallToolOptions, 'signal' | 'argumentsError' | 'appGranted'>,
+    request: boolean,
+  ): Promise<ToolCallRecord> {
     const controller = new AbortController();
     this.#controllers.set(record.id, controller);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-    const call: Running = { id: record.id, assistantId, serverId, tool, args, signal, appGranted: options.appGranted };
+    const { assistantId, serverId } = record;
+    const call: Running = {
+      id: record.id,
+      assistantId,
+      serverId,
+      tool,
+      args: { ...record.arguments },
+      signal,
+      appGranted: options.appGranted,
+    };
     try {
       if (record.source === 'model') this.#refuseIfDown(record);
-      this.#request(record);
+      if (request) this.#request(record);
       const approval = await this.#approve(call, record);
       if (!options.argumentsError && !validatorLoaded()) await this.#loadValidator(call, approval);
       this.#validate(call, approval, options.argumentsError);
@@ -218,6 +263,148 @@ export class CallPipeline {
     } finally {
       this.#controllers.delete(record.id);
       this.#approvals.delete(record.id);
+      this.#release(record.id);
+    }
+  }
+
+  #lockName(id: string): string {
+    return `mcp-elements:${this.ctx.storeName}:call:${id}`;
+  }
+
+  /** Hold the call's lock while this page asks about it (and runs it); `ifAvailable`: false when another page holds it. */
+  async #hold(id: string, ifAvailable = false): Promise<boolean> {
+    const l = locks();
+    if (!l || this.#held.has(id)) return true;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    if (!ifAvailable) {
+      // a call this page just made: nobody else knows its id; let go even if released before granted
+      this.#held.set(id, release);
+      l.request(this.#lockName(id), () => held).catch(() => {});
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      l.request(this.#lockName(id), { ifAvailable }, (lock) => {
+        resolve(!!lock);
+        if (!lock) return undefined;
+        this.#held.set(id, release);
+        return held;
+      }).catch(() => resolve(true)); // no lock to be had here: nothing to coordinate with
+    });
+  }
+
+  /** Let go of a call's lock once its final record is written (the next holder reads it). */
+  #release(id: string) {
+    const release = this.#held.get(id);
+    if (!release) return;
+    this.#held.delete(id);
+    void this.history.flush().finally(release);
+  }
+
+  /** `hub.calls.runAgain()`: the same call, new, through the whole path. */
+  runAgain(id: string, options: RunAgainOptions = {}): Promise<ToolCallRecord> {
+    const r = this.history.get(id);
+    if (!r) return Promise.reject(new McpNotFoundError('tool call', id));
+    if (!TERMINAL.has(r.status))
+      return Promise.reject(
+        new McpToolError('not-finished', `Call "${id}" has not finished; it cannot run again yet.`),
+      );
+    if (r.source === 'app')
+      return Promise.reject(
+        new McpToolError('not-rerunnable', `Call "${id}" was made by a tool's view; only the view can make it again.`),
+      );
+    return this.callTool(
+      {
+        assistantId: r.assistantId,
+        serverId: r.serverId,
+        tool: r.tool,
+        arguments: { ...r.arguments },
+        source: r.source,
+        ...(r.providerCallId ? { providerCallId: r.providerCallId } : {}),
+        ...(r.argumentsError ? { argumentsError: r.argumentsError } : {}),
+        ...options,
+      },
+      id,
+    );
+  }
+
+  /**
+   * Ask again for every call that was waiting for approval when the last page went away (after
+   * load): a decision runs it through the rest of the path as if the page had never gone.
+   */
+  resumeApprovals(): void {
+    for (const r of Object.values(this.ctx.store.state.activeCalls))
+      if (r.status === 'awaiting-approval' && !this.#controllers.has(r.id)) {
+        this.#restoring.add(r.id);
+        void this.#rearm(r);
+      }
+  }
+
+  async #rearm(record: ToolCallRecord): Promise<void> {
+    const mine = await this.#hold(record.id, true);
+    if (!mine) this.#elsewhere.add(record.id);
+    this.#restoring.delete(record.id);
+    if (!mine) return this.#whenFree(record);
+    let tool: Tool;
+    try {
+      ({ tool } = this.#resolveTarget(
+        { serverId: record.serverId, tool: record.tool, source: record.source },
+        record.assistantId,
+      ));
+    } catch (e) {
+      // the server or the tool went away meanwhile (or the assistant no longer has it): it cannot be asked
+      this.#settle(record.id, 'error', { error: errorInfo(e) });
+      this.#release(record.id);
+      return;
+    }
+    await this.#drive(record, tool, record.argumentsError ? { argumentsError: record.argumentsError } : {}, false);
+  }
+
+  /**
+   * Another tab of this store asks about (or runs) the call: once it lets go, take what it
+   * stored — the call's end, or, if that tab closed while the call still waited, ask here.
+   */
+  async #whenFree(record: ToolCallRecord): Promise<void> {
+    const l = locks()!;
+    try {
+      await l.request(this.#lockName(record.id), { signal: this.#gone.signal }, async () => {
+        const stored = (await this.ctx.storage.get(KEYS.call + record.id)) as ToolCallRecord | undefined;
+        if (stored && typeof stored === 'object' && TERMINAL.has(stored.status)) this.#ended(this.history.put(stored));
+      });
+    } catch {
+      return; // this hub was disposed first
+    } finally {
+      this.#elsewhere.delete(record.id);
+    }
+    const now = this.history.get(record.id);
+    if (now?.status === 'awaiting-approval' && !this.#controllers.has(record.id)) await this.#rearm(now);
+  }
+
+  /**
+   * The record of a call once it has ended. A call this page does not drive (another tab's, or
+   * one that is not running anywhere) is answered as it is now. `signal` cancels the call.
+   */
+  async settled(id: string, signal?: AbortSignal): Promise<ToolCallRecord | undefined> {
+    const now = this.history.get(id);
+    const here = this.#controllers.has(id) || this.#restoring.has(id) || this.#elsewhere.has(id);
+    if (!now || TERMINAL.has(now.status) || !here) return now;
+    let answer!: (r: ToolCallRecord) => void;
+    // cancelled: a call this page drives ends `cancelled` (and answers); one it does not, as it is now
+    const onAbort = () => {
+      this.cancel(id);
+      if (!this.#controllers.has(id)) answer(this.history.get(id) ?? now);
+    };
+    try {
+      return await new Promise<ToolCallRecord>((resolve) => {
+        answer = resolve;
+        const waiters = this.#waiters.get(id) ?? [];
+        waiters.push(resolve);
+        this.#waiters.set(id, waiters);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        if (signal?.aborted) onAbort();
+      });
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -298,6 +485,7 @@ export class CallPipeline {
     const url = this.ctx.store.state.servers[call.serverId]?.url;
     if (profile.approval === 'trusted-only' && url && (await isTrustedNow(profile, call.serverId, url, call.tool)))
       return 'trusted';
+    void this.#hold(call.id);
     const waiting = this.history.patch(call.id, { status: 'awaiting-approval' });
     const decision = await new Promise<Decision>((resolve) => {
       const onAbort = () => {
@@ -485,6 +673,7 @@ export class CallPipeline {
       this.ctx.emit(new McpToolCallFailedEvent({ call: r, error: r.error ?? { code: 'error', message: 'failed' } }));
     else if (status === 'denied') this.ctx.emit(new McpToolCallDeniedEvent({ call: r, reason: reason ?? 'denied' }));
     else this.ctx.emit(new McpToolCallCancelledEvent({ call: r, reason: 'cancelled' }));
+    this.#ended(r);
     return r;
   }
 
@@ -515,6 +704,12 @@ export class CallPipeline {
     }
   }
 
+  /** Tell who waits (`settled`) that a call ended. */
+  #ended(r: ToolCallRecord) {
+    for (const resolve of this.#waiters.get(r.id) ?? []) resolve(r);
+    this.#waiters.delete(r.id);
+  }
+
   /** The page is being hidden (maybe unloaded): leave calls with a task running. */
   pageHidden(): void {
     this.#closing = true;
@@ -529,6 +724,7 @@ export class CallPipeline {
   /** Deny every waiting call and cancel every running one (the page is going away). */
   dispose(): void {
     this.#closing = true;
+    this.#gone.abort();
     for (const id of [...this.#approvals.keys()]) this.decide(id, { ok: false, reason: 'The page is closing.' });
     for (const c of this.#controllers.values()) c.abort();
   }

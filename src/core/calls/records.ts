@@ -76,6 +76,10 @@ export interface ToolCallRecord {
   readonly source: 'model' | 'user' | 'app';
   /** The provider's id for this call, when it came from a provider message. */
   readonly providerCallId?: string;
+  /** Why the provider's arguments could not be read (the call is answered as invalid, never sent). */
+  readonly argumentsError?: string;
+  /** For a call started by `hub.calls.runAgain()`: the id of the call it repeats. */
+  readonly rerunOf?: string;
   readonly annotations?: Tool['annotations'];
   readonly approval?: ApprovalSource;
   readonly createdAt: number;
@@ -273,6 +277,13 @@ export function errorInfo(e: unknown): { code: string; message: string } {
 }
 
 /** The call history and approval handle: `hub.calls`. */
+/** Options of `hub.calls.runAgain()`. */
+export interface RunAgainOptions {
+  signal?: AbortSignal;
+  /** Called once with the new record (status `pending`) before anything else happens. */
+  onCall?: (record: ToolCallRecord) => void;
+}
+
 export interface CallRegistry {
   get(id: string): ToolCallRecord | undefined;
   /** Calls, newest first, optionally of one assistant. */
@@ -286,6 +297,13 @@ export interface CallRegistry {
   deny(id: string, reason?: string): void;
   /** Cancel a call (waiting, queued or running; the server is told). */
   cancel(id: string): void;
+  /**
+   * Run a finished call again (e.g. one `interrupted` by a reload): the same tool, arguments,
+   * assistant and provider call id, as a new call through the normal path (veto, approval,
+   * validation) whose record names the old one in `rerunOf`. Rejects with `McpNotFoundError` for
+   * an unknown id and `McpToolError` (`not-finished`, `not-rerunnable` for a view's call).
+   */
+  runAgain(id: string, options?: RunAgainOptions): Promise<ToolCallRecord>;
   /** Remove finished calls from history (of one assistant, or all). */
   clear(filter?: AssistantRef): Promise<void>;
 }

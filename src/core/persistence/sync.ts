@@ -28,11 +28,20 @@ function followsTask(call: ToolCallRecord): boolean {
 }
 
 /**
+ * A call that only waited for the user's decision never ran: it still waits after a reload (the
+ * pipeline asks again). Not a view's call: the view that made it is gone with the page.
+ */
+function keepsWaiting(call: ToolCallRecord): boolean {
+  return call.status === 'awaiting-approval' && call.source !== 'app' && !call.task;
+}
+
+/**
  * A call the page was running when it went away never finished: say so. A call with a task runs
- * on the server without the page, so it stays `running` (the pipeline resumes polling it).
+ * on the server without the page, so it stays `running` (the pipeline resumes polling it); one
+ * that waited for approval waits again.
  */
 function settleInterrupted(call: ToolCallRecord): ToolCallRecord {
-  if (TERMINAL.has(call.status)) return call;
+  if (TERMINAL.has(call.status) || keepsWaiting(call)) return call;
   if (followsTask(call)) return call.status === 'running' ? call : { ...call, status: 'running' };
   return interruptedRecord(call);
 }
@@ -70,8 +79,9 @@ function withDeniedStatus(call: ToolCallRecord): ToolCallRecord {
 }
 
 /**
- * Read every stored record into the snapshot. Calls found unfinished come back `interrupted`;
- * they are handed to `rewrite` so the history writes them back.
+ * Read every stored record into the snapshot. Calls found unfinished come back `interrupted`
+ * (those waiting for approval keep waiting, those with a task keep running); they are handed to
+ * `rewrite` so the history writes them back.
  */
 export async function loadRecords(
   ctx: HubContext,
@@ -128,7 +138,7 @@ export async function loadRecords(
   const now = Date.now();
   const active: Record<string, ToolCallRecord> = {};
   for (const [id, c] of Object.entries(calls))
-    if (followsTask(c)) {
+    if (followsTask(c) || keepsWaiting(c)) {
       active[id] = c;
       delete calls[id];
     }

@@ -112,8 +112,25 @@ export const styles = css`
     gap: 0.4rem;
     outline: none;
   }
+  header .cancel {
+    font-size: 0.85em;
+    padding: 0.1rem 0.6rem;
+  }
+  .progress {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2rem 0.6rem;
+    align-items: baseline;
+  }
   progress {
     width: 100%;
+  }
+  .rerun {
+    display: grid;
+    gap: 0.4rem;
+  }
+  .rerun p {
+    margin: 0;
   }
   .requests {
     display: grid;

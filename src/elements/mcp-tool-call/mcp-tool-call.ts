@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
 import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import { RESULT_STRINGS, renderResult, resultStrings } from '../../internal/result-view.js';
+import { RESULT_STRINGS, renderCopy, renderResult, resultStrings } from '../../internal/result-view.js';
 import { showCall } from '../../internal/shown-calls.js';
 import { importOnce } from '../../internal/import-once.js';
 import { shallowEqual, StoreController } from '../../controllers/store-controller.js';
@@ -36,7 +36,13 @@ const STRINGS = {
     '“Always allow” trusts this tool and switches the assistant from asking every time to asking only for tools it does not trust.',
   alwaysAllowTrusts: '“Always allow” adds this tool to the tools the assistant runs without asking.',
   deny: 'Deny',
-  cancel: 'Cancel',
+  cancel: 'Cancel call',
+  runAgain: 'Run again',
+  runAgainNote:
+    'Its result is unknown. “Run again” starts it anew with the same arguments, asking first if your approval settings say so.',
+  progressOf: '{done} of {total} ({percent}%)',
+  progressSoFar: '{done} so far',
+  elapsed: 'for {time}',
   mayChange: 'It may change or delete your data.',
   mayChangeSoft: 'It may change things, but not delete them.',
   openWorld: 'It may reach websites or services outside this server.',
@@ -87,6 +93,25 @@ function formatDuration(ms?: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** Time since a call started, in whole seconds (and minutes): "7 s", "2 min 5 s". */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const min = Math.floor(total / 60);
+  return min ? `${min} min ${total % 60} s` : `${total} s`;
+}
+
+const num = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** Progress in words: "3 of 10 (30%)" when the server gives a total, else "3 so far". */
+function progressText(p: NonNullable<ToolCallRecord['progress']>, t: (k: 'progressOf' | 'progressSoFar') => string) {
+  if (p.total && p.total > 0)
+    return t('progressOf')
+      .replace('{done}', num(p.progress))
+      .replace('{total}', num(p.total))
+      .replace('{percent}', String(Math.min(100, Math.round((p.progress / p.total) * 100))));
+  return t('progressSoFar').replace('{done}', num(p.progress));
+}
+
 /**
  * One tool call as a card: tool and server, arguments, status, duration, progress, approval
  * (Allow once / Always allow / Deny, with warnings from the tool's annotations), cancel, and the
@@ -96,6 +121,13 @@ function formatDuration(ms?: number): string {
  * for the page's model (approve, then review the answer) — is shown inside the card, with the
  * same views as `<mcp-elicitation>`, and stays as a one-line outcome once answered; while the
  * card is on the page, `<mcp-elicitation>` leaves those requests to it.
+ * Results read as a person reads them: prose in the body font, JSON pretty-printed (a structured
+ * result as one collapsible tree), markdown rendered safely (marked + DOMPurify, loaded the first
+ * time a result holds markdown), images that enlarge; Copy on the result and the arguments;
+ * progress in steps and percent with the time since the call started. A call `interrupted` by a
+ * reload offers "Run again" (`hub.calls.runAgain`): the same call anew, which the card then
+ * follows (its `call-id` changes; the hub's events for it carry `rerunOf`). A call that only
+ * waited for approval when the page reloaded still waits, and Allow runs it.
  *
  * @summary Shows one MCP tool call and lets the user approve, deny or cancel it.
  * @tag mcp-tool-call
@@ -121,7 +153,12 @@ function formatDuration(ms?: number): string {
  * @csspart sign-in - For a call waiting on sign-in: the note and the Sign in button (it calls
  *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
- * @csspart progress - The progress bar.
+ * @csspart progress - The progress bar and its text ("3 of 10 (30%)", or "3 so far" without a total).
+ * @csspart elapsed - While the call runs: the time since it started.
+ * @csspart copy - A Copy button (the result's text, or the arguments' JSON).
+ * @csspart image-zoom - The button around a result image that enlarges it.
+ * @csspart image-dialog - The enlarged image's modal dialog (Escape, Close or a click outside closes it).
+ * @csspart rerun - For an interrupted call: the note and the Run again button.
  * @csspart task - For a call the server runs as a task: the task's status message while it runs.
  * @csspart result - The result.
  * @csspart error - The error message.
@@ -168,6 +205,12 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   });
   #lastStatus?: ToolCallStatus;
   #shown?: string;
+  /** Redraws the elapsed time each second while the call is live. */
+  #tick?: ReturnType<typeof setInterval>;
+  /** Why Allow or Deny could not be taken (shown in the approval box). */
+  #decisionError?: string;
+  /** Why "Run again" could not start a call (shown under it). */
+  #rerunError?: string;
 
   /** The record shown: the hub's (by `call-id`) or the `.call` property. */
   get record(): ToolCallRecord | undefined {
@@ -186,6 +229,16 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.#syncShown();
+    this.#clock(false);
+  }
+
+  /** The elapsed time is redrawn each second while the call runs (or waits for a slot). */
+  #clock(on: boolean) {
+    if (on && !this.#tick) this.#tick = setInterval(() => this.requestUpdate(), 1000);
+    else if (!on && this.#tick) {
+      clearInterval(this.#tick);
+      this.#tick = undefined;
+    }
   }
 
   /** Tell <mcp-elicitation> which call this card shows (it leaves that call's requests to us). */
@@ -201,6 +254,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     this.#syncShown();
     const r = this.record;
     const status = r?.status;
+    this.#clock(this.isConnected && !!r?.startedAt && (status === 'running' || status === 'pending'));
     if (status !== this.#lastStatus) {
       // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
       const states = this.#internals.states as CustomStateSet | undefined;
@@ -217,13 +271,22 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
 
   #approve(always: boolean) {
     const r = this.record;
-    if (r) this.hub.calls.approve(r.id, { always });
-    this.#focusBack();
+    if (r) this.#decide(() => this.hub.calls.approve(r.id, { always }));
   }
   #deny() {
     const r = this.record;
-    if (r) this.hub.calls.deny(r.id);
-    this.#focusBack();
+    if (r) this.#decide(() => this.hub.calls.deny(r.id));
+  }
+  /** A decision the hub cannot take (e.g. the call waits for it in another tab) is said in the box. */
+  #decide(decide: () => void) {
+    try {
+      decide();
+      this.#decisionError = undefined;
+      this.#focusBack();
+    } catch (e) {
+      this.#decisionError = (e as Error).message;
+      this.requestUpdate();
+    }
   }
   // the approval box goes away with the decision: focus would fall to the page's start
   #focusBack() {
@@ -241,6 +304,24 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #cancel() {
     const r = this.record;
     if (r) this.hub.calls.cancel(r.id);
+  }
+  /**
+   * The same call again, as a new call (`hub.calls.runAgain`): the card follows the new one (its
+   * `call-id` changes; the hub's events for it carry `rerunOf`, so the host can follow too).
+   */
+  #runAgain() {
+    const r = this.record;
+    if (!r) return;
+    this.#rerunError = undefined;
+    this.hub.calls
+      .runAgain(r.id, {
+        // followed live from now on, also when the card was given a `.call`
+        onCall: (next) => this.setAttribute('call-id', next.id),
+      })
+      .catch((e: Error) => {
+        this.#rerunError = e.message;
+        this.requestUpdate();
+      });
   }
   #onKeydown(e: KeyboardEvent) {
     if (e.key === 'Escape' && this.record?.status === 'awaiting-approval') {
@@ -298,6 +379,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         </button>
         <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
       </div>
+      ${this.#decisionError ? html`<p class="error" role="alert">${this.#decisionError}</p>` : nothing}
       <p id="always-note" class="muted always-note">
         ${this.hub.assistants.get(r.assistantId).approval === 'always-ask' ? this.t('alwaysAllowSwitches') : this.t('alwaysAllowTrusts')}
       </p>
@@ -373,10 +455,25 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         <span class="server">${this.t('on')} ${r.serverName}</span>
         <span class="status" part="status" data-status=${r.status}>${this.t(r.status)}</span>
         ${r.durationMs !== undefined ? html`<span class="muted">${this.t('duration')} ${formatDuration(r.durationMs)}</span>` : nothing}
+        ${
+          live && r.startedAt && !waiting && !signIn
+            ? html`<span class="muted elapsed" part="elapsed"
+                >${this.t('elapsed').replace('{time}', formatElapsed(Date.now() - r.startedAt))}</span
+              >`
+            : nothing
+        }
+        ${
+          live && !waiting
+            ? html`<button class="cancel" data-action="cancel" @click=${() => this.#cancel()}>
+                ${this.t('cancel')}
+              </button>`
+            : nothing
+        }
       </header>
       ${waiting ? this.#approval(r) : nothing}
       <details part="arguments">
         <summary>${this.t('arguments')}</summary>
+        ${renderCopy(args, { copy: this.t('copy'), copied: this.t('copied') })}
         <pre tabindex="0">${args}</pre>
       </details>
       ${
@@ -393,12 +490,14 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
       }
       ${
         r.status === 'running' && r.progress
-          ? html`<div part="progress">
+          ? html`<div part="progress" class="progress">
               <progress
                 aria-label=${this.t('progress')}
-                value=${r.progress.progress}
-                max=${r.progress.total ?? nothing}
+                aria-valuetext=${progressText(r.progress, (k) => this.t(k))}
+                value=${r.progress.total && r.progress.total > 0 ? Math.min(r.progress.progress, r.progress.total) : nothing}
+                max=${r.progress.total && r.progress.total > 0 ? r.progress.total : nothing}
               ></progress>
+              <span class="muted progress-text">${progressText(r.progress, (k) => this.t(k))}</span>
               ${r.progress.message ? html`<span class="muted">${r.progress.message}</span>` : nothing}
             </div>`
           : nothing
@@ -419,7 +518,19 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             </div>`
           : nothing
       }
-      ${live && !waiting ? html`<div class="actions" part="actions"><button data-action="cancel" @click=${() => this.#cancel()}>${this.t('cancel')}</button></div>` : nothing}
+      ${
+        r.status === 'interrupted' && r.source !== 'app'
+          ? html`<div class="rerun" part="rerun">
+              <p class="muted">${this.t('runAgainNote')}</p>
+              <div class="actions" part="actions">
+                <button class="primary" data-action="run-again" @click=${() => this.#runAgain()}>
+                  ${this.t('runAgain')}
+                </button>
+              </div>
+              ${this.#rerunError ? html`<p class="error" role="alert">${this.#rerunError}</p>` : nothing}
+            </div>`
+          : nothing
+      }
       ${
         r.result
           ? renderResult(

@@ -20,6 +20,8 @@ export const CONTENTS_STRINGS = {
   binary: 'binary data',
   structured: 'Structured result',
   noContent: 'No content.',
+  enlarge: 'Enlarge the image',
+  closeImage: 'Close',
   bytes: 'bytes',
 };
 
