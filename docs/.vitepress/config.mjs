@@ -89,6 +89,7 @@ export default defineConfig({
         text: 'Guides',
         items: [
           { text: 'Put the elements on a page', link: '/guides/embed' },
+          { text: 'Typed templates', link: '/guides/frameworks' },
           { text: 'G4F', link: '/guides/g4f' },
           { text: 'Theme', link: '/guides/theme' },
           { text: 'Sign-in', link: '/guides/sign-in' },
