@@ -4,6 +4,7 @@
 // origin, imported from what the CLI printed (test/fixtures/relay-fixture.mjs,
 // stdio-relay-fixture.mjs).
 import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import { McpConnectionError, type McpHub } from '../../src/core/index.js';
 import { privateHub, urls } from '../helpers.js';
 
@@ -94,8 +95,86 @@ describe('through the relay, from a page', function () {
       timeout: 10,
     });
     const error = await connectOrError(hub, s.id);
-    expect(error).to.be.instanceOf(Error);
+    expect(error).to.be.instanceOf(McpConnectionError);
+    expect((error as Error).message).to.contain('refused the credentials (HTTP 401)');
     expect(hub.status(s.id).status).not.to.equal('connected');
     expect(hub.catalogue(s.id)?.tools ?? []).to.deep.equal([]);
+  });
+});
+
+/** A real click (user activation: WebKit blocks popups without one) running `fn` in its handler. */
+async function click<T>(fn: () => T): Promise<T> {
+  const b = document.createElement('button');
+  b.textContent = 'Sign in';
+  b.style.cssText = 'position:fixed;left:10px;top:10px;width:120px;height:40px;z-index:99999';
+  document.body.append(b);
+  let result: { value: T } | undefined;
+  b.addEventListener('click', () => (result = { value: fn() }), { once: true });
+  const r = b.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
+  b.remove();
+  if (!result) throw new Error('the click did not reach the button');
+  return result.value;
+}
+
+/** The claims of a JWT (no check: the server under test checked it). */
+function claims(jwt: string): Record<string, unknown> {
+  const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+  return JSON.parse(atob(part.padEnd(Math.ceil(part.length / 4) * 4, '='))) as Record<string, unknown>;
+}
+
+describe('sign-in through the relay (oidc-provider behind it)', function () {
+  this.timeout(60000);
+
+  it('signs in, lists and calls; the token is for the upstream server, never the relay', async () => {
+    const fetched: string[] = [];
+    const hub = privateHub({
+      redirectUrl: `${location.origin}/__oauth-callback.html`,
+      fetch: (input, init) => {
+        fetched.push(input instanceof Request ? input.url : String(input));
+        return fetch(input, init);
+      },
+    });
+    const tenant = `relay-${Math.random().toString(36).slice(2)}`;
+    const upstream = `${urls.oauthMcp}/t/${tenant}/auto/mcp`;
+    const server = await hub.servers.add({
+      name: 'Protected, relayed',
+      url: upstream,
+      relay: relayUrls.relay,
+      auth: { type: 'oauth' },
+    });
+    await hub.connect(server.id).catch(() => {});
+    expect(hub.status(server.id).status).to.equal('needs-sign-in');
+    await click(() => hub.signIn(server.id));
+    expect(hub.status(server.id).status).to.equal('connected');
+    const who = await hub.client(server.id).callTool('whoami');
+    expect(textOf(who)).to.equal('auto-user mcp:tools');
+    expect(hub.store.state.signIns[server.id]).to.include({ status: 'signed-in', issuer: urls.oauthIssuer });
+
+    // every request of the page went to the relay: the MCP server and the authorization
+    // server's metadata, registration and token endpoints alike
+    expect(fetched.length).to.be.greaterThan(3);
+    for (const u of fetched) expect(new URL(u).origin, u).to.equal(new URL(relayUrls.relay).origin);
+    expect(fetched.some((u) => u.includes('/token'))).to.equal(true);
+
+    // the resource saw the token: its audience is the upstream server's URL, not the relay's
+    const seen = (await (await fetch(`${urls.oauthMcp}/t/${tenant}/seen`)).json()) as {
+      tokens: { token: string; valid: boolean }[];
+    };
+    const valid = seen.tokens.filter((t) => t.valid);
+    expect(valid.length).to.be.greaterThan(0);
+    for (const { token } of valid) {
+      const c = claims(token);
+      expect(c.aud).to.equal(upstream);
+      expect(String(c.aud)).not.to.contain(new URL(relayUrls.relay).host);
+      expect(c.iss).to.equal(urls.oauthIssuer);
+    }
+
+    // signing out revokes the tokens at the authorization server, through the relay too
+    const before = fetched.length;
+    await hub.signOut(server.id);
+    const revocations = fetched.slice(before).filter((u) => /revocation/.test(u));
+    expect(revocations.length).to.be.greaterThan(0);
+    for (const u of revocations) expect(new URL(u).origin, u).to.equal(new URL(relayUrls.relay).origin);
   });
 });
