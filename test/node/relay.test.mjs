@@ -214,3 +214,21 @@ test('the hub through a relay: a server config with `relay` connects through it;
   assert.equal(removed.relay, undefined);
   await Promise.all([hub.dispose(), other.dispose()]);
 });
+
+test("guardedFetch: a caller's long-lived signal gains no listener per request, and still aborts", async () => {
+  const { guardedFetch } = await import(path.join(root, 'dist/relay/index.js'));
+  const { getEventListeners } = await import('node:events');
+  const f = guardedFetch({ allow: [new URL(everything.url).origin] });
+  const session = new AbortController();
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, signal: session.signal };
+  for (let i = 0; i < 20; i++) {
+    const r = await f(everything.url, { ...init, body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' }) });
+    await r.body?.cancel();
+  }
+  // Node's fetch keeps a listener on the signal it is given until the request is collected:
+  // given the caller's signal itself, 20 requests left (up to) 20 listeners on it
+  assert.equal(getEventListeners(session.signal, 'abort').length, 0);
+  assert.equal(init.signal, session.signal, "the caller's init is not changed");
+  session.abort();
+  await assert.rejects(f(everything.url, { ...init, body: '{}' }), (e) => e.name === 'AbortError');
+});
