@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { everythingEntry, freePort } from '../test/fixtures/servers.mjs';
+import { everythingEntry, freePort, startEverything } from '../test/fixtures/servers.mjs';
 import { cliPath } from '../test/fixtures/stdio-relay-fixture.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,6 +69,57 @@ async function client(transport) {
     },
     close: () => c.close(),
   };
+}
+
+/** Measure every path in alternating rounds; resolves to { [path]: { p50, p99, perSecond } }. */
+async function measure(paths) {
+  const names = Object.keys(paths);
+  const results = Object.fromEntries(names.map((n) => [n, { times: [], perSecond: [] }]));
+  for (const p of Object.values(paths)) for (let i = 0; i < WARMUP; i++) await p.call();
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = names.map((_, i) => names[(i + round) % names.length]);
+    for (const name of order) {
+      const { call } = paths[name];
+      const r = results[name];
+      for (let i = 0; i < CALLS; i++) {
+        const t = performance.now();
+        await call();
+        r.times.push(performance.now() - t);
+      }
+      const started = performance.now();
+      let sent = 0;
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          while (sent < CALLS) {
+            sent++;
+            await call();
+          }
+        }),
+      );
+      r.perSecond.push((sent / (performance.now() - started)) * 1000);
+    }
+  }
+  const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+  return Object.fromEntries(
+    names.map((n) => {
+      const t = results[n].times.sort((x, y) => x - y);
+      const ps = results[n].perSecond.sort((x, y) => x - y);
+      return [n, { p50: pct(t, 0.5), p99: pct(t, 0.99), perSecond: ps[Math.floor(ps.length / 2)] }];
+    }),
+  );
+}
+
+/** The table of one measurement, the first path as the baseline. */
+function table(title, stats) {
+  const rows = Object.entries(stats);
+  const [, base] = rows[0];
+  console.log(`\n${title}`);
+  console.log('| path | p50 ms | p99 ms | added p50 ms | added p99 ms | calls/s (8 in flight, median of rounds) |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [n, r] of rows)
+    console.log(
+      `| ${n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${(r.p50 - base.p50).toFixed(2)} | ${(r.p99 - base.p99).toFixed(2)} | ${r.perSecond.toFixed(0)} |`,
+    );
 }
 
 // every path up at once
@@ -126,53 +177,42 @@ const paths = {
   'mcp-proxy 6.7.19': await client(new StreamableHTTPClientTransport(new URL(proxy.url))),
   'supergateway 4.0.0 (--stateful)': await client(new StreamableHTTPClientTransport(new URL(gateway.url))),
 };
-const names = Object.keys(paths);
-const results = Object.fromEntries(names.map((n) => [n, { times: [], perSecond: [] }]));
-for (const p of Object.values(paths)) for (let i = 0; i < WARMUP; i++) await p.call();
-for (let round = 0; round < ROUNDS; round++) {
-  const order = names.map((_, i) => names[(i + round) % names.length]);
-  for (const name of order) {
-    const { call } = paths[name];
-    const r = results[name];
-    for (let i = 0; i < CALLS; i++) {
-      const t = performance.now();
-      await call();
-      r.times.push(performance.now() - t);
-    }
-    const started = performance.now();
-    let sent = 0;
-    await Promise.all(
-      Array.from({ length: PARALLEL }, async () => {
-        while (sent < CALLS) {
-          sent++;
-          await call();
-        }
-      }),
-    );
-    r.perSecond.push((sent / (performance.now() - started)) * 1000);
-  }
-}
+const stdioStats = await measure(paths);
 await Promise.all(Object.values(paths).map((p) => p.close().catch(() => {})));
 await Promise.all([ours.stop(), proxy.stop(), gateway.stop()]);
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-const stats = Object.fromEntries(
-  names.map((n) => {
-    const t = results[n].times.sort((a, b) => a - b);
-    const ps = results[n].perSecond.sort((a, b) => a - b);
-    return [n, { p50: pct(t, 0.5), p99: pct(t, 0.99), perSecond: ps[Math.floor(ps.length / 2)] }];
-  }),
+table(
+  `stdio server-everything behind a relay: ${ROUNDS} alternating rounds × ${CALLS} echo calls per path, one client, 127.0.0.1, ${pinned ? 'each relay and its server on one core (taskset -c 1)' : 'not pinned (no taskset)'} (this run)`,
+  stdioStats,
 );
-const direct = stats[names[0]];
-console.log(
-  `\nstdio server-everything behind a relay: ${ROUNDS} alternating rounds × ${CALLS} echo calls per path, one client, 127.0.0.1, ${pinned ? 'each relay and its server on one core (taskset -c 1)' : 'not pinned (no taskset)'} (this run)`,
+
+// the HTTP relay (createNodeRelay, the relay a page uses) in front of server-everything over
+// Streamable HTTP, in a process of its own on the relays' core, against the direct HTTP path
+const httpUpstream = await startEverything('streamableHttp');
+const relayModule = JSON.stringify(path.join(root, 'dist/relay/node/index.js'));
+const httpRelay = await start(
+  [
+    '--input-type=module',
+    '-e',
+    `const { createNodeRelay, serveHandler } = await import(${relayModule});
+const s = await serveHandler(createNodeRelay({ allow: [${JSON.stringify(new URL(httpUpstream.url).origin)}], rateLimit: false }));
+console.log('RELAY ' + s.url);`,
+  ],
+  async (out) => {
+    const m = /RELAY (\S+)/.exec(out);
+    return m ? { url: m[1] } : null;
+  },
 );
-console.log('| path | p50 ms | p99 ms | added p50 ms | added p99 ms | calls/s (8 in flight, median of rounds) |');
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const n of names) {
-  const r = stats[n];
-  console.log(
-    `| ${n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${(r.p50 - direct.p50).toFixed(2)} | ${(r.p99 - direct.p99).toFixed(2)} | ${r.perSecond.toFixed(0)} |`,
-  );
-}
+const viaRelay = `${httpRelay.url}/http/${new URL(httpUpstream.url).host}/mcp`;
+const httpPaths = {
+  'direct Streamable HTTP (baseline)': await client(new StreamableHTTPClientTransport(new URL(httpUpstream.url))),
+  'mcp-elements HTTP relay (createNodeRelay)': await client(new StreamableHTTPClientTransport(new URL(viaRelay))),
+};
+const httpStats = await measure(httpPaths);
+await Promise.all(Object.values(httpPaths).map((p) => p.close().catch(() => {})));
+await Promise.all([httpRelay.stop(), httpUpstream.close()]);
+table(
+  `server-everything over Streamable HTTP, direct and through the relay: ${ROUNDS} alternating rounds × ${CALLS} echo calls per path, 127.0.0.1, ${pinned ? 'the relay on one core' : 'not pinned'} (this run)`,
+  httpStats,
+);
 process.exit(0);
