@@ -4,9 +4,8 @@
 // origin, imported from what the CLI printed (test/fixtures/relay-fixture.mjs,
 // stdio-relay-fixture.mjs).
 import { expect } from '@open-wc/testing';
-import { sendMouse } from '@web/test-runner-commands';
 import { McpConnectionError, type McpHub } from '../../src/core/index.js';
-import { privateHub, urls } from '../helpers.js';
+import { click, privateHub, urls } from '../helpers.js';
 
 const relayUrls = urls as typeof urls & {
   noCors: string;
@@ -101,21 +100,6 @@ describe('through the relay, from a page', function () {
     expect(hub.catalogue(s.id)?.tools ?? []).to.deep.equal([]);
   });
 });
-
-/** A real click (user activation: WebKit blocks popups without one) running `fn` in its handler. */
-async function click<T>(fn: () => T): Promise<T> {
-  const b = document.createElement('button');
-  b.textContent = 'Sign in';
-  b.style.cssText = 'position:fixed;left:10px;top:10px;width:120px;height:40px;z-index:99999';
-  document.body.append(b);
-  let result: { value: T } | undefined;
-  b.addEventListener('click', () => (result = { value: fn() }), { once: true });
-  const r = b.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
-  b.remove();
-  if (!result) throw new Error('the click did not reach the button');
-  return result.value;
-}
 
 /** The claims of a JWT (no check: the server under test checked it). */
 function claims(jwt: string): Record<string, unknown> {
