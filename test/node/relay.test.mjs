@@ -232,3 +232,29 @@ test("guardedFetch: a caller's long-lived signal gains no listener per request, 
   session.abort();
   await assert.rejects(f(everything.url, { ...init, body: '{}' }), (e) => e.name === 'AbortError');
 });
+
+test('nodeUpstreamFetch: a pinned upstream is reached at the checked address, over one kept-alive connection per host and address', async () => {
+  const { nodeUpstreamFetch } = await import(path.join(root, 'dist/relay/node/index.js'));
+  const http = (await import('node:http')).default;
+  let connections = 0;
+  const server = http.createServer((req, res) => res.end(`ok ${req.headers.host}`));
+  server.on('connection', () => connections++);
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  try {
+    const f = nodeUpstreamFetch();
+    // the names do not resolve: only the pinned address can be what is reached
+    const get = async (host, address) => (await f(`http://${host}:${port}/x`, { method: 'GET', address })).text();
+    assert.equal(await get('pinned.invalid', '127.0.0.1'), `ok pinned.invalid:${port}`);
+    assert.equal(await get('pinned.invalid', '127.0.0.1'), `ok pinned.invalid:${port}`);
+    assert.equal(connections, 1, 'the second request reused the first connection');
+    assert.equal(await get('other.invalid', '127.0.0.1'), `ok other.invalid:${port}`);
+    assert.equal(connections, 2, 'another host name gets a connection of its own');
+    // another checked address: its own connection, to that address (nothing listens there)
+    await assert.rejects(get('pinned.invalid', '127.0.0.3'), /ECONNREFUSED/);
+    assert.equal(connections, 2);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+});
