@@ -35,6 +35,9 @@ export default {
         for (const mod of customElementsManifest.modules ?? []) {
           for (const d of mod.declarations ?? []) {
             if (d.attributes) d.attributes = d.attributes.filter((a) => !a.name.startsWith('_'));
+            // an attribute documented with `@attr` only (`theme`, the base class's reflected
+            // property) gets its field, so typings generated from the manifest can type it
+            for (const a of d.attributes ?? []) a.fieldName ??= a.name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
             if (d.members) d.members = d.members.filter((m) => !m.name.startsWith('_') && m.privacy !== 'private');
           }
         }

@@ -14,6 +14,8 @@ import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 import { singleFileBuild } from '../scripts/vite-plugins.mjs';
 import { readCdnManifest } from '../scripts/cdn-manifest.mjs';
 import { rankingRows } from './ranking.mjs';
+import { appsRows } from './apps.mjs';
+import { appsEntryShare } from './apps-entry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -323,6 +325,18 @@ const rows = [
 if (concurrent.failed + concurrentRemote.failed)
   console.warn(`500 concurrent calls: ${concurrent.failed + concurrentRemote.failed} calls did not succeed`);
 rows.push(...(await rankingRows(ROUNDS)));
+// MCP Apps: what views add to the entry (goal 0.5 KB), and result → view initialized vs the
+// ext-apps example host's way (bench/apps.mjs)
+const share = await appsEntryShare();
+rows.push(
+  row(
+    'MCP Apps share of the CDN entry (entry minus the entry with apps stubbed out) (KB)',
+    share.share / KB,
+    0.5,
+    'goal: 0.5 KB',
+  ),
+);
+rows.push(...(await appsRows({ rounds: Math.max(3, Math.round(ROUNDS / 4)), views: 10 })));
 const fmt = (n) => (Math.abs(n) < 1 && n !== 0 ? n.toFixed(3) : n.toFixed(1));
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
 for (const r of rows)

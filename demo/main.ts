@@ -4,6 +4,7 @@ import { getHub } from '../src/index.js';
 import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
 import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
 import { backendUrl, runOnBackend } from './backend-mode.js';
+import { ownServer } from './own-servers.js';
 import { debugUrl, everythingUrl, protectedUrl, sandboxUrl, tasksUrl } from 'virtual:demo-config';
 
 const ASSISTANT = 'default';
@@ -14,12 +15,9 @@ const hub = getHub();
 hub.setSignInOptions({ redirectUrl: new URL('./oauth-callback.html', location.href).href });
 await hub.ready;
 
-// ---- first visit: the reference server is pre-added (the user may remove it) -----------------
-if (!localStorage.getItem('mcp-demo-seeded')) {
-  localStorage.setItem('mcp-demo-seeded', '1');
-  if (!hub.servers.list().some((s) => s.url === everythingUrl))
-    await hub.servers.add({ name: 'Everything', url: everythingUrl });
-}
+// ---- first visit: the reference server is pre-added (the user may remove it); on every visit
+// the demo's own servers follow the ports this `npm start` gave them (own-servers.ts) ----------
+await ownServer(hub, 'everything', 'mcp-demo-seeded', { name: 'Everything', url: everythingUrl });
 // servers may ask this page's model (sampling): the model chosen in Settings answers, after the
 // user approved the request and before they review the answer (<mcp-tool-call>, <mcp-elicitation>).
 // Set before connecting: the capability is declared when a session opens.
@@ -28,23 +26,17 @@ hub.setSamplingHandler(async (request) => {
   return s.kind === 'openai' ? openaiSample(s, request) : demoSample(request);
 });
 // and a server that needs sign-in (OAuth, against a real authorization server)
-if (!localStorage.getItem('mcp-demo-seeded-protected')) {
-  localStorage.setItem('mcp-demo-seeded-protected', '1');
-  if (!hub.servers.list().some((s) => s.url === protectedUrl))
-    await hub.servers.add({ name: 'Protected demo server', url: protectedUrl, auth: { type: 'oauth' } });
-}
+await ownServer(hub, 'protected', 'mcp-demo-seeded-protected', {
+  name: 'Protected demo server',
+  url: protectedUrl,
+  auth: { type: 'oauth' },
+});
 // and a server whose tools run as tasks (they survive a reload: see the task monitor in Settings)
-if (!localStorage.getItem('mcp-demo-seeded-tasks')) {
-  localStorage.setItem('mcp-demo-seeded-tasks', '1');
-  if (!hub.servers.list().some((s) => s.url === tasksUrl)) await hub.servers.add({ name: 'Jobs', url: tasksUrl });
-}
+await ownServer(hub, 'tasks', 'mcp-demo-seeded-tasks', { name: 'Jobs', url: tasksUrl });
 // and an MCP Apps server: its tool's view shows under the call, in the sandbox page on a second
 // origin (without it, views would run in an opaque srcdoc frame: docs/API.md "MCP Apps")
 hub.setSandboxUrl(sandboxUrl);
-if (!localStorage.getItem('mcp-demo-seeded-apps')) {
-  localStorage.setItem('mcp-demo-seeded-apps', '1');
-  if (!hub.servers.list().some((s) => s.url === debugUrl)) await hub.servers.add({ name: 'Debug', url: debugUrl });
-}
+await ownServer(hub, 'apps', 'mcp-demo-seeded-apps', { name: 'Debug', url: debugUrl });
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
 // ---- conversation, kept across reloads --------------------------------------------------------

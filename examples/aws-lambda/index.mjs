@@ -1,9 +1,9 @@
 // The backend chat handler as a Lambda function with response streaming (Function URL with
 // InvokeMode RESPONSE_STREAM). The relay is the same: lambdaHandler(createNodeRelay({ … })).
 // Deploy: see README.md (one `sam deploy --guided`).
-import { lambdaHandler } from 'mcp-elements/relay/lambda';
-import { createNodeRelay, systemResolve, nodeUpstreamFetch } from 'mcp-elements/relay/node';
-import { createChatHandler } from 'mcp-elements/server';
+import { lambdaHandler } from 'mcp-chat-elements/relay/lambda';
+import { createNodeRelay, systemResolve, nodeUpstreamFetch } from 'mcp-chat-elements/relay/node';
+import { createChatHandler } from 'mcp-chat-elements/server';
 
 const allow = (process.env.ALLOW ?? '').split(',').filter(Boolean);
 const open = process.env.OPEN === 'true';

@@ -1,8 +1,8 @@
 // The relay and the backend chat handler in a plain Node process, on 127.0.0.1:8787.
-// Run: node server.mjs   (stdio servers instead: npx mcp-elements relay --config mcp.json --origin <page>)
-import { createNodeRelay, serveHandler } from 'mcp-elements/relay/node';
-import { systemResolve, nodeUpstreamFetch } from 'mcp-elements/relay/node';
-import { createChatHandler } from 'mcp-elements/server';
+// Run: node server.mjs   (stdio servers instead: npx mcp-chat-elements relay --config mcp.json --origin <page>)
+import { createNodeRelay, serveHandler } from 'mcp-chat-elements/relay/node';
+import { systemResolve, nodeUpstreamFetch } from 'mcp-chat-elements/relay/node';
+import { createChatHandler } from 'mcp-chat-elements/server';
 
 const allow = (process.env.ALLOW ?? '').split(',').filter(Boolean);
 const origins = [process.env.PAGE_ORIGIN ?? 'http://localhost:5173'];

@@ -15,6 +15,8 @@ import { McpToolError } from '../core/index.js';
 import { allowAttribute, viewDocument, VIEW_SANDBOX } from './csp.js';
 import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js';
 import { McpAppError, type UiResource } from './resources.js';
+import { setModelContext } from './model-context.js';
+import { viewDownload, type ViewDownload } from './download.js';
 
 /** What the element showing the view decides (sizes, modes, the user's confirmations, events). */
 export interface ViewHooks {
@@ -24,6 +26,8 @@ export interface ViewHooks {
   displayMode(mode: McpUiDisplayMode): void;
   /** Ask the user whether to open `url` (http(s) only reaches here); resolves with the answer. */
   confirmLink(url: string): Promise<boolean>;
+  /** Ask the user whether to save the file the view offers (checked); resolves with the answer. */
+  confirmDownload(file: ViewDownload): Promise<boolean>;
   /** `ui/message`: false when the host refused it (the cancelable event was cancelled). */
   message(params: { role: string; content: unknown[] }): boolean;
   /** A refused request or message, with the reason (also in the server's log). `fatal`: the view is closed. */
@@ -56,8 +60,13 @@ const HOST_INFO = { name: 'mcp-elements', version: '0.1.0' };
 /** How long `ui/resource-teardown` may take before the frame goes anyway. */
 const TEARDOWN_MS = 1000;
 
-/** The modes a view may be shown in: those it declared that the host offers (inline always). */
+/**
+ * The modes a view may be shown in: those it declared that the host offers (inline always). The
+ * spec holds a host to `availableDisplayModes` "if set": a view that sets none (server-debug's)
+ * may be shown in any mode the host offers; a list, even an empty or malformed one, is kept to.
+ */
 export function viewModes(declared: unknown): McpUiDisplayMode[] {
+  if (declared === undefined) return [...HOST_MODES];
   const list = Array.isArray(declared) ? declared : [];
   return HOST_MODES.filter((m) => m === 'inline' || list.includes(m));
 }
@@ -86,11 +95,17 @@ export class AppViewHost {
     frame.setAttribute('referrerpolicy', 'origin');
     const caps: McpUiHostCapabilities = {
       openLinks: {},
+      downloadFile: {},
       serverTools: {},
       serverResources: {},
       logging: {},
       message: { text: {} },
       updateModelContext: { text: {}, structuredContent: {} },
+      // sampling only where a server's own sampling requests would be answered: the host has a
+      // model (setSamplingHandler) and the user allows this server to sample
+      ...(o.hub.appViews.answers?.sampling.enabled && o.hub.servers.get(o.serverId)?.allowSampling
+        ? { sampling: {} }
+        : {}),
       sandbox: {
         ...(meta.csp ? { csp: meta.csp as NonNullable<McpUiHostCapabilities['sandbox']>['csp'] } : {}),
         ...(meta.permissions ? { permissions: meta.permissions } : {}),
@@ -164,8 +179,7 @@ export class AppViewHost {
     const o = this.#o;
     bridge.onsizechange = ({ width, height }) => o.hooks.size(width, height);
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      if (viewModes(bridge.getAppCapabilities()?.availableDisplayModes).includes(mode) && mode !== this.#mode)
-        this.setDisplayMode(mode);
+      if (this.availableModes.includes(mode) && mode !== this.#mode) this.setDisplayMode(mode);
       return { mode: this.#mode };
     };
     bridge.onopenlink = async ({ url }) => {
@@ -181,13 +195,21 @@ export class AppViewHost {
       }
       return (await o.hooks.confirmLink(u.href)) ? {} : { isError: true };
     };
+    bridge.ondownloadfile = async (params) => {
+      const file = viewDownload(params);
+      if (typeof file === 'string') {
+        this.#refuse(`Refused a download: ${file}.`);
+        return { isError: true };
+      }
+      return (await o.hooks.confirmDownload(file)) ? {} : { isError: true };
+    };
     bridge.onmessage = async (params) => {
       const ok = o.hooks.message(params as { role: string; content: unknown[] });
       return ok ? {} : { isError: true };
     };
     bridge.onupdatemodelcontext = async (params) => {
       try {
-        o.hub.setModelContext(o.viewId, {
+        setModelContext(o.hub, o.viewId, {
           serverId: o.serverId,
           ...(o.callId ? { callId: o.callId } : {}),
           ...(o.tool ? { tool: o.tool.name } : {}),
@@ -207,6 +229,22 @@ export class AppViewHost {
         data: params.data,
       });
     bridge.oncalltool = async (params) => this.#callTool(params.name, params.arguments ?? {});
+    // a view's sampling/createMessage: its server's, through the same rules as the server's own
+    // requests (allowed per server, size and rate limits, the user's approval and review)
+    bridge.oncreatesamplingmessage = async (params, extra) => {
+      const answers = o.hub.appViews.answers!;
+      try {
+        return await answers.sampling.request(
+          o.serverId,
+          params,
+          extra.mcpReq.signal,
+          o.hub.servers.get(o.serverId)?.allowSampling ?? false,
+        );
+      } catch (e) {
+        this.#refuse(`Refused a sampling request: ${(e as Error).message}`);
+        throw e;
+      }
+    };
     bridge.onreadresource = async ({ uri }) => {
       // its own server only: the view has no way to name another
       const r = await o.hub.client(o.serverId).readResource(uri);
@@ -259,9 +297,10 @@ export class AppViewHost {
     return this.#mode;
   }
 
-  /** Modes the user may switch to: those the view declared. */
+  /** Modes the user may switch to: those the view declared (any the host offers if it set none); inline until it initialized. */
   get availableModes(): McpUiDisplayMode[] {
-    return viewModes(this.bridge.getAppCapabilities()?.availableDisplayModes);
+    const caps = this.bridge.getAppCapabilities();
+    return caps ? viewModes(caps.availableDisplayModes) : ['inline'];
   }
 
   /** Switch mode (the host's own button, or a request already checked). */
@@ -295,7 +334,7 @@ export class AppViewHost {
     this.#unguard?.();
     void this.bridge.close().catch(() => {});
     this.frame.remove();
-    this.#o.hub.setModelContext(this.#o.viewId, null);
+    setModelContext(this.#o.hub, this.#o.viewId, null);
   }
 
   get closed(): boolean {

@@ -1,10 +1,13 @@
 // MCP Apps, the hub's side that is not the view itself: where the sandbox proxy is served, the
-// model context each view offered (`ui/update-model-context`), and what `hub.status(id).apps`
-// says about how a server's views are shown. The views live in src/apps (a lazy chunk); this
-// part stays small because every page loads it.
+// model context views offered (`ui/update-model-context`), and what `hub.status(id).apps` says
+// about how a server's views are shown. The views live in src/apps (a lazy chunk), which also
+// checks and writes the model context (src/apps/model-context.ts): this part stays small because
+// every page loads it.
 import type { ContentBlock } from '@modelcontextprotocol/client';
 import { McpConfigError } from './errors.js';
+import { urlProblem } from './schemas.js';
 import type { ServerCatalogue } from './types.js';
+import type { Answers } from './answers/index.js';
 import { toolUi } from './ui-meta.js';
 
 /** What one view asked to be added to the model's context for the next turn. */
@@ -36,27 +39,18 @@ export interface AppsStatus {
   readonly viewTools: number;
 }
 
-/** Largest model context one view may keep (characters of its JSON). */
-const LIMIT = 65536;
-
-/** The sandbox page as a URL (http(s), no credentials), or McpConfigError. */
-function sandboxHref(url: unknown): string {
-  const u = URL.canParse(String(url)) ? new URL(String(url)) : undefined;
-  if (typeof url !== 'string' || !u || !/^https?:$/.test(u.protocol) || u.username || u.password)
-    throw new McpConfigError([{ path: 'sandboxUrl', message: 'must be an http(s) URL without credentials' }]);
-  return u.href;
-}
-
 export class AppViews {
   sandboxUrl?: string;
-  readonly #contexts = new Map<string, AppModelContext>();
+  /** Newest model context per view id (written by src/apps/model-context.ts, checked and capped there). */
+  readonly contexts = new Map<string, AppModelContext>();
+  /** The hub's answers: a view's sampling request goes through the servers' sampling rules (src/apps/view-host.ts). */
+  answers?: Answers;
 
-  constructor(sandboxUrl?: string) {
-    if (sandboxUrl !== undefined) this.sandboxUrl = sandboxHref(sandboxUrl);
-  }
-
-  setSandboxUrl(url: string | null): void {
-    this.sandboxUrl = url === null ? undefined : sandboxHref(url);
+  /** The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError otherwise. */
+  setSandboxUrl(url: unknown): void {
+    const problem = url == null ? null : typeof url === 'string' ? urlProblem(url) : 'must be a string';
+    if (problem) throw new McpConfigError([{ path: 'sandboxUrl', message: problem }]);
+    this.sandboxUrl = url == null ? undefined : new URL(url as string).href;
   }
 
   status(catalogue: ServerCatalogue | undefined): AppsStatus | undefined {
@@ -68,15 +62,7 @@ export class AppViews {
         : { mode: 'opaque-fallback', viewTools };
   }
 
-  setModelContext(viewId: string, entry: Omit<AppModelContext, 'viewId' | 'updatedAt'> | null): void {
-    const size = JSON.stringify(entry ?? 0).length;
-    if (typeof viewId !== 'string' || !viewId || size > LIMIT)
-      throw new McpConfigError([{ path: 'modelContext', message: `needs a view id and at most ${LIMIT} characters` }]);
-    if (entry) this.#contexts.set(viewId, Object.freeze({ ...entry, viewId, updatedAt: Date.now() }));
-    else this.#contexts.delete(viewId);
-  }
-
   modelContext(filter: { serverId?: string } = {}): AppModelContext[] {
-    return [...this.#contexts.values()].filter((c) => !filter.serverId || c.serverId === filter.serverId);
+    return [...this.contexts.values()].filter((c) => !filter.serverId || c.serverId === filter.serverId);
   }
 }

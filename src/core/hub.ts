@@ -71,7 +71,8 @@ export class McpHub extends HubEventTarget {
       if (problem) throw new McpConfigError([{ path: 'relayUrl', message: problem }]);
       this.relayUrl = options.relayUrl;
     }
-    this.#apps = new AppViews(options.sandboxUrl);
+    this.#apps = new AppViews();
+    this.#apps.setSandboxUrl(options.sandboxUrl);
     this.storeName = name;
     const target =
       options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;
@@ -97,7 +98,7 @@ export class McpHub extends HubEventTarget {
       broadcast: (kind, id) => this.#sync.broadcast(kind, id),
     };
     this.#connections = new Connections(ctx, (id) => this.#answers.forServer(id));
-    this.#answers = new Answers(ctx, {
+    this.#apps.answers = this.#answers = new Answers(ctx, {
       sessions: () => this.#connections.sessions(),
       reconnectConnected: () => this.#connections.reconnectConnected(),
     });
@@ -163,7 +164,7 @@ export class McpHub extends HubEventTarget {
     return this.#apps.sandboxUrl;
   }
 
-  /** Set (or with `null` clear) the sandbox proxy page: http(s), no credentials; McpConfigError otherwise. */
+  /** Set (or with `null` clear) the sandbox proxy page: https (http on loopback), no credentials; McpConfigError otherwise. */
   setSandboxUrl(url: string | null): void {
     this.#apps.setSandboxUrl(url);
   }
@@ -176,14 +177,14 @@ export class McpHub extends HubEventTarget {
     return this.#apps.modelContext(filter);
   }
 
-  /** Keep (`null`: forget) a view's model context; `<mcp-app-view>` calls it. At most 64 KB per view. */
-  setModelContext(viewId: string, entry: Omit<AppModelContext, 'viewId' | 'updatedAt'> | null): void {
-    this.#apps.setModelContext(viewId, entry);
+  /** @internal The MCP Apps state src/apps writes (model contexts): not for hosts. */
+  get appViews(): AppViews {
+    return this.#apps;
   }
 
   /** A view's `notifications/message`, into its server's log (as the server's own log messages). */
   appLog(serverId: string, params: { level: string; logger?: string; data?: unknown }): void {
-    this.#answers.appLog(serverId, params);
+    this.#answers.log(serverId, { logger: 'view', ...params } as Parameters<Answers['log']>[1]);
   }
 
   /** The last discovered catalogue of a server, if any. */

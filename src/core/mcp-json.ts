@@ -163,7 +163,7 @@ export function fromMcpJson(
           {
             path: 'command',
             message:
-              'stdio servers (a command to run) cannot run in a browser: serve them with `npx mcp-elements relay --config mcp.json` and import what it prints',
+              'stdio servers (a command to run) cannot run in a browser: serve them with `npx mcp-chat-elements relay --config mcp.json` and import what it prints',
           },
         ],
       });

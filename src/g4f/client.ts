@@ -350,7 +350,10 @@ export class G4fMcpClient {
   }
 
   #modelTools(): ModelTool[] {
-    return this.hub.store.state.ready ? this.hub.modelTools({ assistantId: this.assistantId }) : [];
+    // the whole selection, servers that are down included (getSelectedToolsForAPI offers only the rest)
+    return this.hub.store.state.ready
+      ? this.hub.modelTools({ assistantId: this.assistantId, includeUnavailable: true })
+      : [];
   }
 
   /** The selected tools as `serverId:toolName`. */

@@ -1,5 +1,5 @@
 /**
- * mcp-elements/g4f: a drop-in `window.mcpClient` with the interface of G4F's own MCP client,
+ * mcp-chat-elements/g4f: a drop-in `window.mcpClient` with the interface of G4F's own MCP client,
  * backed by the hub. `install()` once, before the page's own scripts use `mcpClient` or
  * `new MCPClient()`.
  */

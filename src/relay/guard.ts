@@ -1,11 +1,11 @@
 // The SSRF rules as a reusable gate: the relay admits its targets through it, and the backend hub
-// (mcp-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
+// (mcp-chat-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
 import { checkResolved, checkTarget, compileAllow, RelayRefusal, type TargetPolicy } from './targets.js';
 
 /**
  * How an upstream is reached. `address`, when set, is the checked IP the connection must use
  * (pinned: no second DNS lookup). The platform's `fetch` (on Workers, a public-only fetch) cannot
- * pin: on Node pass `nodeUpstreamFetch()` of `mcp-elements/relay/node`.
+ * pin: on Node pass `nodeUpstreamFetch()` of `mcp-chat-elements/relay/node`.
  */
 export type UpstreamFetch = (url: string, init: RequestInit & { address?: string }) => Promise<Response>;
 

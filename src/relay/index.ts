@@ -1,5 +1,5 @@
-// mcp-elements/relay: the runtime-neutral relay (Workers, Lambda, Node). The Node-only parts
-// (address-pinning fetch, stdio servers, CLI) are in mcp-elements/relay/node.
+// mcp-chat-elements/relay: the runtime-neutral relay (Workers, Lambda, Node). The Node-only parts
+// (address-pinning fetch, stdio servers, CLI) are in mcp-chat-elements/relay/node.
 export {
   createRelay,
   type RelayOptions,

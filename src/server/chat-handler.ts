@@ -29,7 +29,7 @@ export interface ChatHandlerOptions {
   /**
    * The SSRF rules for the servers a request names (the relay's: allowlist, or open mode with
    * https only and private addresses refused). Default `{ open: true }`; on Node add
-   * `resolve`/`fetch` from `mcp-elements/relay/node` to check and pin resolved addresses.
+   * `resolve`/`fetch` from `mcp-chat-elements/relay/node` to check and pin resolved addresses.
    */
   servers?: GuardOptions;
   /** How long a discovered server is reused, ms. Default 5 minutes. */

@@ -1,4 +1,4 @@
-// mcp-elements/server: the hub in a chat backend (Node, Workers, Lambda): no IndexedDB, no DOM.
+// mcp-chat-elements/server: the hub in a chat backend (Node, Workers, Lambda): no IndexedDB, no DOM.
 export {
   createChatHandler,
   type ChatHandler,

@@ -12,7 +12,7 @@ import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-
 import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
 import type { McpAppMessageEvent } from '../../src/elements/mcp-app-view/app-message-event.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
-import { appsTenant, approveAppCalls, MODES, urls } from './helpers.js';
+import { appsTenant, approveAppCalls, connectApps, MODES, showCall, urls } from './helpers.js';
 
 describe('MCP Apps: server-debug through the hub (must show)', () => {
   it('keeps its app-only tools out of toolsFor (every format), modelTools and the selector', async () => {
@@ -96,7 +96,13 @@ describe('MCP Apps: what a view may ask', () => {
       await hub.connect(s.id);
       expect(
         (hub.toolsFor('openai') as { function: { name: string } }[]).map((x) => x.function.name).sort(),
-      ).to.deep.equal(['Apps__model-only', 'Apps__show-hostile', 'Apps__show-probe']);
+      ).to.deep.equal([
+        'Apps__model-only',
+        'Apps__show-hostile',
+        'Apps__show-net',
+        'Apps__show-plain',
+        'Apps__show-probe',
+      ]);
       const record = await hub.callTool({
         serverId: s.id,
         tool: 'show-probe',
@@ -127,9 +133,7 @@ describe('MCP Apps: what a view may ask', () => {
 
   it('declares the extension in both eras, gives the host context, keeps the read meta over the listing', async () => {
     const hub = privateHub({ sandboxUrl: urls.appsSandbox });
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const seen = (await t.seen()) as { initialize: Record<string, unknown>[]; discover: Record<string, unknown>[] };
     const ui = { mimeTypes: ['text/html;profile=mcp-app'] };
     expect(seen.initialize.at(-1)?.extensions).to.deep.include({ 'io.modelcontextprotocol/ui': ui });
@@ -140,7 +144,7 @@ describe('MCP Apps: what a view may ask', () => {
     expect(hub.status(s.id).apps).to.deep.equal({
       mode: 'sandbox',
       sandboxOrigin: new URL(urls.appsSandbox).origin,
-      viewTools: 3,
+      viewTools: 5,
     });
     const view = await fixture<McpAppViewElement>(
       html`<mcp-app-view
@@ -170,9 +174,7 @@ describe('MCP Apps: what a view may ask', () => {
 
   it('opens http(s) links only after the user confirms; ui/message is a cancelable event; model context is kept', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const opened: unknown[] = [];
     const realOpen = window.open;
     window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
@@ -239,9 +241,7 @@ describe('MCP Apps: what a view may ask', () => {
 
   it('asks before a view runs a tool that is not read-only; "Always for this view" asks no more', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const record = await hub.callTool({
       serverId: s.id,
       tool: 'show-probe',
@@ -260,6 +260,128 @@ describe('MCP Apps: what a view may ask', () => {
     );
     const writes = hub.calls.list().filter((c) => c.tool === 'app-write');
     expect(writes.map((c) => c.approval).sort()).to.deep.equal(['app-granted', 'user-always']);
+  });
+});
+
+describe('MCP Apps: approvals of a view', () => {
+  it('calls of one tool waiting together share one bar with their count; Allow once and Deny answer the oldest', async () => {
+    const hub = privateHub();
+    const { t, s } = await connectApps(hub);
+    const { view } = await showCall(hub, s.id, 'show-probe', { actions: ['call-app-write-2'] });
+    const bars = () => [...view.shadowRoot!.querySelectorAll<HTMLElement>('[part="approval"]')];
+    await until(
+      async () => (bars().length === 1 && /2 calls waiting/.test(bars()[0]!.textContent!) ? true : undefined),
+      'one bar for two calls',
+    );
+    bars()[0]!.querySelector<HTMLButtonElement>('[data-action="allow-once"]')!.click();
+    await until(
+      async () => (bars().length === 1 && !/calls waiting/.test(bars()[0]!.textContent!) ? true : undefined),
+      'one call left',
+    );
+    bars()[0]!.querySelector<HTMLButtonElement>('[data-action="deny"]')!.click();
+    const both = (await t.report('call-app-write-2')) as unknown as { ok: boolean }[];
+    expect(both.map((r) => r.ok).sort()).to.deep.equal([false, true]);
+    const writes = hub.calls.list().filter((c) => c.tool === 'app-write');
+    expect(writes.map((c) => c.status).sort()).to.deep.equal(['denied', 'success']);
+    expect(bars()).to.have.length(0);
+  });
+});
+
+describe('MCP Apps: ui/download-file', () => {
+  it('saves a file the view offers only after the user confirms, with a safe name; refuses big files and non-http links', async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandbox });
+    const { t, s } = await connectApps(hub);
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const realCreate = URL.createObjectURL;
+    const realClick = HTMLAnchorElement.prototype.click;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (b: Blob) => {
+      const u = realCreate(b);
+      blobs.set(u, b);
+      return u;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) saved.push({ name: this.download, text: blobs.get(this.href)!.text() });
+      else realClick.call(this);
+    };
+    try {
+      const record = await hub.callTool({
+        serverId: s.id,
+        tool: 'show-probe',
+        source: 'user',
+        arguments: { actions: ['download-big', 'download-js', 'download', 'download-cancel'] },
+      });
+      const view = await fixture<McpAppViewElement>(
+        html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`,
+      );
+      expect((await t.report('download-big')).r).to.deep.equal({ isError: true });
+      expect((await t.report('download-js')).r).to.deep.equal({ isError: true });
+      const bar = await until(
+        async () => view.shadowRoot!.querySelector<HTMLElement>('[part="download"]'),
+        'the download bar',
+      );
+      expect(bar.textContent).to.contain('report.json');
+      expect(saved).to.deep.equal([]);
+      bar.querySelector<HTMLButtonElement>('[data-action="download"]')!.click();
+      expect((await t.report('download')).r).to.deep.equal({});
+      expect(saved.map((f) => f.name)).to.deep.equal(['report.json']);
+      expect(await saved[0]!.text).to.equal('{"items":3}');
+      const second = await until(
+        async () =>
+          view.shadowRoot!.querySelector<HTMLButtonElement>('[part="download"] [data-action="cancel-download"]'),
+        'the second download bar',
+      );
+      second.click();
+      expect((await t.report('download-cancel')).r).to.deep.equal({ isError: true });
+      expect(saved).to.have.length(1);
+      const logs = hub.store.state.logs[s.id] ?? [];
+      expect(logs.some((l) => /Refused a download: larger than/.test(l.text))).to.equal(true);
+      expect(logs.some((l) => /Refused a download: a linked file must be an http/.test(l.text))).to.equal(true);
+    } finally {
+      URL.createObjectURL = realCreate;
+      HTMLAnchorElement.prototype.click = realClick;
+    }
+  });
+});
+
+describe('MCP Apps: sampling from a view', () => {
+  it("goes through the server's sampling rules: offered only with a model and the server's consent, approved by the user", async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandbox });
+    const asked: string[] = [];
+    hub.setSamplingHandler(async (req) => ({ text: `answer to ${req.messages[0]!.text}`, model: 'fake-model' }), {
+      review: false,
+    });
+    const onRequest = (e: Event) => {
+      const { sampling } = (e as CustomEvent<{ sampling: { id: string; messages: { text: string }[] } }>).detail;
+      asked.push(sampling.messages[0]!.text);
+      hub.respondToSampling(sampling.id, { approve: true });
+    };
+    hub.addEventListener('mcp-sampling-request', onRequest);
+    /** A probe view of a fresh tenant that asks the host's model; what the view was offered and got. */
+    const sampleFrom = async (name: string, allowSampling: boolean) => {
+      const { t, s } = await connectApps(hub, name);
+      await hub.servers.update(s.id, { allowSampling });
+      await showCall(hub, s.id, 'show-probe', { actions: ['sample'] });
+      return { s, caps: (await t.report('init')).hostCapabilities as object, sampled: await t.report('sample') };
+    };
+    try {
+      const yes = await sampleFrom('Apps', true);
+      expect(yes.caps).to.have.property('sampling');
+      expect(yes.sampled.ok).to.equal(true);
+      expect(yes.sampled.r).to.deep.include({ role: 'assistant', model: 'fake-model' });
+      expect((yes.sampled.r as { content: { text: string } }).content.text).to.equal('answer to a haiku about views');
+      expect(asked).to.deep.equal(['a haiku about views']);
+      // the user does not let this server sample: the view is not offered it, and is refused
+      const no = await sampleFrom('Apps2', false);
+      expect(no.caps).not.to.have.property('sampling');
+      expect(no.sampled.ok).to.equal(false);
+      expect(asked).to.have.length(1);
+      expect((hub.store.state.logs[no.s.id] ?? []).some((l) => /Refused a sampling request/.test(l.text))).to.equal(
+        true,
+      );
+    } finally {
+      hub.removeEventListener('mcp-sampling-request', onRequest);
+    }
   });
 });
 
@@ -326,9 +448,7 @@ describe('MCP Apps: history', () => {
 
   it('a view of an interrupted call shows that state and tells the view', async () => {
     const hub = privateHub();
-    const t = appsTenant();
-    const s = await hub.servers.add({ name: 'Apps', url: t.url });
-    await hub.connect(s.id);
+    const { t, s } = await connectApps(hub);
     const call: ToolCallRecord = {
       id: unique('call'),
       assistantId: 'default',

@@ -1,7 +1,10 @@
 // Shared by the MCP Apps tests: the apps peers' URLs (test/fixtures/apps-server.mjs), a tenant
 // of our app fixture with what its views reported, and the two ways a view is shown.
+import { fixture, html } from '@open-wc/testing';
 import type { McpHub, ToolCallRecord } from '../../src/core/index.js';
-import { unique, until, urls as baseUrls } from '../helpers.js';
+import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import { nextEvent, unique, until, urls as baseUrls } from '../helpers.js';
 
 export const urls = baseUrls as typeof baseUrls & {
   appsFixture: string;
@@ -29,6 +32,14 @@ export function appsTenant() {
   };
 }
 
+/** A fresh tenant of our app fixture added to `hub` and connected. */
+export async function connectApps(hub: McpHub, name = 'Apps') {
+  const t = appsTenant();
+  const s = await hub.servers.add({ name, url: t.url });
+  await hub.connect(s.id);
+  return { t, s };
+}
+
 /** Approve every call a view makes, "always for this view" (what a user clicking through does). */
 export function approveAppCalls(hub: McpHub) {
   const on = (e: Event) => {
@@ -43,3 +54,16 @@ export const MODES = [
   { name: 'sandbox origin', sandbox: () => urls.appsSandbox as string | undefined },
   { name: 'opaque fallback', sandbox: () => undefined as string | undefined },
 ] as const;
+
+/** A call of `tool` with the probe's actions, shown in an <mcp-app-view>, once its view initialized. */
+export async function showCall(hub: McpHub, serverId: string, tool: string, args: Record<string, unknown>) {
+  const record = await hub.callTool({ serverId, tool, source: 'user', arguments: args });
+  const initialized = nextEvent<McpAppInitializedEvent>(
+    window,
+    'mcp-app-initialized',
+    (e) => e.detail.callId === record.id,
+  );
+  const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+  await initialized;
+  return { record, view };
+}

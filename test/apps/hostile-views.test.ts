@@ -7,14 +7,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
-import { appsTenant, MODES, urls } from './helpers.js';
+import { MODES, connectApps, urls } from './helpers.js';
 
 async function setUp(sandboxUrl: string | undefined) {
   const hub = privateHub({ sandboxUrl });
-  const t = appsTenant();
-  const s = await hub.servers.add({ name: 'Apps', url: t.url });
-  await hub.connect(s.id);
-  return { hub, t, s };
+  return { hub, ...(await connectApps(hub)) };
 }
 
 for (const mode of MODES)

@@ -68,8 +68,13 @@ describe('sign-in in the elements', function () {
     const line = row().querySelector('[part=sign-in]')!;
     expect(line.textContent).to.include('Signed in with');
     expect(line.textContent).to.include(new URL(urls.oauthIssuer).host);
-    expect(line.textContent).to.include('mcp:tools');
+    expect(line.textContent).to.include('Allowed: mcp:tools');
     expect(line.querySelector('time')).to.not.equal(null);
+    // one action row: Sign out sits with Disconnect, Edit and Remove; the line has no button
+    expect(line.querySelector('button')).to.equal(null);
+    const actions = row().querySelector('[data-action=sign-out]')!.parentElement!;
+    expect(actions.querySelector('[data-action=edit]')).to.not.equal(null);
+    expect(row().querySelectorAll('.actions').length).to.equal(1);
     await expect(el).to.be.accessible();
     await realClick(row().querySelector('[data-action=sign-out]'));
     await until(() => hub.status(server.id).status === 'needs-sign-in');

@@ -26,7 +26,7 @@ const card = (root: ParentNode, n = 0) =>
 const button = (el: Element, action: string) =>
   (el.shadowRoot?.querySelector(`[data-action="${action}"]`) ?? null) as HTMLButtonElement | null;
 
-describe('mcp-elements/g4f', () => {
+describe('mcp-chat-elements/g4f', () => {
   describe('first-run import of G4F localStorage', () => {
     it("brings servers and selection into the hub, writes them back in G4F's shape, and runs once", async () => {
       const fx = fixtureTenant();

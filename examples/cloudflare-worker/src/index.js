@@ -1,7 +1,7 @@
 // The relay at /relay/… and the backend chat handler at /chat, on Cloudflare Workers.
 // Deploy: npx wrangler deploy   (secrets: npx wrangler secret put MODEL_KEY)
-import { createRelay } from 'mcp-elements/relay';
-import { createChatHandler } from 'mcp-elements/server';
+import { createRelay } from 'mcp-chat-elements/relay';
+import { createChatHandler } from 'mcp-chat-elements/server';
 
 let relay;
 let chat;

@@ -70,7 +70,7 @@ export class Answers {
       sample: (params, signal) =>
         this.sampling.request(serverId, params, signal, this.ctx.store.state.servers[serverId]?.allowSampling ?? false),
       roots: async (): Promise<ListRootsResult> => ({ roots: this.#roots.map((r) => ({ ...r })) }),
-      onLog: (params) => this.#log(serverId, params),
+      onLog: (params) => this.log(serverId, params),
       onElicitationComplete: (elicitationId) => this.elicitations.completed(serverId, elicitationId),
     };
   }
@@ -116,7 +116,8 @@ export class Answers {
     return level as LoggingLevel;
   }
 
-  #log(serverId: string, params: LoggingMessageNotification['params']): void {
+  /** A log message into a server's log ring: the server's own, or its view's (hub.appLog). */
+  log(serverId: string, params: LoggingMessageNotification['params']): void {
     if (!this.ctx.store.state.servers[serverId]) return;
     const data = params.data;
     const text = (typeof data === 'string' ? data : (JSON.stringify(data) ?? '')).slice(0, LOG_LIMITS.chars);
@@ -125,15 +126,6 @@ export class Answers {
       ...(typeof params.logger === 'string' ? { logger: params.logger.slice(0, 200) } : {}),
       text,
       at: Date.now(),
-    });
-  }
-
-  /** A view's log message (MCP Apps), kept in its server's log with logger `view` unless named. */
-  appLog(serverId: string, params: { level: string; logger?: string; data?: unknown }): void {
-    this.#log(serverId, {
-      level: params.level as LoggingLevel,
-      logger: typeof params.logger === 'string' ? params.logger : 'view',
-      data: params.data,
     });
   }
 

@@ -37,6 +37,11 @@ export interface ToolsForOptions extends AssistantRef {
   maxTools?: number;
   /** At most this many tokens of tool definitions, estimated as characters / 4 of each tool's JSON. */
   maxTokens?: number;
+  /**
+   * Also the tools of servers that are down (connection `error` or `needs-sign-in`): the
+   * assistant's whole selection. Default `false`: a model is offered only tools that can run.
+   */
+  includeUnavailable?: boolean;
 }
 
 const count = (max: number) => z.optional(z.number().check(z.int(), z.nonnegative(), z.maximum(max)));
@@ -46,6 +51,7 @@ const ToolsForOptionsSchema = z.strictObject({
   query: z.optional(z.string().check(z.maxLength(100_000))),
   maxTools: count(100_000),
   maxTokens: count(100_000_000),
+  includeUnavailable: z.optional(z.boolean()),
   // modelTools only: whose format the token estimate uses (toolsFor passes its own)
   provider: z.optional(z.enum(PROVIDERS as [Provider, ...Provider[]])),
 });
@@ -84,6 +90,22 @@ interface Memo extends AssistantTools {
   profile: unknown;
   index?: ToolIndex;
   costs: Partial<Record<Provider, number[]>>;
+  /** The tools offered while the servers in `down` (a sorted id list) are down. */
+  offered?: { down: string; tools: ModelTool[] };
+}
+
+/**
+ * Connection statuses in which a server's tools are not offered to a model: its last connect
+ * failed, or it waits for a sign-in. A server that is only not connected yet is connected by the
+ * call (the pipeline connects on demand), so its tools stay offered.
+ */
+export const UNAVAILABLE_STATUSES: ReadonlySet<string> = new Set(['error', 'needs-sign-in']);
+
+/** The ids of the servers that are down right now, sorted and joined (a memo key). */
+function downKey(connections: Readonly<Record<string, { status: string }>>): string {
+  const down: string[] = [];
+  for (const [id, c] of Object.entries(connections)) if (UNAVAILABLE_STATUSES.has(c.status)) down.push(id);
+  return down.sort().join('\u0000');
 }
 
 export class Assistants {
@@ -223,17 +245,33 @@ export class Assistants {
     const budget = parseOrThrow(ToolsForOptionsSchema, options);
     const assistantId = assistantIdOf(budget);
     const memo = this.#tools(assistantId);
-    if (budget.maxTools === undefined && budget.maxTokens === undefined) return memo.tools;
+    const offered = budget.includeUnavailable ? memo.tools : this.#offered(memo);
+    if (budget.maxTools === undefined && budget.maxTokens === undefined) return offered;
     const provider = budget.provider ?? 'openai';
     const costs = (memo.costs[provider] ??= toolCosts(provider, memo.tools));
     const index = (memo.index ??= new ToolIndex(memo.tools));
-    const order = budget.query?.trim() ? index.rank(budget.query) : memo.tools.map((_, i) => i);
+    // the index and costs cover every tool of the assistant; a tool of a server that is down is
+    // neither ranked nor pinned in
+    const usable = offered === memo.tools ? undefined : new Set(offered);
+    const ok = (i: number) => !usable || usable.has(memo.tools[i]!);
+    const order = (budget.query?.trim() ? index.rank(budget.query) : memo.tools.map((_, i) => i)).filter(ok);
     const profile = this.get(assistantId);
     const pinned = new Set<number>();
     memo.tools.forEach((t, i) => {
-      if (profile.pinned.some((p) => p.serverId === t.serverId && p.tool === t.tool.name)) pinned.add(i);
+      if (ok(i) && profile.pinned.some((p) => p.serverId === t.serverId && p.tool === t.tool.name)) pinned.add(i);
     });
     return selectWithinBudget(order, costs, pinned, budget).map((i) => memo.tools[i]!);
+  }
+
+  /** The assistant's tools minus those of servers that are down (memoised on which are down). */
+  #offered(memo: Memo): ModelTool[] {
+    const down = downKey(this.ctx.store.settled.connections);
+    if (!down) return memo.tools;
+    if (memo.offered?.down === down) return memo.offered.tools;
+    const ids = new Set(down.split('\u0000'));
+    const tools = memo.tools.filter((t) => !ids.has(t.serverId));
+    memo.offered = { down, tools };
+    return tools;
   }
 
   /** The assistant's tools in a provider's request format (with a budget: see `modelTools`). */

@@ -45,6 +45,7 @@ function urlElicitations(e: unknown): unknown[] | undefined {
   return undefined;
 }
 const URL_REQUIRED = -32042;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** How often one call may be sent back to the user for URLs before its error stands. */
 const URL_ROUNDS = 3;
 
@@ -195,6 +196,7 @@ export class CallPipeline {
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
     const call: Running = { id: record.id, assistantId, serverId, tool, args, signal, appGranted: options.appGranted };
     try {
+      if (record.source === 'model') this.#refuseIfDown(record);
       this.#request(record);
       const approval = await this.#approve(call, record);
       if (!options.argumentsError && !validatorLoaded()) await this.#loadValidator(call, approval);
@@ -239,30 +241,37 @@ export class CallPipeline {
     if (!serverId || !toolName)
       throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
     if (!s.servers[serverId]) throw new McpNotFoundError('server', serverId);
-    if (target.source === 'app') return this.#appTarget(serverId, toolName);
     const named = mine.tools.find((x) => x.serverId === serverId && x.tool.name === toolName);
-    if (target.source !== 'user') {
+    if (target.source !== 'user' && target.source !== 'app') {
       if (!named) throw new McpToolError('unknown-tool', `"${toolName}" is not a tool of assistant "${assistantId}".`);
       return { serverId: named.serverId, tool: named.tool, name: named.name };
     }
+    // a person's call or a view's (by the server's own name: a view cannot name another server's)
     const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
     if (!tool)
       throw new McpToolError('unknown-tool', `Server "${s.servers[serverId].name}" has no tool "${toolName}".`);
-    return { serverId, tool, name: named?.name ?? toolName };
-  }
-
-  /** A view's call: a tool of its own server whose visibility includes "app" (SEP-1865). */
-  #appTarget(serverId: string, toolName: string): { serverId: string; tool: Tool; name: string } {
-    const s = this.ctx.store.settled;
-    const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
-    if (!tool)
-      throw new McpToolError('unknown-tool', `Server "${s.servers[serverId]!.name}" has no tool "${toolName}".`);
-    if (!appVisible(tool))
+    if (target.source === 'app' && !appVisible(tool))
       throw new McpToolError(
         'not-app-tool',
         `"${toolName}" is not callable by a view (its visibility excludes "app").`,
       );
-    return { serverId, tool, name: toolName };
+    return { serverId, tool, name: target.source === 'app' ? toolName : (named?.name ?? toolName) };
+  }
+
+  /**
+   * 0. A model's call to a server whose last connect failed is not sent, and not put to the user
+   * for approval: it could only fail. The user is told to reconnect (the model reads the same).
+   * A server waiting for sign-in is not refused here: the call waits for the sign-in (#execute).
+   */
+  #refuseIfDown(record: ToolCallRecord) {
+    const c = this.ctx.store.settled.connections[record.serverId];
+    if (c?.status !== 'error') return;
+    // the first sentence is whole (a card shows it alone, the rest under Details)
+    const why = c.error?.message ? ` Its last connection failed: ${clip(c.error.message, 300)}` : '';
+    this.#stop(record.id, 'error', {
+      code: 'server-unavailable',
+      message: `Server "${record.serverName}" cannot be reached right now, so the call was not sent. Reconnect the server (Connect, in the server list), then try again.${why}`,
+    });
   }
 
   /** 1. The host may veto before anything happens. */

@@ -95,7 +95,7 @@ export interface ToolCallRecord {
      */
     readonly nonConformant?: string;
   };
-  /** Why the call did not succeed. Codes: denied, vetoed, cancelled, invalid-arguments, tool-error, timeout, too-large, not-connected, network, http, unauthorized, protocol, server, output-invalid, interrupted, task-cancelled, url-required. */
+  /** Why the call did not succeed. Codes: denied, vetoed, cancelled, invalid-arguments, tool-error, timeout, too-large, not-connected, network, http, unauthorized, protocol, server, output-invalid, interrupted, task-cancelled, url-required, server-unavailable (a model's call to a server whose last connect failed: not sent, not asked). */
   readonly error?: { readonly code: string; readonly message: string };
 }
 

@@ -34,7 +34,7 @@ export interface ConnectOptions {
   signIn?: ConnectSignInOptions;
   /**
    * A catalogue the host already holds for this server's config (the backend hub's discovery
-   * cache, mcp-elements/server): the session is opened, and nothing is listed.
+   * cache, mcp-chat-elements/server): the session is opened, and nothing is listed.
    */
   catalogue?: Omit<ServerCatalogue, 'serverId'>;
 }

@@ -37,6 +37,7 @@ export const pinToggle = (pinned: boolean, label: string, text: string, toggle: 
     data-action="pin"
     aria-pressed=${pinned ? 'true' : 'false'}
     aria-label=${label}
+    aria-describedby="pin-help"
     @click=${toggle}
   >
     ${text}

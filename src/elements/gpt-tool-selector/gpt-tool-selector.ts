@@ -6,6 +6,7 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { modelVisible, type ApprovalMode, type AssistantPatch, type AssistantProfile } from '../../core/index.js';
 import { McpToolSelectionChangeRequestEvent } from '../../events/tool-selection-change-request.js';
 import { budgetStyles, pinToggle, tokensLabel, toolKey, toolTokens } from './gpt-tool-selector-budget.js';
+import { matches, safetyLabel, searchTerms, toolDescription, toolRowStyles } from './gpt-tool-selector-tools.js';
 
 const STRINGS = {
   title: 'Tools for this assistant',
@@ -34,6 +35,13 @@ const STRINGS = {
   notDiscovered: 'Tools not discovered yet; connect the server.',
   tokensShort: 'tokens',
   pin: 'Pin',
+  pinHelp:
+    'Pin: a pinned tool is always sent to the model, even when the page limits how many tools one request may carry.',
+  search: 'Find a tool',
+  noMatch: 'No tool matches the search.',
+  readOnly: 'read-only',
+  destructive: 'destructive',
+  down: 'Not offered to the assistant until the server is reconnected.',
 };
 export type GptToolSelectorStrings = typeof STRINGS;
 
@@ -59,12 +67,19 @@ export type GptToolSelectorStrings = typeof STRINGS;
  * @csspart trusted - The trusted tools list.
  * @csspart cost - The context cost estimate.
  * @csspart pin - A tool's pin toggle (`aria-pressed`).
+ * @csspart pin-help - What pinning does (the pin toggles' description).
+ * @csspart search - The tool search box.
+ * @csspart down - The note on a server that is down: its tools are not offered until it is reconnected.
  *
  * @cssprop --mcp-gpt-tool-selector-gap - Space between sections.
  */
 export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
   // the attribute keeps its first name: it is the one hosts write in their markup
-  static override properties = { ...McpElement.properties, assistantId: { attribute: 'gpt-id' } };
+  static override properties = {
+    ...McpElement.properties,
+    assistantId: { attribute: 'gpt-id' },
+    _query: { state: true },
+  };
   static override styles = [
     baseStyles,
     css`
@@ -124,6 +139,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
       }
     `,
     budgetStyles,
+    toolRowStyles,
   ];
   /** The assistant profile to edit (default `default`). */
   declare assistantId: string;
@@ -139,6 +155,8 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
   }
   /** @internal */
   protected override defaultStrings = STRINGS;
+  /** @internal the tool search's text */
+  declare _query: string;
   readonly #view = new StoreController(this, (s) => ({
     servers: s.servers,
     connections: s.connections,
@@ -149,6 +167,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
   constructor() {
     super();
     this.assistantId = 'default';
+    this._query = '';
   }
 
   override willUpdate(changed: PropertyValues<this>) {
@@ -215,6 +234,11 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     const cost = this.contextCost;
     const tokens = toolTokens(this.hub, this.assistantId);
     const pinned = new Set(profile.pinned.map((p) => toolKey(p.serverId, p.tool)));
+    const terms = searchTerms(this._query);
+    // while searching: only servers with a tool that matches, each opened on its matches
+    const shown = terms.length
+      ? list.filter((s) => (catalogues[s.id]?.tools ?? []).some((t) => modelVisible(t) && matches(t, terms)))
+      : list;
     return html`
       <section>
         <h2 id="servers-h">${this.t('servers')}</h2>
@@ -225,9 +249,19 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                   <button data-action="all" @click=${() => this.#setAll(true)}>${this.t('selectAll')}</button>
                   <button data-action="none" @click=${() => this.#setAll(false)}>${this.t('selectNone')}</button>
                 </div>
+                <input
+                  type="search"
+                  part="search"
+                  aria-label=${this.t('search')}
+                  placeholder=${this.t('search')}
+                  .value=${live(this._query)}
+                  @input=${(e: Event) => (this._query = (e.target as HTMLInputElement).value)}
+                />
+                <p class="muted" id="pin-help" part="pin-help">${this.t('pinHelp')}</p>
+                ${terms.length && !shown.length ? html`<p class="muted" role="status">${this.t('noMatch')}</p>` : nothing}
                 <ul part="servers" aria-labelledby="servers-h">
                   ${repeat(
-                    list,
+                    shown,
                     (s) => s.id,
                     (s) => {
                       const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
@@ -239,6 +273,7 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           : new Set(tools.map((t) => t.name))
                         : new Set<string>();
                       const status = connections[s.id]?.status ?? 'disconnected';
+                      const listed = terms.length ? tools.filter((t) => matches(t, terms)) : tools;
                       // "3/9 tools", "1 tool"
                       const n = tools.length;
                       const count = `${sel ? `${chosen.size}/` : ''}${n} ${this.t(n === 1 ? 'tool' : 'tools')}`;
@@ -256,21 +291,31 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           ${tokensLabel(tokens.perServer.get(s.id), this.t('tokensShort'))}
                         </div>
                         ${
+                          sel && tools.length && (status === 'error' || status === 'needs-sign-in')
+                            ? html`<p class="down-note" part="down">${this.t('down')}</p>`
+                            : nothing
+                        }
+                        ${
                           tools.length
-                            ? html`<details>
+                            ? html`<details ?open=${terms.length > 0}>
                                 <summary>${this.t('chooseTools')}</summary>
                                 <ul class="tools">
-                                  ${tools.map(
-                                    (t) =>
-                                      html`<li class="row">
-                                        <input
-                                          type="checkbox"
-                                          id=${`tool-${s.id}-${t.name}`}
-                                          data-tool=${t.name}
-                                          .checked=${live(chosen.has(t.name))}
-                                          @change=${(e: Event) => this.#toggleTool(s.id, t.name, (e.target as HTMLInputElement).checked)}
-                                        />
-                                        <label class="name" for=${`tool-${s.id}-${t.name}`}>${t.title ?? t.name}</label>
+                                  ${listed.map((t, i) => {
+                                    const id = `tool-${s.id}-${t.name}`;
+                                    // by position: a tool's name may hold a space, which an id list cannot
+                                    const descId = `desc-${s.id}-${i}`;
+                                    return html`<li class="tool">
+                                      <input
+                                        type="checkbox"
+                                        id=${id}
+                                        data-tool=${t.name}
+                                        aria-describedby=${t.description?.trim() ? descId : nothing}
+                                        .checked=${live(chosen.has(t.name))}
+                                        @change=${(e: Event) => this.#toggleTool(s.id, t.name, (e.target as HTMLInputElement).checked)}
+                                      />
+                                      <label class="name" for=${id}>${t.title ?? t.name}</label>
+                                      <span class="end">
+                                        ${safetyLabel(t, (k) => this.t(k))}
                                         ${tokensLabel(tokens.perTool.get(toolKey(s.id, t.name)), this.t('tokensShort'))}
                                         ${pinToggle(
                                           pinned.has(toolKey(s.id, t.name)),
@@ -278,8 +323,10 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                                           this.t('pin'),
                                           () => this.#togglePin(s.id, t.name, !pinned.has(toolKey(s.id, t.name))),
                                         )}
-                                      </li>`,
-                                  )}
+                                      </span>
+                                      ${toolDescription(t, descId)}
+                                    </li>`;
+                                  })}
                                 </ul>
                               </details>`
                             : html`<p class="muted">${this.t('notDiscovered')}</p>`

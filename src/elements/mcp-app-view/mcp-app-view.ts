@@ -9,6 +9,7 @@ import { McpAppMessageEvent } from './app-message-event.js';
 
 export { McpAppInitializedEvent, McpAppMessageEvent };
 import type { AppViewHost } from '../../apps/view-host.js';
+import type { ViewDownload } from '../../apps/download.js';
 import { styles } from './mcp-app-view.styles.js';
 
 const STRINGS = {
@@ -16,10 +17,13 @@ const STRINGS = {
   failed: 'The view could not be shown:',
   chunkFailed: 'The view code could not be loaded. Reload the page to try again.',
   appCall: 'This view wants to run “{tool}”.',
+  waiting: '({n} calls waiting)',
   allowOnce: 'Allow once',
   alwaysAllow: 'Always for this view',
   deny: 'Deny',
   openLink: 'Open this link in a new tab?',
+  download: 'This view offers a file:',
+  save: 'Download',
   open: 'Open',
   cancel: 'Cancel',
   fullscreen: 'Full screen',
@@ -41,6 +45,12 @@ interface ViewTarget {
   uri: string;
   tool?: Tool;
   call?: ToolCallRecord;
+}
+
+/** What the bars ask the user, by the state field that holds the question. */
+interface Questions {
+  _link: { url: string };
+  _download: { file: ViewDownload };
 }
 
 const ENDED: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'denied', 'cancelled', 'interrupted']);
@@ -75,9 +85,10 @@ const MAX_INLINE_HEIGHT = 800;
  * @fires {McpAppMessageEvent} mcp-app-message - The view asks to add a message to the conversation (cancelable: refuse it).
  *
  * @csspart frame - The box around the view's frame.
- * @csspart toolbar - Display mode buttons (only modes the view declared).
- * @csspart approval - A call the view wants to make, with Allow once / Always for this view / Deny.
+ * @csspart toolbar - Display mode buttons (only modes the view declared; all the host offers when it declared none).
+ * @csspart approval - Calls of one tool the view wants to make (its oldest, and how many wait), with Allow once / Always for this view / Deny (once and Deny answer the oldest).
  * @csspart link - The confirmation before a link the view asked for opens.
+ * @csspart download - The confirmation before a file the view offers is saved (name and size).
  * @csspart notice - The call's state when it did not finish (interrupted, cancelled), and the fallback note.
  * @csspart error - Why the view could not be shown.
  *
@@ -96,6 +107,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     _phase: { state: true },
     _error: { state: true },
     _link: { state: true },
+    _download: { state: true },
     _refusals: { state: true },
   };
   static override styles = [baseStyles, styles];
@@ -109,6 +121,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
   declare _phase: 'idle' | 'loading' | 'shown' | 'failed';
   declare _error?: string;
   declare _link?: { url: string; answer: (ok: boolean) => void };
+  declare _download?: { file: ViewDownload; answer: (ok: boolean) => void };
   declare _refusals: string[];
   /** @internal */
   protected override defaultStrings = STRINGS;
@@ -167,6 +180,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     this.#sent = undefined;
     this._phase = 'idle';
     this._link?.answer(false);
+    this._download?.answer(false);
   }
 
   #contextChanged = () => this.#host?.contextChanged();
@@ -292,17 +306,8 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
       displayMode: (mode: 'inline' | 'fullscreen' | 'pip') => {
         this.displayMode = mode;
       },
-      confirmLink: (url: string) =>
-        new Promise<boolean>((resolve) => {
-          this._link?.answer(false);
-          this._link = {
-            url,
-            answer: (ok) => {
-              this._link = undefined;
-              resolve(ok);
-            },
-          };
-        }),
+      confirmLink: (url: string) => this.#ask('_link', { url }),
+      confirmDownload: (file: ViewDownload) => this.#ask('_download', { file }),
       message: (params: { role: string; content: unknown[] }) =>
         this.emit(
           new McpAppMessageEvent({
@@ -325,6 +330,32 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
         this.#view.refresh();
       },
     };
+  }
+
+  /** A question in a bar (a link to open, a file to save), answered by the user; a newer one answers the older no. */
+  #ask<K extends keyof Questions>(key: K, question: Questions[K]): Promise<boolean> {
+    const slots = this as unknown as Record<K, (Questions[K] & { answer: (ok: boolean) => void }) | undefined>;
+    slots[key]?.answer(false);
+    return new Promise<boolean>((resolve) => {
+      slots[key] = {
+        ...question,
+        answer: (ok: boolean) => {
+          slots[key] = undefined;
+          resolve(ok);
+        },
+      };
+    });
+  }
+
+  /** The view's waiting calls, one bar per tool: its oldest call and how many wait. */
+  #byTool(asking: ToolCallRecord[]): [ToolCallRecord, number][] {
+    const groups = new Map<string, [ToolCallRecord, number]>();
+    for (const c of asking) {
+      const g = groups.get(c.tool);
+      if (g) g[1]++;
+      else groups.set(c.tool, [c, 1]);
+    }
+    return [...groups.values()];
   }
 
   /** "Always for this view": this call and the view's other waiting calls of the same tool. */
@@ -354,6 +385,23 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     this._link?.answer(true);
   }
 
+  #save(file: ViewDownload) {
+    // in the click: a user activation; an inline file through an object URL, a link in a new tab
+    if ('url' in file) window.open(file.url, '_blank', 'noopener,noreferrer');
+    else {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(file.blob);
+      a.download = file.name;
+      a.rel = 'noopener';
+      this.renderRoot.append(a);
+      a.click();
+      a.remove();
+      // the browser has read it once the click returned; Firefox needs a moment more
+      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    }
+    this._download?.answer(true);
+  }
+
   #notice(call: ToolCallRecord | undefined) {
     if (!call) return nothing;
     if (call.status === 'interrupted')
@@ -372,11 +420,14 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     return html`
       ${this.#notice(call)}
       ${repeat(
-        asking,
-        (c) => c.id,
-        (c) =>
+        this.#byTool(asking),
+        ([first]) => first.id,
+        ([c, waiting]) =>
           html`<div class="bar" part="approval" role="group" aria-label=${this.t('appCall').replace('{tool}', c.tool)}>
-            <span>${this.t('appCall').replace('{tool}', c.toolTitle ?? c.tool)}</span>
+            <span
+              >${this.t('appCall').replace('{tool}', c.toolTitle ?? c.tool)}
+              ${waiting > 1 ? this.t('waiting').replace('{n}', String(waiting)) : nothing}</span
+            >
             <button class="primary" data-action="allow-once" @click=${() => this.hub.calls.approve(c.id)}>
               ${this.t('allowOnce')}
             </button>
@@ -396,6 +447,23 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
                 ${this.t('open')}
               </button>
               <button data-action="cancel-link" @click=${() => this._link?.answer(false)}>${this.t('cancel')}</button>
+            </div>`
+          : nothing
+      }
+      ${
+        this._download
+          ? html`<div class="bar" part="download" role="group" aria-label=${this.t('download')}>
+              <span
+                >${this.t('download')}
+                <code>${this._download.file.name}</code>
+                ${'size' in this._download.file ? `(${Math.ceil(this._download.file.size / 1024)} KB)` : nothing}</span
+              >
+              <button class="primary" data-action="download" @click=${() => this.#save(this._download!.file)}>
+                ${this.t('save')}
+              </button>
+              <button data-action="cancel-download" @click=${() => this._download?.answer(false)}>
+                ${this.t('cancel')}
+              </button>
             </div>`
           : nothing
       }

@@ -1,5 +1,6 @@
 // The manager's add / edit form: fields, validation with the core's schema, "Test connection",
 // and saving through a cancelable `mcp-server-save-request`.
+import { revisionWords, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
 import { html, nothing } from 'lit';
 import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { live } from 'lit/directives/live.js';
@@ -71,7 +72,7 @@ async function save(ui: ManagerUi, e: Event) {
   try {
     const saved =
       editing.mode === 'add' ? await el.hub.servers.add(input) : await el.hub.servers.update(editing.id, input);
-    el._editing = null;
+    el.closeForm();
     if (saved.enabled) void el.hub.connect(saved.id).catch(() => {});
   } catch (err) {
     if (err instanceof McpConfigError) showIssues(el, err.issues);
@@ -215,13 +216,21 @@ function renderTest({ el, t }: ManagerUi) {
     </div>`;
   const r = test.result!;
   return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
-    <p>${t('testOk')} <strong>${r.serverInfo?.name ?? '?'}</strong> ${r.serverInfo?.version ?? ''}</p>
+    <p class="row">
+      ${serverIcon(r.serverInfo)}<span
+        >${t('testOk')} <strong>${serverTitle(r.serverInfo) || '?'}</strong>${
+          r.serverInfo?.title ? html` <span class="muted">(${r.serverInfo.name})</span>` : nothing
+        }</span
+      >
+    </p>
+    ${serverDescription(r.serverInfo) ? html`<p part="test-description">${serverDescription(r.serverInfo)}</p>` : nothing}
     <p class="muted">
-      ${t('transport')}: ${r.transport ? t(r.transport) : '?'} · ${t('protocol')}: ${r.protocolVersion ?? '—'} ·
+      ${t('transport')}: ${r.transport ? t(r.transport) : '?'} · ${t('protocol')}: ${revisionWords(r, t) || '—'} ·
       ${t('session')}: <code>${r.sessionId ?? '—'}</code>
     </p>
     <p>${t('found')}: ${r.tools.length}</p>
-    <ul>
+    <!-- it scrolls (a long list): focusable, so a keyboard can scroll it -->
+    <ul tabindex="0" aria-label=${t('found')}>
       ${r.tools.map((tool) => html`<li>${tool.title ?? tool.name}</li>`)}
     </ul>
   </div>`;
@@ -318,7 +327,7 @@ export function renderForm(ui: ManagerUi) {
         ${el._test.state === 'testing' ? t('testing') : t('test')}
       </button>
       <span class="spacer"></span>
-      <button type="button" data-action="cancel" @click=${() => (el._editing = null)}>${t('cancel')}</button>
+      <button type="button" data-action="cancel" @click=${() => el.closeForm()}>${t('cancel')}</button>
       <button type="submit" class="primary" data-action="save">${t('save')}</button>
     </div>
   </form>`;

@@ -8,11 +8,13 @@ import {
   McpElementsError,
   McpServerRemoveRequestEvent,
   type ConnectAttempt,
+  type ServerCatalogue,
   type ServerConfig,
   type SignInState,
 } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 import type { ManagerUi } from './strings.js';
+import { connectionRevision, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
 
 async function remove(ui: ManagerUi, server: ServerConfig) {
   ui.el._confirm = null;
@@ -62,57 +64,69 @@ function issuerHost(issuer: string | undefined): string {
   }
 }
 
-/**
- * An OAuth server's sign-in line. The Sign in button calls `hub.signIn()` in its click handler
- * itself: the popup must open in the user's click, before anything is awaited.
- */
+/** Scope names as a readable list ("mcp:tools, files:read and files:write"). */
+function scopeList(scopes: readonly string[]): string {
+  const LF = (Intl as { ListFormat?: typeof Intl.ListFormat }).ListFormat;
+  return LF ? new LF(undefined, { type: 'conjunction' }).format(scopes) : scopes.join(', ');
+}
+
+/** What the sign-in of an OAuth server allows, in words, on one line (no buttons: see signInButton). */
 function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signIn: SignInState | undefined) {
   const { el, t } = ui;
   if (server.auth.type !== 'oauth') return nothing;
   const failed = el._signInErrors[server.id];
+  if (signIn?.status === 'signed-in' && status !== 'needs-sign-in') {
+    const at = signIn.expiresAt ? new Date(signIn.expiresAt) : undefined;
+    const time = at
+      ? html`<time datetime=${at.toISOString()}
+          >${at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}</time
+        >`
+      : nothing;
+    return html`<p class="muted sign-in" part="sign-in">
+      ${t('signedInWith')} <strong>${issuerHost(signIn.issuer)}</strong>.
+      ${signIn.scopes?.length ? html`${t('scopesGranted')}: ${scopeList(signIn.scopes)}.` : nothing}
+      ${at ? (signIn.refreshable ? html`${t('expires')} ${time}.` : html`${t('tokenExpires')} ${time}.`) : nothing}
+    </p>`;
+  }
+  return failed
+    ? html`<div role="alert" class="sign-in" part="sign-in">
+        ${renderErrorText(errorText({ message: failed }), t('errorDetails'), { className: 'last-error' })}
+      </div>`
+    : nothing;
+}
+
+/**
+ * Sign in or Sign out, for the server's one action row. Sign in calls `hub.signIn()` in its click
+ * handler itself: the popup must open in the user's click, before anything is awaited.
+ */
+function signInButton(ui: ManagerUi, server: ServerConfig, status: string, signIn: SignInState | undefined) {
+  const { el, t } = ui;
+  if (server.auth.type !== 'oauth') return nothing;
   if (signIn?.status === 'signed-in' && status !== 'needs-sign-in')
-    return html`<div class="row sign-in" part="sign-in">
-      <span class="muted"
-        >${t('signedInWith')} <strong>${issuerHost(signIn.issuer)}</strong>${
-          signIn.scopes?.length ? html` · ${t('scopesGranted')}: ${signIn.scopes.join(' ')}` : nothing
-        }${
-          signIn.expiresAt
-            ? html` · ${signIn.refreshable ? t('expires') : t('tokenExpires')}
-                <time datetime=${new Date(signIn.expiresAt).toISOString()}
-                  >${new Date(signIn.expiresAt).toLocaleTimeString()}</time
-                >`
-            : nothing
-        }</span
-      >
-      <span class="spacer"></span>
-      <button data-action="sign-out" @click=${() => void el.hub.signOut(server.id).catch(() => {})}>
-        ${t('signOut')}
-      </button>
-    </div>`;
+    return html`<button data-action="sign-out" @click=${() => void el.hub.signOut(server.id).catch(() => {})}>
+      ${t('signOut')}
+    </button>`;
   const pending = signIn?.status === 'pending';
   // a server that cannot be reached cannot be signed in to: its error line says what to check
   const unreachable = status === 'error' && ui.state().connections[server.id]?.error?.code === 'network';
-  if (unreachable && !pending && !failed) return nothing;
-  return html`<div class="row sign-in" part="sign-in">
-    <button
-      class="primary"
-      data-action="sign-in"
-      ?disabled=${!server.enabled}
-      @click=${() => {
-        el._signInErrors = { ...el._signInErrors, [server.id]: '' };
-        el.hub.signIn(server.id).catch((e: Error) => {
-          if ((e as McpElementsError).code !== 'cancelled')
-            el._signInErrors = { ...el._signInErrors, [server.id]: e.message };
-        });
-      }}
-    >
-      ${pending ? t('signingIn') : t('signIn')}
-    </button>
-    ${failed ? html`<div role="alert">${renderErrorText(errorText({ message: failed }), t('errorDetails'), { className: 'last-error' })}</div>` : nothing}
-  </div>`;
+  if (unreachable && !pending && !el._signInErrors[server.id]) return nothing;
+  return html`<button
+    class="primary"
+    data-action="sign-in"
+    ?disabled=${!server.enabled}
+    @click=${() => {
+      el._signInErrors = { ...el._signInErrors, [server.id]: '' };
+      el.hub.signIn(server.id).catch((e: Error) => {
+        if ((e as McpElementsError).code !== 'cancelled')
+          el._signInErrors = { ...el._signInErrors, [server.id]: e.message };
+      });
+    }}
+  >
+    ${pending ? t('signingIn') : t('signIn')}
+  </button>`;
 }
 
-function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
+function renderActions(ui: ManagerUi, server: ServerConfig, status: string, signIn: SignInState | undefined) {
   const { el, t } = ui;
   if (el._confirm === server.id)
     return html`<div class="confirm row" role="alertdialog" aria-label=${t('confirmRemove')}>
@@ -122,7 +136,8 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
       </button>
       <button data-action="keep" @click=${() => (el._confirm = null)}>${t('keep')}</button>
     </div>`;
-  return html`<div class="row">
+  return html`<div class="row actions">
+    ${signInButton(ui, server, status, signIn)}
     ${
       status === 'connected'
         ? html`<button data-action="disconnect" @click=${() => void el.hub.disconnect(server.id)}>
@@ -155,6 +170,22 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string) {
   </div>`;
 }
 
+/** The protocol revision in words, labelled for assistive technology. */
+function renderRevision({ t }: ManagerUi, words: string) {
+  return words
+    ? html`<span class="muted" part="revision"><span class="visually-hidden">${t('protocol')}: </span>${words}</span>`
+    : nothing;
+}
+
+/** What the server says it is: title, version and description, one line (the whole as its tooltip). */
+function renderAbout(cat: ServerCatalogue | undefined) {
+  const title = serverTitle(cat?.serverInfo);
+  if (!title) return nothing;
+  const description = serverDescription(cat?.serverInfo);
+  const text = description ? `${title} — ${description}` : title;
+  return html`<div class="about muted one-line" part="about" title=${text}>${text}</div>`;
+}
+
 /** A connect's progress: which attempt of how many, and the seconds spent of its budget. */
 function renderAttempt({ t }: ManagerUi, a: ConnectAttempt) {
   const elapsed = Math.max(0, Math.floor((Date.now() - a.startedAt) / 1000));
@@ -167,7 +198,8 @@ function renderAttempt({ t }: ManagerUi, a: ConnectAttempt) {
   return html`<span class="muted" part="attempt">${text}</span>`;
 }
 
-export function renderServer(ui: ManagerUi, server: ServerConfig) {
+/** One server's row; `form` is its edit form when the server is being edited (opened in place). */
+export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown = nothing) {
   const { el, t } = ui;
   const { connections, catalogues, signIns } = ui.state();
   const c = connections[server.id];
@@ -180,13 +212,9 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
         ><span class="status-text">${t(status)}</span></span
       >
       ${status === 'connecting' && c?.attempt ? renderAttempt(ui, c.attempt) : nothing}
-      <span class="name">${server.name}</span>
+      ${serverIcon(cat?.serverInfo)}<span class="name">${server.name}</span>
       <span class="muted">${cat ? `${cat.tools.length} ${t(cat.tools.length === 1 ? 'tool' : 'tools')}` : ''}</span>
-      ${
-        status === 'connected' && c?.era
-          ? html`<span class="muted" part="revision" title=${t('protocol')}>${c.protocolVersion ?? t('jsonrpc')}</span>`
-          : nothing
-      }
+      ${renderRevision(ui, connectionRevision(c, cat, t))}
       <span class="spacer"></span>
       <label
         ><input
@@ -200,6 +228,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
       >
     </div>
     <div class="url">${server.url}</div>
+    ${renderAbout(cat)}
     ${
       c?.error && status === 'error'
         ? renderErrorText(errorText(c.error, { url: server.url }), t('errorDetails'), { className: 'last-error' })
@@ -215,7 +244,8 @@ export function renderServer(ui: ManagerUi, server: ServerConfig) {
           </p>`
         : nothing
     }
-    ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status)}
+    ${renderSignIn(ui, server, status, signIns[server.id])} ${renderActions(ui, server, status, signIns[server.id])}
+    ${form}
   </li>`;
 }
 

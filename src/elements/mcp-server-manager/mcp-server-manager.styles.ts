@@ -35,6 +35,13 @@ export const styles = css`
     font-weight: 600;
     overflow-wrap: anywhere;
   }
+  p.sign-in {
+    margin: 0.2rem 0;
+    font-size: 0.9em;
+  }
+  .about {
+    font-size: 0.9em;
+  }
   .url {
     color: var(--_muted);
     font-family: var(--_mono);

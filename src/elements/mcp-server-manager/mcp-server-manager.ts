@@ -1,10 +1,11 @@
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ServerCatalogue } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 import { renderImportExport, renderServer } from './list.js';
+import { identityStyles } from '../../internal/server-identity.js';
 import { styles } from './mcp-server-manager.styles.js';
 import { loadForm, type FormModule } from './form-loader.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
@@ -37,9 +38,11 @@ export type { McpServerManagerStrings } from './strings.js';
  * @csspart attempt - While connecting: which attempt of how many, and the seconds spent of the
  *   connect budget (the server's timeout, across every attempt).
  * @csspart relay-offer - After a CORS failure, when the hub has a `relayUrl`: the sentence offering the relay and its button.
- * @csspart revision - The protocol revision a connected server negotiated (or "Plain JSON-RPC").
- * @csspart sign-in - An OAuth server's sign-in line: Sign in, or who issued the token, its
- *   permissions and renewal time, and Sign out.
+ * @csspart revision - The protocol revision a connected server negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)").
+ * @csspart about - What the server says it is (title, version, description from its initialize result), one line.
+ * @csspart server-icon - The server's icon (inline raster images only).
+ * @csspart sign-in - An OAuth server's sign-in line, in words: who issued the sign-in, what it allows, when it renews or ends; or why signing in failed. Its Sign in / Sign out button is in the server's action row.
+ * @csspart test-description - The server's description in the "Test connection" result.
  * @csspart form - The add/edit form.
  * @csspart form-failed - Shown instead of the form when its chunk could not be fetched: the alert and Cancel.
  * @csspart notice - The notice about what a server receives.
@@ -62,7 +65,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _io: { state: true },
     _signInErrors: { state: true },
   };
-  static override styles = [baseStyles, styles];
+  static override styles = [baseStyles, styles, identityStyles];
   /** @internal */
   protected override defaultStrings = STRINGS;
   declare _editing: null | { mode: 'add' } | { mode: 'edit'; id: string };
@@ -126,6 +129,21 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this.#openForm();
   }
 
+  /**
+   * Close the form. An edit form closes back onto its row: the row stays in view and focus goes
+   * to its Edit button (not to the page start, where the removed form would leave it).
+   */
+  closeForm() {
+    const editing = this._editing;
+    this._editing = null;
+    if (editing?.mode !== 'edit') return;
+    this.updateComplete.then(() => {
+      const row = this.renderRoot.querySelector(`[data-server="${CSS.escape(editing.id)}"]`);
+      row?.scrollIntoView?.({ block: 'nearest' });
+      (row?.querySelector('[data-action=edit]') as HTMLElement | null)?.focus({ preventScroll: true });
+    });
+  }
+
   #openForm() {
     this._errors = {};
     this._test = { state: 'idle' };
@@ -140,7 +158,17 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
         this.requestUpdate();
       }));
     }
-    this.updateComplete.then(() => (this.renderRoot.querySelector('#f-name') as HTMLInputElement | null)?.focus());
+    this.updateComplete.then(() => {
+      // an edit opens inside its row: the row's top stays in view, then its first field has focus
+      const editing = this._editing;
+      if (editing?.mode === 'edit')
+        this.renderRoot
+          .querySelector(`[data-server="${CSS.escape(editing.id)}"]`)
+          ?.scrollIntoView?.({ block: 'nearest' });
+      (this.renderRoot.querySelector('#f-name') as HTMLInputElement | null)?.focus({
+        preventScroll: editing?.mode === 'edit',
+      });
+    });
   }
 
   #form?: FormModule;
@@ -158,6 +186,13 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
 
   /** Re-renders once a second while a server is connecting, so its elapsed time moves. */
   #ticker?: ReturnType<typeof setInterval>;
+
+  override willUpdate(changed: PropertyValues<this>) {
+    super.willUpdate(changed);
+    // the server being edited was removed (here or in another tab): its form went with its row
+    const editing = this._editing;
+    if (editing?.mode === 'edit' && !this.hub.servers.get(editing.id)) this._editing = null;
+  }
 
   override updated(changed: PropertyValues<this>) {
     super.updated(changed);
@@ -201,11 +236,22 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
               ${repeat(
                 servers,
                 (s) => s.id,
-                (s) => renderServer(this.#ui, s),
+                (s) =>
+                  renderServer(
+                    this.#ui,
+                    s,
+                    this._editing?.mode === 'edit' && this._editing.id === s.id ? this.#renderForm() : nothing,
+                  ),
               )}
             </ul>`
       }
-      ${this._editing ? this.#renderForm() : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`}
+      ${
+        this._editing?.mode === 'add'
+          ? this.#renderForm()
+          : this._editing
+            ? nothing
+            : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`
+      }
       ${renderImportExport(this.#ui)}
     `;
   }

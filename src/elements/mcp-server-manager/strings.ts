@@ -1,5 +1,6 @@
 import type { ConnectionState, ServerCatalogue, SignInState } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
+import { REVISION_STRINGS } from '../../internal/server-identity.js';
 
 /** The manager's user-visible strings (English); hosts replace any through `strings`. */
 export const STRINGS = {
@@ -31,9 +32,11 @@ export const STRINGS = {
   signOut: 'Sign out',
   signingIn: 'Signing in…',
   signedInWith: 'Signed in with',
-  scopesGranted: 'Permissions',
-  expires: 'Token renews',
-  tokenExpires: 'Token expires',
+  scopesGranted: 'Allowed',
+  /** Followed by a time: the sign-in renews itself (a refresh token). */
+  expires: 'Renews by itself, next at',
+  /** Followed by a time: the sign-in ends then (no refresh token). */
+  tokenExpires: 'Sign in again after',
   name: 'Name',
   duplicateName:
     'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
@@ -103,6 +106,7 @@ export const STRINGS = {
   export: 'Export',
   exportLabel: 'Exported mcp.json (secrets are not included)',
   download: 'Download',
+  ...REVISION_STRINGS,
 };
 export type McpServerManagerStrings = typeof STRINGS;
 

@@ -83,6 +83,45 @@ export const styles = css`
     gap: 0.3rem;
     align-items: center;
   }
+  /* the name ellipsises, not the row: text in a flex row is an item of its own */
+  .row .title .name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    min-width: 0;
+  }
+  .row .title .server {
+    flex: none;
+    max-width: 40%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .about {
+    margin-bottom: 0.5rem;
+    display: grid;
+    gap: 0.5rem;
+  }
+  .about-server + .about-server {
+    margin-top: 0.5rem;
+    padding-top: 0.5rem;
+    border-top: 1px solid var(--_border);
+  }
+  .about-head {
+    display: flex;
+    gap: 0.4rem;
+    align-items: center;
+    min-width: 0;
+  }
+  .about-description,
+  .about-facts {
+    margin: 0.2rem 0 0;
+    overflow-wrap: anywhere;
+  }
+  .about-facts {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2rem 1rem;
+    font-size: 0.9em;
+  }
   .row .desc {
     color: var(--_muted);
     font-size: 0.85em;

@@ -9,6 +9,8 @@ import { styles } from './mcp-tool-explorer.styles.js';
 import { definePanel, loadedPanel, loadPanel, TABS, type LazyTab, type Tab, type TabPanel } from './tabs.js';
 import { renderToolDetail } from './tool-detail.js';
 import { renderToolList, type Entry } from './tool-list.js';
+import { renderAbout } from './about.js';
+import { identityStyles } from '../../internal/server-identity.js';
 import { importOnce } from '../../internal/import-once.js';
 
 export type { McpToolExplorerStrings } from './strings.js';
@@ -46,6 +48,10 @@ function preload(tab: Tab) {
  * @fires {McpToolCallCompletedEvent} mcp-tool-call-completed - From the hub when it returns.
  * @fires {McpSkillLoadedEvent} mcp-skill-loaded - From the hub when "Use in chat" loaded a skill.
  *
+ * @csspart about - Who the shown servers are: icon, title, description, protocol revision, website.
+ * @csspart instructions - A server's instructions for the assistant (a disclosure).
+ * @csspart revision - A server's protocol revision, in words.
+ * @csspart server-icon - A server's icon (inline raster images only).
  * @csspart tabs - The tab list.
  * @csspart search - The search box.
  * @csspart list - The (virtualised) tool list.
@@ -85,7 +91,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     _logKind: { state: true },
     _logNote: { state: true },
   };
-  static override styles = [baseStyles, styles];
+  static override styles = [baseStyles, styles, identityStyles];
   /** Show only this server's tools. */
   declare serverId?: string;
   declare _tab: Tab;
@@ -321,7 +327,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   }
 
   override render() {
-    return html`<div role="tablist" part="tabs" aria-label=${this.t('tools')} @keydown=${this.#onTabKey}>
+    return html`${renderAbout(this, this.#tr)}
+      <div role="tablist" part="tabs" aria-label=${this.t('tools')} @keydown=${this.#onTabKey}>
         ${TABS.map(
           (t) =>
             html`<button

@@ -1,3 +1,4 @@
+import { REVISION_STRINGS } from '../../internal/server-identity.js';
 import type { LOG_STRINGS } from './log-panel.js';
 import type { PROMPTS_STRINGS } from './prompts-panel.js';
 import type { CONTENTS_STRINGS } from './resources-prompts.js';
@@ -46,6 +47,11 @@ export const STRINGS = {
   log: 'Log',
   tabLoading: 'Loading…',
   tabFailed: 'Could not load this tab. Show it again to retry.',
+  aboutServers: 'About the servers',
+  instructions: 'Instructions from the server',
+  website: 'Website',
+  protocol: 'Protocol',
+  ...REVISION_STRINGS,
 };
 export type McpToolExplorerStrings = typeof STRINGS &
   typeof CONTENTS_STRINGS &
@@ -61,4 +67,4 @@ export type Translate = <K extends keyof McpToolExplorerStrings>(key: K) => McpT
 export const idPart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /** Inline raster images only: anything else (SVG, remote URLs) is never shown. */
-export const RASTER = /^data:image\/(png|jpeg|gif|webp|avif|bmp);base64,[A-Za-z0-9+/]+=*$/;
+export { RASTER } from '../../internal/server-identity.js';

@@ -129,7 +129,8 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
                   }}
                 >
                   <div class="title" title=${e.tool.title ? `${e.tool.title} (${e.tool.name})` : e.tool.name}>
-                    ${icon(e.tool)}${e.tool.title ?? e.tool.name}${el.serverId ? nothing : html`<span class="muted"> · ${e.serverName}</span>`}
+                    ${icon(e.tool)}<span class="name">${e.tool.title ?? e.tool.name}</span
+                    >${el.serverId ? nothing : html`<span class="muted server">· ${e.serverName}</span>`}
                   </div>
                   <div class="desc">${(e.tool.description ?? '').slice(0, 200)}</div>
                 </div>`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /// <reference types="node" />
-// `npx mcp-elements relay --config mcp.json [--origin https://chat.example] [--port 8787]`:
+// `npx mcp-chat-elements relay --config mcp.json [--origin https://chat.example] [--port 8787]`:
 // the stdio servers of an mcp.json served as Streamable HTTP on 127.0.0.1 for one page origin.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// mcp-elements/relay/node: the relay on Node (DNS checked and pinned), a server for it, and the
+// mcp-chat-elements/relay/node: the relay on Node (DNS checked and pinned), a server for it, and the
 // stdio servers of an mcp.json served as Streamable HTTP. Node-only: never imported by the page bundle.
 import { createRelay, type RelayHandler, type RelayOptions } from '../relay.js';
 import { nodeUpstreamFetch, systemResolve, type NodeUpstreamOptions } from './fetch.js';

@@ -1,0 +1,45 @@
+// Runs in Chromium for bench/apps.mjs: our side of the MCP Apps row. A host page with the CDN
+// build: a private hub with the sandbox page on a second origin, the call started as "Try it"
+// does (source 'user': no approval step to wait on) and shown at once in <mcp-tool-call call-id>,
+// which shows <mcp-app-view> under it. The view's `mcp-app-initialized` event ends a sample.
+import '/dist/cdn/mcp-elements.js';
+
+const { McpHub } = globalThis.McpElements;
+
+window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
+  const hub = new McpHub({ storeName: `bench-apps-${Date.now()}`, eventTarget: null, sandboxUrl });
+  await hub.ready;
+  const server = await hub.servers.add({ name: 'debug', url, transport: 'streamable-http' });
+  await hub.connect(server.id);
+  const samples = [];
+  for (let i = 0; i < rounds; i++) {
+    let card;
+    const initialized = new Promise((resolve) =>
+      document.addEventListener('mcp-app-initialized', () => resolve(performance.now()), { once: true }),
+    );
+    const t0 = performance.now();
+    const record = await hub.callTool({
+      source: 'user',
+      serverId: server.id,
+      tool,
+      arguments: {},
+      onCall: (r) => {
+        card = document.createElement('mcp-tool-call');
+        card.hub = hub;
+        card.setAttribute('call-id', r.id);
+        document.body.append(card);
+      },
+    });
+    const tResult = performance.now();
+    if (record.status !== 'success') throw new Error(`the call ended ${record.status}`);
+    const tInit = await initialized;
+    samples.push({ fromCall: tInit - t0, fromResult: tInit - tResult });
+    // as a chat does when the card goes: the view is told first (ui/resource-teardown)
+    const view = card.shadowRoot.querySelector('mcp-app-view');
+    await view?.close();
+    card.remove();
+  }
+  await hub.dispose();
+  return samples;
+};
+window.benchReady = true;

@@ -1,0 +1,97 @@
+// The docs: the generated pages are up to date with what they are generated from, and the docs
+// site builds and runs its live examples in Chromium against the reference MCP server, with no
+// request leaving 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { root, shot } from '../fixtures/e2e-demo.mjs';
+import { serveStatic } from '../docs/static-server.mjs';
+import { startDocsPeers } from '../../scripts/docs-peers.mjs';
+
+const run = (script, args = [], env = {}) =>
+  spawnSync(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+
+test('the element reference and the measurement pages are what their generators write now', () => {
+  for (const script of ['scripts/docs-elements.mjs', 'scripts/docs-bench.mjs']) {
+    const r = run(script, ['--check']);
+    assert.equal(r.status, 0, `${script} --check: ${r.stderr}${r.stdout}`);
+  }
+});
+
+const site = { peers: undefined, server: undefined, browser: undefined };
+before(async () => {
+  site.peers = await startDocsPeers();
+  // the site's live examples are built against these servers
+  const built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_PEERS: JSON.stringify(site.peers.peers) });
+  assert.equal(built.status, 0, `docs build failed:\n${built.stdout}\n${built.stderr}`);
+  site.server = await serveStatic(path.join(root, 'dist/docs'));
+  site.browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.close();
+  await site.peers?.close();
+});
+
+/** A page of the built site that records every URL it requests and every page error. */
+async function open(pathname) {
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const requests = [];
+  const errors = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(site.server.url + pathname);
+  return { page, requests, errors };
+}
+const offLoopback = (urls) => urls.filter((u) => !/^(data:|blob:|http:\/\/127\.0\.0\.1:\d+\/)/.test(u));
+
+test('docs site: the explorer page runs <mcp-tool-explorer> live against the reference server', async () => {
+  const { page, requests, errors } = await open('/elements/mcp-tool-explorer.html');
+  // the generated reference is on the page
+  await page.getByRole('heading', { name: 'Attributes' }).waitFor();
+  // the live element lists the reference server's tools (it connected through the CDN build)
+  await page.locator('.live-example mcp-tool-explorer [part=list] [data-tool=get-sum]').waitFor();
+  assert.match(await page.locator('.live-example-note').innerText(), /^Live: the tools of/);
+  // the sidebar names the elements as text; the only live elements are the example's
+  assert.equal(await page.locator('mcp-server-manager, mcp-tool-explorer, mcp-tool-call').count(), 1);
+  await page.locator('.VPSidebar').getByText('<mcp-tool-call>', { exact: true }).waitFor();
+  await shot(page, 'docs-site-explorer');
+  assert.ok(
+    requests.some((u) => u.startsWith(site.peers.peers.everything)),
+    'the page talked to the reference server',
+  );
+  assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('docs site: the tool-call page shows a call waiting for approval; Allow once runs it', async () => {
+  const { page, requests, errors } = await open('/elements/mcp-tool-call.html');
+  const card = page.locator('.live-example mcp-tool-call');
+  await card.locator('[part=approval]').waitFor();
+  await card.locator('[data-action=allow-once]').click();
+  await card.locator('[part=result]').filter({ hasText: 'Hello from the docs' }).waitFor();
+  assert.equal(await card.getAttribute('data-status'), 'success');
+  assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('docs site: the app-view page shows the view of server-debug, running in the sandbox origin', async () => {
+  const { page, requests, errors } = await open('/elements/mcp-app-view.html');
+  const note = page.locator('.live-example-note');
+  await note.filter({ hasText: /^Live: the view server-debug ships/ }).waitFor();
+  const frame = page.locator('.live-example mcp-app-view [part=frame] iframe');
+  assert.equal(new URL(await frame.getAttribute('src')).origin, new URL(site.peers.peers.sandbox).origin);
+  await shot(page, 'docs-site-app-view');
+  assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
