@@ -3,6 +3,7 @@
 import { getHub } from '../src/index.js';
 import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
 import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
+import { backendUrl, runOnBackend } from './backend-mode.js';
 import { ownServer } from './own-servers.js';
 import { debugUrl, everythingUrl, protectedUrl, sandboxUrl, tasksUrl } from 'virtual:demo-config';
 
@@ -209,6 +210,17 @@ async function turn(resume?: ChatMessage) {
   setRunning(stop);
   try {
     if (resume && !(await runCalls(resume, stop, true))) throw new Error('Stopped.');
+    // backend mode (?backend=, demo/backend-mode.ts): the whole turn runs in the backend
+    const backend = backendUrl();
+    if (backend) {
+      status.textContent = 'Asking the backend…';
+      const reply = await runOnBackend(backend, hub, ASSISTANT, convo.messages, stop.signal, {
+        onTool: (name) => add({ kind: 'assistant', text: `The backend called ${name}.` }),
+      });
+      convo.messages.push(reply);
+      add({ kind: 'assistant', text: reply.content ?? '' });
+      return;
+    }
     for (let step = 0; step < MAX_STEPS; step++) {
       status.textContent = 'Thinking…';
       const tools = hub.toolsFor('openai', { assistantId: ASSISTANT });

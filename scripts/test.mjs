@@ -159,7 +159,8 @@ async function runEngine(e, env, { label = e.label, part = e.name, full = !proce
       ...env,
       ...extra,
       WTR_COUNTS_FILE: counts,
-      WTR_PORT: String(process.env.WTR_PORT ?? (await freePort())),
+      // the port the fixtures were started for (the stdio relay answers CORS for this page origin)
+      WTR_PORT: String(servers.pagePort),
     });
   } finally {
     await driver?.close();

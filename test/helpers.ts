@@ -3,6 +3,7 @@
 import servers from '/__servers.js';
 // @ts-expect-error served by the test runner (web-test-runner.config.mjs)
 import engineName from '/__engine.js';
+import { sendMouse } from '@web/test-runner-commands';
 import { McpHub, type McpHubOptions } from '../src/core/index.js';
 
 export const urls = servers as {
@@ -266,4 +267,19 @@ export function untilStored(dbName: string, id: string, status: string) {
       (await rawIdb(dbName)).some((r) => r.key === `call:${id}` && (r.value as { status?: string }).status === status),
     `the ${status} record of ${id} to be stored`,
   );
+}
+
+/** A real click (user activation: WebKit blocks popups without one) running `fn` in its handler. */
+export async function click<T>(fn: () => T): Promise<T> {
+  const b = document.createElement('button');
+  b.textContent = 'Sign in';
+  b.style.cssText = 'position:fixed;left:10px;top:10px;width:120px;height:40px;z-index:99999';
+  document.body.append(b);
+  let result: { value: T } | undefined;
+  b.addEventListener('click', () => (result = { value: fn() }), { once: true });
+  const r = b.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
+  b.remove();
+  if (!result) throw new Error('the click did not reach the button');
+  return result.value;
 }

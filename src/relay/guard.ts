@@ -96,7 +96,13 @@ export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
           signal: request.signal,
           ...init,
         }
-      : init;
+      : { ...init };
+    // a signal of its own per request, following the caller's: Node's fetch (undici) adds an
+    // abort listener to the signal it is given and drops it only once the request is garbage
+    // collected, and the SDK gives every request of a session one long-lived signal; on a busy
+    // session listeners piled up (MaxListenersExceededWarning on stderr at every call past 1500,
+    // and a listener scan per request: bench/backend.mjs). AbortSignal.any adds no listener.
+    if (merged.signal) merged.signal = AbortSignal.any([merged.signal]);
     return (await guard.send(url, merged)).response;
   };
 }

@@ -11,6 +11,9 @@ import { RelayRefusal } from '../relay/targets.js';
 import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
 import { streamCompletion, type ModelOptions } from './model.js';
 
+/** Finished calls the backend hub keeps in memory (per assistant slot) unless `hub.historyLimit` says. */
+const BACKEND_HISTORY_LIMIT = 50;
+
 /** A tool of the host's own, offered to the model beside the MCP tools. */
 export interface BuiltinTool {
   name: string;
@@ -99,6 +102,9 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const guard = createGuard(options.servers ?? { open: true });
   const hub = new McpHub({
     ...options.hub,
+    // a backend keeps a short call history: every call copies the history map and each write
+    // prunes it, so the page's 1000 cost ~1.5 ms of CPU per call once full (bench/backend.mjs)
+    historyLimit: options.hub?.historyLimit ?? BACKEND_HISTORY_LIMIT,
     storeName: options.hub?.storeName ?? 'mcp-elements-server',
     storage: options.storage ?? new MemoryStorage(),
     eventTarget: null,

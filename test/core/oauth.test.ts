@@ -5,7 +5,6 @@
 // resources have their login and consent finished by the fixture, and the redirect page
 // (/__oauth-callback.html, web-test-runner.config.mjs) calls completeSignIn().
 import { expect } from '@open-wc/testing';
-import { sendMouse } from '@web/test-runner-commands';
 import {
   CALLBACK_CHANNEL,
   McpAuthError,
@@ -15,7 +14,7 @@ import {
 } from '../../src/core/index.js';
 import { IdbStorage } from '../../src/core/index.js';
 import { Vault } from '../../src/core/vault.js';
-import { privateHub, rawIdb, unique, urls } from '../helpers.js';
+import { click, privateHub, rawIdb, unique, urls } from '../helpers.js';
 
 const CALLBACK = `${location.origin}/__oauth-callback.html`;
 
@@ -50,21 +49,6 @@ function tenant(flags = 'auto') {
     revokeSeen: () =>
       fetch(`${base}/control`, { method: 'POST', body: JSON.stringify({ revokeSeen: true }) }).then((r) => r.json()),
   };
-}
-
-/** A real click (user activation: WebKit blocks popups without one) running `fn` in its handler. */
-async function click<T>(fn: () => T): Promise<T> {
-  const b = document.createElement('button');
-  b.textContent = 'Sign in';
-  b.style.cssText = 'position:fixed;left:10px;top:10px;width:120px;height:40px;z-index:99999';
-  document.body.append(b);
-  let result: { value: T } | undefined;
-  b.addEventListener('click', () => (result = { value: fn() }), { once: true });
-  const r = b.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
-  b.remove();
-  if (!result) throw new Error('the click did not reach the button');
-  return result.value;
 }
 
 /** hub.signIn(id) from a real click, as the manager's Sign in button does. */

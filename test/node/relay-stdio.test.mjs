@@ -4,21 +4,14 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { cliPath, filesystemEntry, runRelayCli } from '../fixtures/stdio-relay-fixture.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
-const fsEntry = path.join(
-  path.dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')),
-  'dist/index.js',
-);
 const PAGE = 'https://chat.example';
-let child, pasted, dir;
+let cli, pasted, dir;
 
 before(async () => {
   dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'relay-fs-')));
@@ -28,33 +21,15 @@ before(async () => {
     config,
     JSON.stringify({
       mcpServers: {
-        files: { command: process.execPath, args: [fsEntry, dir] },
+        files: { command: process.execPath, args: [filesystemEntry, dir] },
         web: { url: 'https://example.com/mcp' },
       },
     }),
   );
-  const bin = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).bin['mcp-elements'];
-  child = spawn(process.execPath, [path.join(root, bin), 'relay', '--config', config, '--origin', PAGE], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  pasted = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      const start = out.indexOf('{');
-      if (start < 0) return;
-      try {
-        resolve(JSON.parse(out.slice(start)));
-      } catch {
-        // not all of it yet
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`relay exited ${code}: ${out}`)));
-  });
+  cli = await runRelayCli(config, PAGE);
+  pasted = cli.pasted;
 });
-after(() => {
-  if (child && child.exitCode === null) child.kill('SIGTERM');
-});
+after(() => cli?.stop());
 
 test('prints an mcp.json to paste: the stdio server with its URL and token, the URL entry left out', () => {
   assert.deepEqual(Object.keys(pasted.mcpServers), ['files']);
@@ -121,7 +96,7 @@ test('wrong token 401, other origin 403, other Host 403, CORS for the configured
 });
 
 test('bad input to the CLI: a clear message and exit code 2', async () => {
-  const bin = path.join(root, JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).bin['mcp-elements']);
+  const bin = cliPath();
   const run = (args) =>
     new Promise((resolve) => {
       const c = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

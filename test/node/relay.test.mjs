@@ -214,3 +214,47 @@ test('the hub through a relay: a server config with `relay` connects through it;
   assert.equal(removed.relay, undefined);
   await Promise.all([hub.dispose(), other.dispose()]);
 });
+
+test("guardedFetch: a caller's long-lived signal gains no listener per request, and still aborts", async () => {
+  const { guardedFetch } = await import(path.join(root, 'dist/relay/index.js'));
+  const { getEventListeners } = await import('node:events');
+  const f = guardedFetch({ allow: [new URL(everything.url).origin] });
+  const session = new AbortController();
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, signal: session.signal };
+  for (let i = 0; i < 20; i++) {
+    const r = await f(everything.url, { ...init, body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' }) });
+    await r.body?.cancel();
+  }
+  // Node's fetch keeps a listener on the signal it is given until the request is collected:
+  // given the caller's signal itself, 20 requests left (up to) 20 listeners on it
+  assert.equal(getEventListeners(session.signal, 'abort').length, 0);
+  assert.equal(init.signal, session.signal, "the caller's init is not changed");
+  session.abort();
+  await assert.rejects(f(everything.url, { ...init, body: '{}' }), (e) => e.name === 'AbortError');
+});
+
+test('nodeUpstreamFetch: a pinned upstream is reached at the checked address, over one kept-alive connection per host and address', async () => {
+  const { nodeUpstreamFetch } = await import(path.join(root, 'dist/relay/node/index.js'));
+  const http = (await import('node:http')).default;
+  let connections = 0;
+  const server = http.createServer((req, res) => res.end(`ok ${req.headers.host}`));
+  server.on('connection', () => connections++);
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  try {
+    const f = nodeUpstreamFetch();
+    // the names do not resolve: only the pinned address can be what is reached
+    const get = async (host, address) => (await f(`http://${host}:${port}/x`, { method: 'GET', address })).text();
+    assert.equal(await get('pinned.invalid', '127.0.0.1'), `ok pinned.invalid:${port}`);
+    assert.equal(await get('pinned.invalid', '127.0.0.1'), `ok pinned.invalid:${port}`);
+    assert.equal(connections, 1, 'the second request reused the first connection');
+    assert.equal(await get('other.invalid', '127.0.0.1'), `ok other.invalid:${port}`);
+    assert.equal(connections, 2, 'another host name gets a connection of its own');
+    // another checked address: its own connection, to that address (nothing listens there)
+    await assert.rejects(get('pinned.invalid', '127.0.0.3'), /ECONNREFUSED/);
+    assert.equal(connections, 2);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+});

@@ -29,6 +29,7 @@ import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
 import { checkAuthorizationServer, describeEndpoint, endpointOf, OAuthFetch, toAuthError } from './fetch.js';
 import { withLock } from './locks.js';
 import { urlProblem } from '../schemas.js';
+import { fetchThroughRelay } from '../relay-url.js';
 import {
   names,
   randomState,
@@ -57,7 +58,9 @@ export interface OAuthHost {
   /** The host's Client ID Metadata Document URL, when it publishes one. */
   readonly clientMetadataUrl?: string;
   /** The server's current URL and OAuth settings (undefined once removed). */
-  config(serverId: string): { url: string; auth: AuthOAuth; timeout: number; revision?: string } | undefined;
+  config(
+    serverId: string,
+  ): { url: string; auth: AuthOAuth; timeout: number; revision?: string; relay?: string } | undefined;
   /** The protocol revision the server's connection negotiated, if it ever connected. */
   negotiated(serverId: string): string | undefined;
   /** Tokens changed: keep the summary, tell the state and other tabs. */
@@ -321,7 +324,9 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     force?: boolean;
   }): Promise<'AUTHORIZED' | 'REDIRECT'> {
     const config = this.#config;
-    const log = new OAuthFetch(this.host.fetch, config.timeout * 1000);
+    // a relayed server's authorization server is reached through the same relay (its URLs unchanged)
+    const base = config.relay ? fetchThroughRelay(config.relay, this.host.fetch) : this.host.fetch;
+    const log = new OAuthFetch(base, config.timeout * 1000);
     this.#log = log;
     this.#draft = undefined;
     try {

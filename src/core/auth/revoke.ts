@@ -12,6 +12,7 @@ import type { ServerConfig } from '../schemas.js';
 import type { Vault } from '../vault.js';
 import { forgetDpopKey } from './dpop.js';
 import { OAuthFetch } from './fetch.js';
+import { fetchThroughRelay } from '../relay-url.js';
 import { dropPending, names, type TokenSet } from './records.js';
 
 export interface RevokeContext {
@@ -96,7 +97,7 @@ export async function revokeAndWipe(
     if (raw) {
       revoked = await revokeTokens(raw, {
         vault: ctx.vault,
-        fetch: ctx.fetch,
+        fetch: c.cfg.relay ? fetchThroughRelay(c.cfg.relay, ctx.fetch) : ctx.fetch,
         redirectUrl: c.redirectUrl,
         clientId: configuredId,
         metadata: c.server?.metadata,

@@ -9,7 +9,7 @@ import type { HubState, SignInState } from '../types.js';
 /** A server's URL, OAuth settings and timeout, when it is configured for OAuth sign-in. */
 export function oauthOf(cfg: ServerConfig | undefined) {
   return cfg && cfg.auth.type === 'oauth'
-    ? { url: cfg.url, auth: cfg.auth, timeout: cfg.timeout, revision: cfg.revision }
+    ? { url: cfg.url, auth: cfg.auth, timeout: cfg.timeout, revision: cfg.revision, relay: cfg.relay }
     : undefined;
 }
 

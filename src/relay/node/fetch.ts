@@ -20,22 +20,48 @@ export interface NodeUpstreamOptions {
   ca?: string | readonly string[];
 }
 
+/** A `lookup` that answers every name with the one address already checked (pinned). */
+function pinTo(address: string): LookupFunction {
+  const family = isIP(address);
+  return (_host, opts, callback) => {
+    if ((opts as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+/** Keep-alive agents kept for pinned upstreams at most (the least recently used is dropped). */
+const PINNED_AGENTS = 256;
+/** How long an idle pooled connection to a pinned upstream is kept, ms. */
+const PINNED_IDLE_MS = 15_000;
+
 /** An UpstreamFetch on node:http(s) that connects to `init.address` when given (pinned). */
 export function nodeUpstreamFetch(options: NodeUpstreamOptions = {}): UpstreamFetch {
+  // Pinned connections are pooled per (scheme, host, port, checked address): every socket of an
+  // agent was opened to that agent's address, so a kept-alive socket never reaches an address
+  // that was not checked for the request using it. Without pooling each request opened a new
+  // connection (and TLS handshake) to the upstream.
+  const agents = new Map<string, http.Agent>();
+  const agentFor = (u: URL, address: string): http.Agent => {
+    const key = `${u.protocol}//${u.host}@${address}`;
+    let agent = agents.get(key);
+    if (agent) agents.delete(key);
+    else {
+      const common = { keepAlive: true, timeout: PINNED_IDLE_MS, lookup: pinTo(address) };
+      agent =
+        u.protocol === 'https:'
+          ? new https.Agent({ ...common, ...(options.ca ? { ca: options.ca as string[] } : {}) })
+          : new http.Agent(common);
+    }
+    agents.set(key, agent);
+    // dropped, not destroyed: requests under way finish, idle sockets close after PINNED_IDLE_MS
+    if (agents.size > PINNED_AGENTS) agents.delete(agents.keys().next().value as string);
+    return agent;
+  };
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
       const u = new URL(url);
       const pinned = init.address;
-      const pin: LookupFunction | undefined = pinned
-        ? (_host, opts, callback) => {
-            const family = isIP(pinned);
-            if ((opts as { all?: boolean }).all)
-              (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
-                { address: pinned, family },
-              ]);
-            else callback(null, pinned, family);
-          }
-        : undefined;
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((v, k) => (headers[k] = v));
       const mod = u.protocol === 'https:' ? https : http;
@@ -43,9 +69,7 @@ export function nodeUpstreamFetch(options: NodeUpstreamOptions = {}): UpstreamFe
         method: init.method ?? 'GET',
         headers,
         signal: init.signal ?? undefined,
-        lookup: pin,
-        // a pinned connection never shares a pooled socket opened for another address
-        agent: pinned ? false : undefined,
+        ...(pinned ? { lookup: pinTo(pinned), agent: agentFor(u, pinned) } : {}),
         ...(u.protocol === 'https:' && options.ca ? { ca: options.ca as string[] } : {}),
       });
       req.once('response', (res) => {

@@ -1,0 +1,118 @@
+// Bench: the backend hub's per-call cost (issue 24). The call path a model's tool call takes in
+// `createChatHandler()` (its own hub: memory storage, no events, the SSRF-guarded fetch;
+// `hub.runToolCalls('openai', …)`: name lookup, approval policy, argument validation, the call,
+// the history record, the provider-format answer) against the raw v2 Client's `callTool` on the
+// same server-everything (Streamable HTTP, 127.0.0.1), in the same process and run; between them
+// the hub's session client alone and `hub.callTool`, to show where the cost is. Rounds alternate
+// the order of the paths (so a busy machine slows all alike), each warmed up first. Reports wall
+// p50/p99 per call, this process's CPU time per call, and both as ratios to the raw client
+// (goal ≤ 1.10×). Needs a build (dist/). Run: node bench/backend.mjs
+// (BACKEND_BENCH_ROUNDS, default 10; BACKEND_BENCH_CALLS per round and path, default 50)
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { startEverything } from '../test/fixtures/servers.mjs';
+import { built } from '../test/fixtures/relay-fixture.mjs';
+
+const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 10);
+const CALLS = Number(process.env.BACKEND_BENCH_CALLS ?? 50);
+const WARMUP = 100;
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** Measure each path; resolves to { [path]: { p50, p99, cpu, calls } } (ms). */
+export async function benchBackend() {
+  const { createChatHandler } = await import(built('dist/server/index.js'));
+  const everything = await startEverything('streamableHttp');
+  const handler = createChatHandler({
+    model: { baseUrl: 'http://127.0.0.1:9/v1', model: 'unused' },
+    servers: { allow: [new URL(everything.url).origin] },
+  });
+  const hub = handler.hub;
+  const client = new Client({ name: 'bench', version: '1' });
+  try {
+    await hub.ready;
+    const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
+    await hub.connect(server.id);
+    await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(everything.url)));
+    let n = 0;
+    const expectEcho = (text) => {
+      if (!String(text).includes('Echo: x')) throw new Error(`unexpected answer: ${text}`);
+    };
+    const paths = {
+      'raw v2 Client.callTool (baseline)': async () =>
+        expectEcho((await client.callTool({ name: 'echo', arguments: { message: 'x' } })).content[0].text),
+      "the hub's session client": async () =>
+        expectEcho((await hub.client(server.id).callTool('echo', { message: 'x' })).content[0].text),
+      'hub.callTool': async () => {
+        const r = await hub.callTool({ assistantId: 'bench', name: 'alpha__echo', arguments: { message: 'x' } });
+        expectEcho(r.result?.content[0].text);
+      },
+      "backend: hub.runToolCalls('openai', …)": async () => {
+        const call = {
+          id: `c${++n}`,
+          type: 'function',
+          function: { name: 'alpha__echo', arguments: '{"message":"x"}' },
+        };
+        const r = await hub.runToolCalls(
+          'openai',
+          { role: 'assistant', content: null, tool_calls: [call] },
+          {
+            assistantId: 'bench',
+          },
+        );
+        expectEcho(r.messages[0]?.content);
+      },
+    };
+    const names = Object.keys(paths);
+    const samples = Object.fromEntries(names.map((k) => [k, { wall: [], cpu: 0 }]));
+    for (const f of Object.values(paths)) for (let i = 0; i < WARMUP; i++) await f();
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...names].reverse() : names;
+      for (const name of order) {
+        const f = paths[name];
+        const s = samples[name];
+        const cpu = process.cpuUsage();
+        for (let i = 0; i < CALLS; i++) {
+          const t = performance.now();
+          await f();
+          s.wall.push(performance.now() - t);
+        }
+        const used = process.cpuUsage(cpu);
+        s.cpu += (used.user + used.system) / 1000;
+      }
+    }
+    return Object.fromEntries(
+      names.map((k) => {
+        const sorted = samples[k].wall.sort((a, b) => a - b);
+        return [
+          k,
+          { p50: pct(sorted, 0.5), p99: pct(sorted, 0.99), cpu: samples[k].cpu / sorted.length, calls: sorted.length },
+        ];
+      }),
+    );
+  } finally {
+    await client.close().catch(() => {});
+    await hub.dispose();
+    await everything.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const r = await benchBackend();
+  const rows = Object.entries(r);
+  const [, raw] = rows[0];
+  console.log(
+    `\nbackend per-call cost: server-everything echo over Streamable HTTP on 127.0.0.1, ${raw.calls} calls per path in ${ROUNDS} alternating rounds (this run)`,
+  );
+  console.log('| path | p50 ms | p99 ms | CPU ms per call (this process) | p50 vs raw | CPU vs raw |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [name, x] of rows)
+    console.log(
+      `| ${name} | ${x.p50.toFixed(2)} | ${x.p99.toFixed(2)} | ${x.cpu.toFixed(3)} | ${(x.p50 / raw.p50).toFixed(2)}× | ${(x.cpu / raw.cpu).toFixed(2)}× |`,
+    );
+  const backend = rows[rows.length - 1][1];
+  const ratio = backend.p50 / raw.p50;
+  console.log(`goal: backend p50 ≤ 1.10× the raw client: ${ratio <= 1.1 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}×)`);
+  process.exit(0);
+}
