@@ -10,6 +10,8 @@ import ts from 'typescript';
 const root = new URL('..', import.meta.url);
 const read = (p) => readFileSync(new URL(p, root), 'utf8');
 const manifest = JSON.parse(read('custom-elements.json'));
+// the published name (`mcp-chat-elements`), not the repository's: import lines must work as written
+const packageName = JSON.parse(read('package.json')).name;
 
 const cell = (s) =>
   String(s ?? '')
@@ -93,7 +95,7 @@ for (const d of decls) {
   // the docs site runs the element here against the reference server (docs/.vitepress/theme)
   out += `<LiveExample tag="${d.tagName}" />\n\n`;
   out += `${(d.description ?? '').trim()}\n\n`;
-  out += `Class \`${d.name}\`; import \`mcp-elements/${d.tagName}\` to register only this element.\n\n`;
+  out += `Class \`${d.name}\`; import \`${packageName}/${d.tagName}\` to register only this element.\n\n`;
   out += `## Attributes\n\n${table(
     ['attribute', 'property', 'description'],
     (d.attributes ?? []).map((a) => [code(a.name), code(a.fieldName), a.description ?? '']),
