@@ -195,6 +195,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     };
     this.host.vault.remember(tokens.access_token);
     if (tokens.refresh_token) this.host.vault.remember(tokens.refresh_token);
+    if (typeof idToken === 'string') this.host.vault.remember(idToken);
     await this.host.vault.seal(names.tokens(this.serverId), set);
     this.#tokens = set;
     this.host.tokensChanged(this.serverId, summaryOf(set));
