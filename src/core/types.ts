@@ -107,6 +107,13 @@ export interface SignInState {
   readonly status: 'signed-out' | 'pending' | 'signed-in';
   /** The authorization server (its issuer identifier). */
   readonly issuer?: string;
+  /**
+   * Who signed in, for display: the `name`, else `preferred_username`, else `email` claim of the
+   * ID token the authorization server sent (it sends one when the scopes asked for include
+   * `openid`), cleaned and at most 80 characters. Set when signed in (a step-up's `pending`
+   * keeps it); absent when no ID token named anyone. The ID token itself is never kept.
+   */
+  readonly account?: string;
   /** Scopes granted (signed in) or asked for (pending). */
   readonly scopes?: readonly string[];
   /** When the access token expires (epoch ms), if the server said. */

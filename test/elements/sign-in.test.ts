@@ -82,6 +82,31 @@ describe('sign-in in the elements', function () {
     expect(row().querySelector('[data-action=sign-in]')).to.not.equal(null);
   });
 
+  it('<mcp-server-manager>: the line names the account when the server gives it (openid)', async () => {
+    const hub = privateHub({ redirectUrl: CALLBACK });
+    const url = `${urls.oauthMcp}/t/${unique('ui')}/alice+auto/mcp`;
+    const scopes = ['mcp:tools', 'openid', 'profile'];
+    const server = await hub.servers.add({ name: 'Protected', url, auth: { type: 'oauth', scopes } });
+    await hub.connect(server.id).catch(() => {});
+    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    const row = () => el.shadowRoot!.querySelector(`[data-server="${server.id}"]`)!;
+    await until(() => row().querySelector('[data-action=sign-in]') !== null);
+    await realClick(row().querySelector('[data-action=sign-in]'));
+    await until(() => hub.status(server.id).status === 'connected' && !!hub.store.state.signIns[server.id]?.account);
+    await el.updateComplete;
+    const line = row().querySelector('[part=sign-in]')!;
+    const text = line.textContent!.replace(/\s+/g, ' ').trim();
+    expect(text).to.match(
+      new RegExp(`^Signed in as Alice Example with ${new URL(urls.oauthIssuer).host}\\. Allowed: `),
+    );
+    await expect(el).to.be.accessible();
+    // signed out: the account goes with the line
+    await realClick(row().querySelector('[data-action=sign-out]'));
+    await until(() => hub.status(server.id).status === 'needs-sign-in');
+    await el.updateComplete;
+    expect(el.shadowRoot!.textContent).to.not.include('Alice Example');
+  });
+
   it('<mcp-server-manager> form: OAuth settings are validated and saved', async () => {
     const hub = privateHub({ redirectUrl: CALLBACK });
     const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);

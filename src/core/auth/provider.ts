@@ -23,6 +23,7 @@ import {
 import { McpAuthError } from '../errors.js';
 import type { AuthOAuth } from '../schemas.js';
 import type { SignInState } from '../types.js';
+import { accountOf } from './id-token.js';
 import type { RecordStorage } from '../storage.js';
 import type { Vault } from '../vault.js';
 import { dpopAlgFor, dpopFetch, DpopKey } from './dpop.js';
@@ -179,16 +180,22 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
     const now = Date.now();
     const previous = this.#tokens ?? undefined;
+    const renewed = !this.#exchanging && !!previous;
+    // the ID token is read for the account's name (display only) and not kept
+    const { id_token: idToken, ...kept } = tokens;
+    // a refresh keeps the time the user signed in, and the account unless a new ID token names one
+    const account = accountOf(idToken) ?? (renewed ? previous.account : undefined);
     const set: TokenSet = {
       issuer: ctx?.issuer ?? tokens.issuer ?? previous?.issuer ?? '',
       resource: this.#resource ?? resourceUrlFromServerUrl(this.#config.url).href,
-      tokens,
+      tokens: kept,
       obtainedAt: now,
-      // a refresh keeps the time the user signed in
-      signedInAt: this.#exchanging || !previous ? now : previous.signedInAt,
+      signedInAt: renewed ? previous.signedInAt : now,
+      ...(account ? { account } : {}),
     };
     this.host.vault.remember(tokens.access_token);
     if (tokens.refresh_token) this.host.vault.remember(tokens.refresh_token);
+    if (typeof idToken === 'string') this.host.vault.remember(idToken);
     await this.host.vault.seal(names.tokens(this.serverId), set);
     this.#tokens = set;
     this.host.tokensChanged(this.serverId, summaryOf(set));

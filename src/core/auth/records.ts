@@ -28,6 +28,8 @@ export interface TokenSet {
   readonly tokens: StoredOAuthTokens;
   readonly obtainedAt: number;
   readonly signedInAt: number;
+  /** Who signed in, for display (from the ID token's claims; the ID token itself is not kept). */
+  readonly account?: string;
 }
 
 /** A sign-in in progress, as kept in the vault until the authorization server answers. */
@@ -77,12 +79,13 @@ export function expiresAt(set: TokenSet): number | undefined {
   return typeof s === 'number' && s > 0 ? set.obtainedAt + s * 1000 : undefined;
 }
 
-/** What the state and events show of a token set: no token, only issuer, scopes, expiry. */
+/** What the state and events show of a token set: no token, only issuer, account, scopes, expiry. */
 export function summaryOf(set: TokenSet): SignInState {
   const end = expiresAt(set);
   return Object.freeze({
     status: 'signed-in' as const,
     issuer: set.issuer,
+    ...(set.account ? { account: set.account } : {}),
     scopes: Object.freeze((set.tokens.scope ?? '').split(' ').filter(Boolean)),
     ...(end ? { expiresAt: end } : {}),
     refreshable: !!set.tokens.refresh_token,

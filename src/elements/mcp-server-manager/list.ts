@@ -83,7 +83,8 @@ function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signI
         >`
       : nothing;
     return html`<p class="muted sign-in" part="sign-in">
-      ${t('signedInWith')} <strong>${issuerHost(signIn.issuer)}</strong>.
+      ${signIn.account ? t('signedInAs').replace('{account}', () => signIn.account ?? '') : t('signedInWith')}
+      <strong>${issuerHost(signIn.issuer)}</strong>.
       ${signIn.scopes?.length ? html`${t('scopesGranted')}: ${scopeList(signIn.scopes)}.` : nothing}
       ${at ? (signIn.refreshable ? html`${t('expires')} ${time}.` : html`${t('tokenExpires')} ${time}.`) : nothing}
     </p>`;

@@ -32,6 +32,8 @@ export const STRINGS = {
   signOut: 'Sign out',
   signingIn: 'Signing in…',
   signedInWith: 'Signed in with',
+  /** When the server named the account: `{account}` is its name; the issuer's host follows. */
+  signedInAs: 'Signed in as {account} with',
   scopesGranted: 'Allowed',
   /** Followed by a time: the sign-in renews itself (a refresh token). */
   expires: 'Renews by itself, next at',
