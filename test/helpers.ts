@@ -187,9 +187,14 @@ export function dump(value: unknown): string {
   return parts.join('\n');
 }
 
-/** Re-check `probe` (each check is a real request or read) until it returns a truthy value. */
+/**
+ * Re-check `probe` (each check is a real request or read) until it returns a truthy value: at
+ * least `attempts` checks one animation frame apart, and for at least 10 s (a loaded machine
+ * draws few frames: 100 frames were under 2 s in Firefox during a full run).
+ */
 export async function until<T>(probe: () => Promise<T>, what: string, attempts = 100): Promise<NonNullable<T>> {
-  for (let i = 0; i < attempts; i++) {
+  const start = Date.now();
+  for (let i = 0; i < attempts || Date.now() - start < 10_000; i++) {
     const v = await probe();
     if (v) return v as NonNullable<T>;
     await new Promise((r) => requestAnimationFrame(() => r(null)));

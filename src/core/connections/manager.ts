@@ -191,11 +191,13 @@ export class Connections {
       // config: connect without the discover probe and without listing again
       const cached = ctx.store.state.catalogues[id];
       const at = Date.now();
-      const usable = cached && cached.era === 'modern' && cached.discoveredAt >= cfg.updatedAt;
+      // strictly after the config's last change: clocks are coarse (Firefox rounds Date.now()), and
+      // a catalogue from the same millisecond as an edit may be the old config's
+      const usable = cached && cached.era === 'modern' && cached.discoveredAt > cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
       // what this config spoke last time (stored across loads): tried first under `auto`
       const known =
-        cached?.transport && cached.discoveredAt >= cfg.updatedAt
+        cached?.transport && cached.discoveredAt > cfg.updatedAt
           ? {
               transport: cached.transport,
               ...(cached.era ? { era: cached.era } : {}),
