@@ -53,14 +53,17 @@ export class LazySignIns implements ConnectionAuth {
     private readonly control: SignInControl,
   ) {
     this.#options = checkSignInOptions(options);
-    this.#unsubscribe = ctx.store.subscribe((state, previous) => {
-      if (state.servers === previous.servers) return;
-      if (this.#loaded) return this.#loaded.serversChanged(state, previous);
-      const involved = [...Object.values(state.servers), ...Object.values(previous.servers)].some(usesSignIn);
-      if (!involved) return;
-      this.#changes.push([state, previous]);
-      void this.load();
-    });
+    this.#unsubscribe = ctx.store.subscribe(
+      (state, previous) => {
+        if (state.servers === previous.servers) return;
+        if (this.#loaded) return this.#loaded.serversChanged(state, previous);
+        const involved = [...Object.values(state.servers), ...Object.values(previous.servers)].some(usesSignIn);
+        if (!involved) return;
+        this.#changes.push([state, previous]);
+        void this.load();
+      },
+      { lazy: true },
+    ); // servers only: call records need not be applied promptly for it
     void ctx.ready.then(() => {
       if (Object.values(ctx.store.state.servers).some(usesSignIn) || answerWaiting()) void this.load();
     });

@@ -8,11 +8,14 @@ export type Listener<S> = (state: S, previous: S) => void;
  * Changes that come in bursts (call records: hundreds of calls in flight) may be deferred: they
  * are applied together, with one copy of each branch they touch, at the next read of `state`
  * or at the end of the current task (a microtask), or for the largest bursts a few ms later,
- * whichever comes first. So whoever reads `state` always sees every change made so far.
+ * whichever comes first (with no subscriber but `lazy` ones, at the next read). So whoever reads `state` always
+ * sees every change made so far.
  */
 export class Store<S extends object> {
   #state: S;
   readonly #listeners = new Set<Listener<S>>();
+  /** Subscribers that may read what deferred changes touch (not `lazy`). */
+  #prompt = 0;
   readonly #deferred: ((s: S) => S)[] = [];
   #timer?: ReturnType<typeof setTimeout>;
   constructor(initial: S) {
@@ -41,7 +44,10 @@ export class Store<S extends object> {
    * the tasks between share one copy (a read of `state` applies them at once either way).
    */
   defer(fn: (s: S) => S, coalesceMs = 0): void {
-    if (this.#deferred.push(fn) !== 1) return;
+    // with no subscriber that could see them, nobody can tell when they are applied: the next
+    // read of `state` (or such a subscribe) applies them. A backend hub (no listeners) so copies the call maps once per
+    // history write, not once per call: bench/backend.mjs
+    if (this.#deferred.push(fn) !== 1 || !this.#prompt) return;
     if (coalesceMs > 0) this.#timer = setTimeout(() => this.#flush(), coalesceMs);
     else queueMicrotask(() => this.#flush());
   }
@@ -67,10 +73,22 @@ export class Store<S extends object> {
       }
     }
   }
-  /** Subscribe to changes; returns the unsubscribe function. */
-  subscribe(listener: Listener<S>): () => void {
+  /**
+   * Subscribe to changes; returns the unsubscribe function. `lazy` (the hub's own listeners):
+   * the listener reads nothing deferred changes touch (call records), so they need not be applied
+   * promptly for it; it is still called whenever they are.
+   */
+  subscribe(listener: Listener<S>, options: { lazy?: boolean } = {}): () => void {
+    const prompt = !options.lazy;
+    if (prompt && !this.#prompt++) this.#flush(); // what was deferred while nobody could see it
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    let subscribed = true;
+    return () => {
+      if (!subscribed) return;
+      subscribed = false;
+      this.#listeners.delete(listener);
+      if (prompt) this.#prompt--;
+    };
   }
   /** How many subscribers there are (for leak tests). */
   get listenerCount(): number {

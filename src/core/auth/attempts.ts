@@ -88,18 +88,21 @@ export function waitForSignIn(ctx: Pick<HubContext, 'store'>, id: string, since:
       stop();
       reject(signal.reason);
     };
-    const unsubscribe = ctx.store.subscribe((state) => {
-      const s = state.signIns[id];
-      if (!state.servers[id]) {
-        stop();
-        reject(new McpNotFoundError('server', id));
-      } else if (s?.status === 'signed-in' && (s.signedInAt ?? 0) > since) {
-        const status = state.connections[id]?.status;
-        if (status === 'connecting' || (status === 'needs-sign-in' && state.servers[id].enabled)) return;
-        stop();
-        resolve();
-      }
-    });
+    const unsubscribe = ctx.store.subscribe(
+      (state) => {
+        const s = state.signIns[id];
+        if (!state.servers[id]) {
+          stop();
+          reject(new McpNotFoundError('server', id));
+        } else if (s?.status === 'signed-in' && (s.signedInAt ?? 0) > since) {
+          const status = state.connections[id]?.status;
+          if (status === 'connecting' || (status === 'needs-sign-in' && state.servers[id].enabled)) return;
+          stop();
+          resolve();
+        }
+      },
+      { lazy: true },
+    ); // reads no call records
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
   });
