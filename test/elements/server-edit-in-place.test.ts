@@ -26,12 +26,14 @@ function inView(box: HTMLElement, target: Element) {
   return r.bottom > b.top && r.top < b.bottom;
 }
 
+// by name, not by list position: servers added within one clock tick may list in either order
+const byName = (hub: ReturnType<typeof privateHub>, name: string) => hub.servers.list().find((s) => s.name === name)!;
 const rowOf = (el: McpServerManagerElement, id: string) => q(el, `[data-server="${id}"]`);
 
 describe('<mcp-server-manager> Edit in place', () => {
   it('opens inside its row, keeps the row in view, and closes back onto its Edit button (keyboard)', async () => {
     const { hub, box, el } = await setup();
-    const target = hub.servers.list()[8]!;
+    const target = byName(hub, 'server 9');
     const edit = rowOf(el, target.id).querySelector('[data-action=edit]') as HTMLButtonElement;
     edit.focus();
     await sendKeys({ press: 'Enter' });
@@ -55,7 +57,7 @@ describe('<mcp-server-manager> Edit in place', () => {
 
   it('Save keeps the row where it was and says the new name; a bad value changes nothing', async () => {
     const { hub, box, el } = await setup();
-    const target = hub.servers.list()[10]!;
+    const target = byName(hub, 'server 11');
     (rowOf(el, target.id).querySelector('[data-action=edit]') as HTMLElement).click();
     await untilRendered(el, () => q(el, '#f-name'), 'the form');
     await type(el, 'name', '');
@@ -77,7 +79,7 @@ describe('<mcp-server-manager> Edit in place', () => {
 
   it('the server being edited is removed elsewhere: its form goes, Add comes back', async () => {
     const { hub, el } = await setup();
-    const target = hub.servers.list()[2]!;
+    const target = byName(hub, 'server 3');
     el.startEdit(target.id);
     await untilRendered(el, () => q(el, '#f-name'), 'the form');
     await hub.servers.remove(target.id);
