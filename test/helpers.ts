@@ -202,9 +202,13 @@ export async function until<T>(probe: () => Promise<T>, what: string, attempts =
   throw new Error(`gave up waiting for ${what}`);
 }
 
-/** Wait until `check()` holds after the element rendered (each check after an animation frame). */
+/**
+ * Wait until `check()` holds after the element rendered (each check after an animation frame; at
+ * least 200 checks and at least 10 s, as `until`).
+ */
 export async function untilRendered(el: { updateComplete: Promise<unknown> }, check: () => unknown, what: string) {
-  for (let i = 0; i < 200; i++) {
+  const start = Date.now();
+  for (let i = 0; i < 200 || Date.now() - start < 10_000; i++) {
     await el.updateComplete;
     if (check()) return;
     await new Promise((r) => requestAnimationFrame(r));

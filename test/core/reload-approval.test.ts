@@ -193,6 +193,8 @@ describe('hub.calls.runAgain', () => {
     await page.next('ready');
     page.send({ do: 'start', name: 'fx__hang', arguments: { note: 'again' }, providerCallId: 'call_h' });
     const id = (await page.next('started')).id as string;
+    // stored as running first: this test is about Run again, not the page-hide journal (tested above)
+    await untilStored(name, id, 'running');
     page.reload();
     const ready = await page.next('ready');
     expect(ready.calls).to.deep.include({ id, status: 'interrupted' });
