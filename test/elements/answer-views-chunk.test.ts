@@ -4,9 +4,10 @@
 // Against the sources, whose import the test can fail.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
-import type { McpElicitationElement, McpHub, McpToolCallElement } from '../../src/index.js';
+import type { McpElicitationElement, McpToolCallElement } from '../../src/index.js';
 import { replaceAnswerViewsImport } from '../../src/internal/answer-list.js';
-import { acceptNameForm, nextEvent, privateHub, skipBecause, untilRendered, urls } from '../helpers.js';
+import { elicitingCall } from './eliciting-call.js';
+import { acceptNameForm, privateHub, skipBecause, untilRendered, urls } from '../helpers.js';
 
 const shadow = (el: Element) => el.shadowRoot!;
 
@@ -18,19 +19,6 @@ function failOnce() {
     return real();
   });
   return attempts;
-}
-
-/** A call on server-everything that asks for a form while it runs; the call's card. */
-async function elicitingCall(hub: McpHub) {
-  const s = await hub.servers.add({ name: 'Everything', url: urls.everything, retries: 0 });
-  await hub.connect(s.id);
-  await hub.assistants.update('default', { approval: 'auto' });
-  const started = nextEvent<CustomEvent>(hub, 'mcp-tool-call-started');
-  const p = hub.callTool({ serverId: s.id, tool: 'trigger-elicitation-request', arguments: {} });
-  const el = await fixture<McpToolCallElement>(
-    html`<mcp-tool-call .hub=${hub} call-id=${(await started).detail.call.id}></mcp-tool-call>`,
-  );
-  return { p, el };
 }
 
 describe('the answer views as a chunk', function () {

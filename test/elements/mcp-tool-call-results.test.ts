@@ -9,6 +9,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { McpToolCallElement, ToolCallRecord } from '../../src/index.js';
 import { captureClipboard, nextEvent, privateHub, untilRendered, urls } from '../helpers.js';
+import { elicitingCall } from './eliciting-call.js';
 
 const shadow = (el: Element) => el.shadowRoot!;
 const PWN = 'window.__pwned=(window.__pwned||0)+1';
@@ -234,15 +235,7 @@ describe('<mcp-tool-call> results', () => {
   });
 
   it("one Cancel in sight: the call's own is 'Cancel call' in the header, the server's form keeps its Cancel", async () => {
-    const hub = privateHub();
-    const s = await hub.servers.add({ name: 'Everything', url: urls.everything, retries: 0 });
-    await hub.connect(s.id);
-    await hub.assistants.update('default', { approval: 'auto' });
-    const started = nextEvent<CustomEvent>(hub, 'mcp-tool-call-started');
-    const p = hub.callTool({ serverId: s.id, tool: 'trigger-elicitation-request', arguments: {} });
-    const el = await fixture<McpToolCallElement>(
-      html`<mcp-tool-call .hub=${hub} call-id=${(await started).detail.call.id}></mcp-tool-call>`,
-    );
+    const { p, el } = await elicitingCall(privateHub());
     await untilRendered(el, () => shadow(el).querySelector('mcp-elicitation-view'), 'the form');
     const form = shadow(el).querySelector('mcp-elicitation-view') as HTMLElement & { updateComplete: Promise<unknown> };
     await customElements.whenDefined('mcp-elicitation-view');
