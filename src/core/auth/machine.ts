@@ -287,7 +287,7 @@ export class Machines {
   /** The transports' auth for `target`, a config with machine credentials (stored as server `id`, or being tested). */
   authProvider(id: string | undefined, target: MachineConfig & { auth: unknown }): Sdk.AuthProvider {
     const stored = id ? this.ctx.store.state.servers[id] : undefined;
-    if (!id || !isMachine(stored?.auth.type) || stored?.url !== target.url || stored.auth !== target.auth)
+    if (!id || !isMachine(stored?.auth.type) || !sameCredentials(stored, target))
       return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys, this.identity, id ?? '')
         .authProvider;
     let m = this.#byServer.get(id);
@@ -310,8 +310,26 @@ export class Machines {
 
   /** A server's config changed (or it was removed): a changed config fetches a new token with it. */
   changed(id: string, before: ServerConfig, now: ServerConfig | undefined): void {
-    if (!isMachine(before.auth.type) || (now?.auth === before.auth && now?.url === before.url)) return;
+    if (!isMachine(before.auth.type) || (now && sameCredentials(now, before))) return;
     this.#byServer.get(id)?.reset();
     this.#byServer.delete(id);
   }
+}
+
+/**
+ * Whether two configs hold the same URL and auth settings. Compared by value: a record read back
+ * from storage (e.g. after the connection time is written) is a new object with the same
+ * settings, and must keep the token fetched with them.
+ */
+function sameCredentials(a: { url: string; auth: unknown }, b: { url: string; auth: unknown }): boolean {
+  return a.url === b.url && (a.auth === b.auth || canonical(a.auth) === canonical(b.auth));
+}
+
+/** JSON with object keys sorted, so equal settings give equal text whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
+  );
 }
