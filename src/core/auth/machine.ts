@@ -21,6 +21,7 @@ export type { IdentityPolicy } from './jwt-bearer.js';
 
 const NO_IDENTITY: IdentityPolicy = { sources: new Map(), idpAllowed: () => false };
 import { renewDue } from './refresh.js';
+import { canonicalJson } from '../canonical-json.js';
 
 /** The stored settings of a server with machine credentials. */
 export interface MachineConfig {
@@ -322,14 +323,5 @@ export class Machines {
  * settings, and must keep the token fetched with them.
  */
 function sameCredentials(a: { url: string; auth: unknown }, b: { url: string; auth: unknown }): boolean {
-  return a.url === b.url && (a.auth === b.auth || canonical(a.auth) === canonical(b.auth));
-}
-
-/** JSON with object keys sorted, so equal settings give equal text whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-      : v,
-  );
+  return a.url === b.url && (a.auth === b.auth || canonicalJson(a.auth) === canonicalJson(b.auth));
 }
