@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { judgeScenario, passedAlone, scenarioVerdict } from './judge.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = path.join(root, 'node_modules/@modelcontextprotocol/conformance');
@@ -24,7 +25,8 @@ const rel = (p) => path.relative(root, p);
 /**
  * Scenario → `{ issue, why, match }`: scenarios that fail until that issue is done. `match` is a
  * regular expression the failure must match (the verdict's text: the failing check's id and
- * message, or `no check ran`): a listed scenario failing for another reason is a failure.
+ * message, or `no check ran`): a listed scenario failing for another reason is a failure, and so
+ * is one that failed beside others but passed alone (scripts/judge.mjs judgeScenario).
  * Keys starting with `$` are comments.
  */
 export const EXPECTED_FILE = path.join(root, 'test/conformance/expected-failures.json');
@@ -107,33 +109,13 @@ function resultDir(name) {
   return dirs.length ? path.join(parent, dirs.sort().at(-1)) : undefined;
 }
 
-/**
- * One scenario's outcome. It passes when at least one check ran (SUCCESS), none is FAILURE or
- * WARNING (as the CLI judges), and the client said `conformance-client: ok`, or, when the client
- * failed, the CLI accepted that: scenarios where refusing is right (`allowClientError`) exit 0
- * (the CLI's exit `code`).
- * A scenario whose checks were all skipped fails: nothing in it was shown to work.
- */
+/** One scenario's outcome, judged from the files the CLI wrote (scripts/judge.mjs scenarioVerdict). */
 function verdict(name, code) {
   const dir = resultDir(name);
   if (!dir) return { ok: false, why: 'no result: the CLI did not run it' };
   const checks = JSON.parse(readFileSync(path.join(dir, 'checks.json'), 'utf8'));
   const stdout = existsSync(path.join(dir, 'stdout.txt')) ? readFileSync(path.join(dir, 'stdout.txt'), 'utf8') : '';
-  const said = [...stdout.matchAll(/^conformance-client: (.*)$/gm)].at(-1)?.[1];
-  const bad = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
-  const oneLine = (s) => String(s ?? '').replace(/\s+/g, ' ');
-  const checksOk = bad.length === 0;
-  let why;
-  if (!checksOk)
-    why = `${bad.length} check(s) failed, first ${bad[0].id}: ${oneLine(bad[0].errorMessage || bad[0].description)}`;
-  else if (said !== 'ok' && code !== 0)
-    why = said
-      ? `every check passed but the client ${said}`
-      : 'the client did not finish (crashed, or killed at the timeout)';
-  if (!checksOk && said && said !== 'ok') why += ` | client: ${said}`;
-  if (!why && !checks.some((c) => c.status === 'SUCCESS'))
-    why = `no check ran: all ${checks.length} skipped (${[...new Set(checks.map((c) => c.id))].slice(0, 3).join(', ')}); the hub never used the feature`;
-  return { ok: !why, checksOk, why: why?.slice(0, 400), dir };
+  return { ...scenarioVerdict({ checks, stdout, code }), dir };
 }
 
 /**
@@ -203,7 +185,7 @@ export async function runConformance({ only = [], update = false, log = console.
       const again = verdict(n, (await runCli(['--scenario', n])).code);
       if (again.ok) {
         notes.push(`  note: ${n} passed alone but failed beside others: counted as failed (${first.why})`);
-        results.set(n, { ...first, why: `flaky: failed beside others, passed alone: ${first.why}` });
+        results.set(n, passedAlone(first));
       }
     }
   cliLog.end();
@@ -215,16 +197,13 @@ export async function runConformance({ only = [], update = false, log = console.
   const gone = [...expected.keys()].filter((n) => !all.includes(n));
   for (const n of names) {
     const r = results.get(n);
-    const e = expected.get(n);
-    const asRecorded = !r.ok && e && new RegExp(e.match).test(r.why);
-    if (r.ok && (!e || update)) passed.push(n);
-    else if (asRecorded) expectedFailures.push(n);
-    else if (!r.ok && e)
-      failures.push(
-        `  FAILED ${n}: listed in ${rel(EXPECTED_FILE)} to fail matching /${e.match}/, but failed otherwise: ${r.why} (${rel(r.dir ?? outDir)})`,
-      );
-    else if (!r.ok) failures.push(`  FAILED ${n}: ${r.why} (${rel(r.dir ?? outDir)})`);
-    log(`  ${r.ok ? '✓' : asRecorded ? '✗ expected' : '✗'} ${n}${r.ok ? '' : `: ${r.why.slice(0, 200)}`}`);
+    const j = judgeScenario(n, r, expected.get(n), { update, expectedFile: rel(EXPECTED_FILE) });
+    if (j.outcome === 'passed') passed.push(n);
+    else if (j.outcome === 'expected') expectedFailures.push(n);
+    else if (j.outcome === 'stale') failures.push(`  FAILED ${j.line}`);
+    else failures.push(`  FAILED ${j.line} (${rel(r.dir ?? outDir)})`);
+    const mark = r.ok ? '✓' : j.outcome === 'expected' ? '✗ expected' : '✗';
+    log(`  ${mark} ${n}${r.ok ? '' : `: ${r.why.slice(0, 200)}`}`);
   }
   if (update) {
     // a listed scenario that passes, or that the CLI no longer has, leaves the list (and no longer counts)
@@ -245,11 +224,6 @@ export async function runConformance({ only = [], update = false, log = console.
             .join(',\n'),
       );
   } else {
-    for (const n of stale)
-      failures.push(
-        `  FAILED ${n}: listed in ${rel(EXPECTED_FILE)} (issue "${expected.get(n).issue}") but passes now: ` +
-          'remove it (node scripts/conformance.mjs --update-expected does)',
-      );
     for (const n of gone)
       failures.push(`  FAILED ${rel(EXPECTED_FILE)}: "${n}" is not a client scenario of ${version}`);
   }

@@ -12,8 +12,9 @@
 // Honest counting: a selected engine that is not installed FAILS the run unless skipping it was
 // asked for (SKIP_ENGINES=firefox,webkit); a part that ran no test fails; a part that ran in full
 // with fewer tests than test/minimum-counts.json records fails (UPDATE_MINIMUMS=1 raises the
-// minimums to this run's counts); a skipped test must say why in its title (test/helpers.ts
-// skipBecause / skipIn), else it counts as a failure.
+// minimums to this run's counts, never lowers them); a skipped test must say why in its title
+// (test/helpers.ts skipBecause / skipIn), else it counts as a failure. These rules live in
+// scripts/judge.mjs, tested by test/node/judge.test.mjs.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { startAll, freePort } from '../test/fixtures/servers.mjs';
 import { engines, engineVersion, startWebKitDriver } from './engines.mjs';
 import { runConformance } from './conformance.mjs';
+import { judgeEngines, judgePart, raiseMinimums } from './judge.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const only = process.argv.slice(2); // e.g. `npm test -- browser` or `-- node conformance`
@@ -63,7 +65,6 @@ const skipAsked = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const unknownSkips = [...skipAsked].filter((n) => !engines().some((e) => e.name === n));
 /** Tests each part must run at least, when it runs in full (test/minimum-counts.json). */
 const MINIMUMS_FILE = path.join(root, 'test/minimum-counts.json');
 const minimums = JSON.parse(readFileSync(MINIMUMS_FILE, 'utf8'));
@@ -75,17 +76,9 @@ const seenCounts = {};
  */
 function account(part, label, c, { full, detail = '' }) {
   const skipped = c.skipped ?? [];
-  const problems = [];
-  const ran = c.passed + c.failed;
-  if (ran === 0) problems.push('ran no test');
-  const min = minimums[part];
-  if (full && typeof min === 'number') {
-    seenCounts[part] = ran;
-    if (ran < min)
-      problems.push(`ran ${ran} tests, fewer than the ${min} recorded in ${path.relative(root, MINIMUMS_FILE)}`);
-  }
-  const unexplained = skipped.filter((t) => !/\(skipped .+\)|# SKIP \S/.test(t));
-  if (unexplained.length) problems.push(`${unexplained.length} skip(s) without a reason`);
+  const minimum = minimums[part];
+  if (full && typeof minimum === 'number') seenCounts[part] = c.passed + c.failed;
+  const { problems } = judgePart(c, { full, minimum, minimumsFile: path.relative(root, MINIMUMS_FILE) });
   totals.passed += c.passed;
   totals.failed += c.failed + problems.length;
   notes.push(
@@ -98,21 +91,14 @@ function account(part, label, c, { full, detail = '' }) {
 // Engines to run. One that is selected but not installed fails the run, unless skipping it was
 // asked for: a machine without WebKit must not pass by running 492 tests fewer.
 const selected = engines().filter((e) => wantEngine(e.name));
-const runnable = selected.filter((e) => e.missing.length === 0 && !skipAsked.has(e.name));
-for (const n of unknownSkips) {
-  totals.failed++;
-  notes.push(`FAILED: SKIP_ENGINES names "${n}", which is not an engine (chromium, firefox, webkit)`);
-}
-for (const e of selected.filter((x) => !runnable.includes(x))) {
-  const install = e.missing.length ? `not installed (apt-get install -y ${e.missing.join(' ')})` : 'installed';
-  if (skipAsked.has(e.name)) notes.push(`${e.label}: SKIPPED because SKIP_ENGINES asks for it (${install})`);
-  else {
-    totals.failed++;
-    notes.push(
-      `${e.label}: FAILED, ${install}; install it, point ${e.pathVars} at it, or skip it with SKIP_ENGINES=${e.name}`,
-    );
-  }
-}
+const judged = judgeEngines(
+  selected,
+  skipAsked,
+  engines().map((e) => e.name),
+);
+const { runnable } = judged;
+totals.failed += judged.failed;
+notes.push(...judged.notes);
 if (selected.some((e) => !runnable.includes(e) && !skipAsked.has(e.name)) && runnable.length === 0) {
   // nothing could run: say so at once rather than build and start servers for nothing
   console.log(notes.join('\n'));
@@ -282,10 +268,10 @@ try {
   await servers.close();
 }
 if (process.env.UPDATE_MINIMUMS) {
-  const next = { ...minimums, ...seenCounts };
+  const next = raiseMinimums(minimums, seenCounts);
   writeFileSync(MINIMUMS_FILE, `${JSON.stringify(next, null, 2)}\n`);
   notes.push(
-    `${path.relative(root, MINIMUMS_FILE)}: minimums set to this run's counts for ${Object.keys(seenCounts).join(', ')}`,
+    `${path.relative(root, MINIMUMS_FILE)}: minimums raised to this run's counts (never lowered) for ${Object.keys(seenCounts).join(', ')}`,
   );
 }
 if (totals.passed + totals.failed === 0) {

@@ -41,7 +41,7 @@ function tenant(flags = 'auto') {
       fetch(`${base}/seen`).then(
         (r) =>
           r.json() as Promise<{
-            requests: { method?: string; name?: string; authorization: boolean; status: number }[];
+            requests: { method?: string; name?: string; authorization: boolean; token?: string; status: number }[];
             tokens: { token: string; valid: boolean; scope?: string }[];
             prmFetches: number;
           }>,
@@ -534,7 +534,7 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
       ['machine-post', 'machine-post-secret-0123456789abcdef', 'client_secret_post'],
     ] as const) {
       const hub = privateHub({ redirectUrl: CALLBACK });
-      const t = tenant('short');
+      const t = tenant(); // access tokens live 600 s: no renewal falls due during the test
       const server = await hub.servers.add({
         name: 'Machine',
         url: t.url,
@@ -545,11 +545,21 @@ describe('sign-in (OAuth 2.1 against oidc-provider)', function () {
       expect(catalogue.tools.map((x) => x.name)).to.include('whoami');
       const who = await hub.client(server.id).callTool('whoami');
       expect((who.content[0] as { text: string }).text, method).to.equal(`${clientId} mcp:tools`);
-      // the resource refuses the token: a new one is fetched and the request retried
+      // the resource refuses the token (revoked there): a 401, a new token, the request retried
       await t.revokeSeen();
-      await hub.client(server.id).callTool('echo', { message: 'again' });
+      const before = (await t.seen()).requests.length;
+      const again = await hub.client(server.id).callTool('echo', { message: 'again' });
+      expect((again.content[0] as { text: string }).text, method).to.equal('Echo: again');
       const seen = await t.seen();
-      expect(seen.tokens.filter((k) => k.valid).length, method).to.be.greaterThan(1);
+      const echoes = seen.requests.slice(before).filter((r) => r.name === 'echo');
+      expect(
+        echoes.map((r) => r.status),
+        `${method}: the refused call, then its retry`,
+      ).to.deep.equal([401, 200]);
+      const [refused, first] = [echoes[0].token, seen.tokens[0].token];
+      expect(refused, `${method}: the first token was sent and refused`).to.equal(first);
+      expect(echoes[1].token, `${method}: the retry carried a new token`).to.be.a('string').and.not.equal(first);
+      expect(seen.tokens.find((k) => k.token === echoes[1].token)?.valid, method).to.equal(true);
       const raw = await rawDatabase(hub.storeName);
       expect(raw.includes(clientSecret), `${method}: the secret is in plain IndexedDB`).to.equal(false);
       for (const { token } of seen.tokens) expect(raw.includes(token)).to.equal(false);

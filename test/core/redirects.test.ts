@@ -2,7 +2,10 @@
 // A answers 307 to origin B (127.0.0.1 on another port); B logs every request it receives, CORS
 // preflights included, and must receive nothing on any path the hub fetches with secrets.
 import { expect } from '@open-wc/testing';
-import { McpConnectionError } from '../../src/core/index.js';
+import { IdbStorage, McpConnectionError } from '../../src/core/index.js';
+import { names } from '../../src/core/auth/records.js';
+import { revokeTokens } from '../../src/core/auth/revoke.js';
+import { Vault } from '../../src/core/vault.js';
 import { privateHub, rejects, unique, urls } from '../helpers.js';
 
 const KEY = 'sk-redirect-test-key';
@@ -69,6 +72,65 @@ describe('redirects to another origin (issue 27 item 2)', () => {
     });
     const r = await hub.callTool({ serverId: s.id, tool: 'echo', arguments: { text: 'x' }, source: 'user' });
     expect(r.status).to.equal('error');
+    expect(await log(b, tenant)).to.deep.equal([]);
+  });
+
+  it('Streamable HTTP (pinned), its preflight open: a 307 to another origin is refused with a typed error; that origin receives nothing', async () => {
+    const { a, b, bPort } = urls.origins;
+    const tenant = unique('redirect-shttp');
+    await fetch(`${b}/t/${tenant}/define`, { method: 'POST', body: JSON.stringify({ extra: 'only-on-b' }) });
+    const hub = privateHub();
+    const s = await hub.servers.add({
+      name: 'A',
+      // B serves Streamable HTTP on this path: followed, the session would be B's
+      url: `${a}/t/${tenant}/hop/${bPort}/v0326/mcp`,
+      transport: 'streamable-http',
+      auth: { type: 'api-key', headerName: 'x-api-key', key: KEY },
+      headers: [{ name: 'x-secret', value: SECRET, secret: true }],
+    });
+    const err = await rejects(hub.connect(s.id));
+    expect(err).to.be.instanceOf(McpConnectionError);
+    expect(err.message).to.match(/redirect/i);
+    expect(err.message).not.to.contain(KEY);
+    expect(err.message).not.to.contain(SECRET);
+    // A's preflight is open: the POST itself reached A and was answered 307
+    expect((await log(a, tenant)).some((r) => r.method === 'POST')).to.equal(true);
+    expect(await log(b, tenant)).to.deep.equal([]);
+    expect(hub.catalogue(s.id)?.tools ?? []).to.deep.equal([]);
+  });
+
+  it('token revocation: a 307 from the revocation endpoint to another origin is refused; the tokens and client secret never reach it', async () => {
+    const { a, b, bPort } = urls.origins;
+    const tenant = unique('redirect-revoke');
+    const issuer = `${a}/t/${tenant}/as`;
+    const endpoint = `${a}/t/${tenant}/hop/${bPort}/revoke`;
+    const redirectUrl = `${location.origin}/callback.html`;
+    const vault = new Vault(new IdbStorage(unique('store')));
+    // a registered client with a secret, sent in the body (client_secret_post)
+    await vault.seal(names.client(issuer, redirectUrl), { client_id: 'cid', client_secret: 'client-secret-0123' });
+    const revoked = await revokeTokens(
+      {
+        issuer,
+        resource: `${a}/t/${tenant}/mcp`,
+        tokens: { access_token: 'access-token-abc', refresh_token: 'refresh-token-xyz', token_type: 'Bearer' },
+        obtainedAt: Date.now(),
+        signedInAt: Date.now(),
+      },
+      {
+        vault,
+        redirectUrl,
+        metadata: {
+          issuer,
+          revocation_endpoint: endpoint,
+          revocation_endpoint_auth_methods_supported: ['client_secret_post'],
+        },
+        timeoutMs: 10_000,
+      },
+    );
+    expect(revoked, 'nothing was revoked').to.equal(false);
+    // both tokens were offered to A's endpoint (refresh first), each answered 307
+    const asked = (await log(a, tenant)).filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(asked).to.deep.equal([`/t/${tenant}/hop/${bPort}/revoke`, `/t/${tenant}/hop/${bPort}/revoke`]);
     expect(await log(b, tenant)).to.deep.equal([]);
   });
 });

@@ -4,6 +4,7 @@
 // (server id and tool name only) are untrusted until the user allows the tool once more.
 import type { Tool } from '@modelcontextprotocol/client';
 import type { AssistantProfile } from './profile.js';
+import { canonicalJson } from '../canonical-json.js';
 
 /** One trusted tool, bound to what the user trusted. */
 export interface TrustedTool {
@@ -24,18 +25,6 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/** JSON with object keys sorted at every level: one text per definition, however it was built. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-
 /**
  * SHA-256 (hex) of the parts of a tool the user judged: name, description, input schema and
  * annotations. Undefined where WebCrypto is missing (a page that is not a secure context): such a
@@ -44,7 +33,7 @@ function canonical(v: unknown): string {
 export async function toolFingerprint(tool: Pick<Tool, 'name' | 'description' | 'inputSchema' | 'annotations'>) {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return undefined;
-  const text = canonical({
+  const text = canonicalJson({
     name: tool.name,
     description: tool.description ?? '',
     inputSchema: tool.inputSchema ?? {},

@@ -21,6 +21,7 @@ export type { IdentityPolicy } from './jwt-bearer.js';
 
 const NO_IDENTITY: IdentityPolicy = { sources: new Map(), idpAllowed: () => false };
 import { renewDue } from './refresh.js';
+import { canonicalJson } from '../canonical-json.js';
 
 /** The stored settings of a server with machine credentials. */
 export interface MachineConfig {
@@ -287,7 +288,7 @@ export class Machines {
   /** The transports' auth for `target`, a config with machine credentials (stored as server `id`, or being tested). */
   authProvider(id: string | undefined, target: MachineConfig & { auth: unknown }): Sdk.AuthProvider {
     const stored = id ? this.ctx.store.state.servers[id] : undefined;
-    if (!id || !isMachine(stored?.auth.type) || stored?.url !== target.url || stored.auth !== target.auth)
+    if (!id || !isMachine(stored?.auth.type) || !sameCredentials(stored, target))
       return new MachineOAuth(this.ctx.vault, () => target, this.ctx.fetch, this.keys, this.identity, id ?? '')
         .authProvider;
     let m = this.#byServer.get(id);
@@ -310,8 +311,17 @@ export class Machines {
 
   /** A server's config changed (or it was removed): a changed config fetches a new token with it. */
   changed(id: string, before: ServerConfig, now: ServerConfig | undefined): void {
-    if (!isMachine(before.auth.type) || (now?.auth === before.auth && now?.url === before.url)) return;
+    if (!isMachine(before.auth.type) || (now && sameCredentials(now, before))) return;
     this.#byServer.get(id)?.reset();
     this.#byServer.delete(id);
   }
+}
+
+/**
+ * Whether two configs hold the same URL and auth settings. Compared by value: a record read back
+ * from storage (e.g. after the connection time is written) is a new object with the same
+ * settings, and must keep the token fetched with them.
+ */
+function sameCredentials(a: { url: string; auth: unknown }, b: { url: string; auth: unknown }): boolean {
+  return a.url === b.url && (a.auth === b.auth || canonicalJson(a.auth) === canonicalJson(b.auth));
 }

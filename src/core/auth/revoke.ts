@@ -1,7 +1,8 @@
 // Sign-out's part on tokens: revocation (RFC 7009), the refresh token first (revoking it ends
 // the grant at most servers), then the access token. Best effort: the tokens, the pending
 // sign-ins and (unless another server of the issuer uses it) the DCR registration are wiped
-// locally whatever the authorization server says.
+// locally whatever the authorization server says. A redirect from the revocation endpoint is
+// followed only within its origin (session/redirects.ts): the body carries the tokens.
 import {
   discoverAuthorizationServerMetadata,
   selectClientAuthMethod,
@@ -13,6 +14,7 @@ import type { Vault } from '../vault.js';
 import { forgetDpopKey } from './dpop.js';
 import { OAuthFetch } from './fetch.js';
 import { fetchThroughRelay } from '../relay-url.js';
+import { fetchWithinOrigin } from '../session/redirects.js';
 import { dropPending, names, type TokenSet } from './records.js';
 
 export interface RevokeContext {
@@ -58,7 +60,9 @@ export async function revokeTokens(set: TokenSet, c: RevokeContext): Promise<boo
       body.set('client_id', client.client_id);
       if (method === 'client_secret_post' && client.client_secret) body.set('client_secret', client.client_secret);
     }
-    const res = await log.fetch(endpoint, { method: 'POST', headers, body });
+    // the body holds the token (and maybe the client secret): a redirect to another origin is
+    // refused, never replayed there
+    const res = await fetchWithinOrigin(log.fetch, endpoint, { method: 'POST', headers, body });
     await res.text().catch(() => '');
     return res.ok;
   };
