@@ -1,5 +1,6 @@
 // Changes to the hub's snapshot that several parts make, each with the event it implies.
 import { McpServerStatusChangedEvent, McpToolsChangedEvent, type ToolsChangedReason } from '../events/index.js';
+import { withGivenNames } from './assistants/given-names.js';
 import type { AssistantProfile } from './assistants/profile.js';
 import type { HubContext } from './context.js';
 import { McpConnectionError, type McpElementsError } from './errors.js';
@@ -20,8 +21,12 @@ export function setServer(ctx: HubContext, id: string, cfg: ServerConfig | undef
   }));
 }
 
+/** Set (or drop) a server's catalogue; its tools keep the names they were given (given-names.ts). */
 export function setCatalogue(ctx: HubContext, id: string, cat: ServerCatalogue | undefined): void {
-  ctx.store.update((s) => ({ ...s, catalogues: withEntry(s.catalogues, id, cat ? Object.freeze(cat) : undefined) }));
+  ctx.store.update((s) => ({
+    ...s,
+    catalogues: withEntry(s.catalogues, id, cat ? Object.freeze(withGivenNames(s, id, cat)) : undefined),
+  }));
 }
 
 export function setAssistant(ctx: HubContext, profile: AssistantProfile): void {
