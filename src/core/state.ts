@@ -21,12 +21,17 @@ export function setServer(ctx: HubContext, id: string, cfg: ServerConfig | undef
   }));
 }
 
-/** Set (or drop) a server's catalogue; its tools keep the names they were given (given-names.ts). */
-export function setCatalogue(ctx: HubContext, id: string, cat: ServerCatalogue | undefined): void {
-  ctx.store.update((s) => ({
-    ...s,
-    catalogues: withEntry(s.catalogues, id, cat ? Object.freeze(withGivenNames(s, id, cat)) : undefined),
-  }));
+/**
+ * Set (or drop) a server's catalogue; its tools keep the names they were given (given-names.ts).
+ * Returns the catalogue as the state now holds it (with those names).
+ */
+export function setCatalogue<C extends ServerCatalogue | undefined>(ctx: HubContext, id: string, cat: C): C {
+  let stored: ServerCatalogue | undefined;
+  ctx.store.update((s) => {
+    stored = cat ? Object.freeze(withGivenNames(s, id, cat)) : undefined;
+    return { ...s, catalogues: withEntry(s.catalogues, id, stored) };
+  });
+  return stored as C;
 }
 
 export function setAssistant(ctx: HubContext, profile: AssistantProfile): void {

@@ -89,8 +89,7 @@ export class Background {
         const latest = ctx.store.state.catalogues[id];
         // a refresh (list change) may have listed everything meanwhile: keep the newer catalogue
         if (!current() || !latest?.partial) return latest ?? first;
-        const complete = catalogueOf(id, session, tools, listed);
-        setCatalogue(ctx, id, complete);
+        const complete = setCatalogue(ctx, id, catalogueOf(id, session, tools, listed));
         toolsChanged(ctx, id, 'discovered');
         await persistCatalogue(ctx, id, complete);
         return complete;
