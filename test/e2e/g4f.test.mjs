@@ -180,7 +180,7 @@ test('G4F page: both CORS settings, the model gets the object, cards stay after 
     errors.filter((e) => e.phase === 'after reload'),
     [],
   );
-  t.diagnostic(
-    `console errors: ${errors.filter((e) => e.phase === 'first load').length} on the first load, 0 after the reload`,
-  );
+  const first = errors.filter((e) => e.phase === 'first load');
+  t.diagnostic(`console errors: ${first.length} on the first load, 0 after the reload`);
+  for (const e of first) t.diagnostic(`first load: ${e.text.slice(0, 200)}`);
 });
