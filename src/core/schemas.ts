@@ -438,6 +438,8 @@ export const CatalogueSchema = z.object({
   discoverFreshUntil: z.optional(timestamp),
   /** The server answered its 2025 GET stream 405 (not asked again on the next connect). */
   streamDeclined: z.optional(z.boolean()),
+  /** The connection settings transport/era were found with (connections/manager.ts `connectionKey`). */
+  connectedWith: z.optional(z.string().check(z.maxLength(20_000))),
   /** Model-facing names given to the tools (assistants/given-names.ts), at most one per tool. */
   givenNames: z.optional(
     z.strictObject({

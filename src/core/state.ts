@@ -28,7 +28,10 @@ export function setServer(ctx: HubContext, id: string, cfg: ServerConfig | undef
 export function setCatalogue<C extends ServerCatalogue | undefined>(ctx: HubContext, id: string, cat: C): C {
   let stored: ServerCatalogue | undefined;
   ctx.store.update((s) => {
-    stored = cat ? Object.freeze(withGivenNames(s, id, cat)) : undefined;
+    // a re-listing on the same session keeps what the connect recorded it was found with
+    const prev = s.catalogues[id]?.connectedWith;
+    const c = cat && cat.connectedWith === undefined && prev !== undefined ? { ...cat, connectedWith: prev } : cat;
+    stored = c ? Object.freeze(withGivenNames(s, id, c)) : undefined;
     return { ...s, catalogues: withEntry(s.catalogues, id, stored) };
   });
   return stored as C;

@@ -95,6 +95,12 @@ export interface ServerCatalogue {
    * names the tools anew). Only tools in `tools` have an entry.
    */
   readonly givenNames?: GivenNames;
+  /**
+   * The connection settings `transport` and `era` were found with (`connectionKey`: URL, transport,
+   * revision, auth type, header names; no secret): an edit of other fields (enabled, name) keeps
+   * them the answer to try first.
+   */
+  readonly connectedWith?: string;
 }
 
 /** The names given to one server's tools, by MCP tool name. */

@@ -196,8 +196,10 @@ export class Connections {
       const usable = cached && cached.era === 'modern' && cached.discoveredAt > cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
       // what this config spoke last time (stored across loads): tried first under `auto`
+      // (unless an edit changed how to connect: renaming or switching a server off and on
+      // keeps it, so a G4F-style server's refused probe is not repeated)
       const known =
-        cached?.transport && cached.discoveredAt > cfg.updatedAt
+        cached?.transport && (cached.discoveredAt > cfg.updatedAt || cached.connectedWith === connectionKey(cfg))
           ? {
               transport: cached.transport,
               ...(cached.era ? { era: cached.era } : {}),
@@ -221,7 +223,7 @@ export class Connections {
       // a reconnect keeps what the hub was subscribed to: told to the new session before `connected`
       await this.subscriptions.restore(id, session);
       // as the state holds it: with the names its tools were given
-      const catalogue = setCatalogue(ctx, id, listed);
+      const catalogue = setCatalogue(ctx, id, { ...listed, connectedWith: connectionKey(cfg) });
       setStatus(ctx, id, 'connected', undefined, {
         ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
         era: session.era,
@@ -492,4 +494,9 @@ export class Connections {
     await Promise.all([...this.#sessions.keys()].map((id) => this.closeSession(id)));
     await this.#background.settled();
   }
+}
+
+/** What decides how to reach a server (no secret: header names and the auth type only). */
+export function connectionKey(cfg: ServerConfig): string {
+  return JSON.stringify([cfg.url, cfg.transport, cfg.revision, cfg.auth.type, cfg.headers.map((h) => h.name).sort()]);
 }
