@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { createStore, set } from 'idb-keyval';
 import { McpToolError, nameTools, suffixedName, type McpHub, type ServerConfig } from '../../src/core/index.js';
 import { fixtureTenant, privateHub, rawIdb, unique, until } from '../helpers.js';
 
@@ -113,5 +114,28 @@ describe('names given to the model stay given', () => {
     await hub.servers.update(late.id, { name: 'Other' });
     expect(echoOf(hub, late.id)).to.equal('Other__echo');
     expect(echoOf(hub, third.id)).to.equal('Same__echo');
+  });
+
+  it('a stored table with a name no provider accepts is set aside with the catalogue, with a warning', async () => {
+    const storeName = unique('store');
+    const hub = privateHub({ storeName });
+    await hub.ready;
+    const s = await hub.servers.add({ name: 'Fx', url: fixtureTenant().url });
+    await hub.connect(s.id);
+    const stored = (await rawIdb(storeName)).find((r) => r.key === `catalogue:${s.id}`)!.value as Record<
+      string,
+      unknown
+    >;
+    await hub.dispose();
+    const bad = { ...stored, givenNames: { serverName: 'Fx', tools: { echo: 'Fx echo; DROP' } } };
+    await set(`catalogue:${s.id}`, bad, createStore(storeName, 'records'));
+    const again = privateHub({ storeName, logger: { warn: () => {} } });
+    await again.ready;
+    expect(again.catalogue(s.id)).to.equal(undefined);
+    expect(again.servers.get(s.id)?.name).to.equal('Fx');
+    expect(again.store.state.warnings.join(' ')).to.contain(`catalogue:${s.id}`);
+    // once connected again, the tool is named as before, from the server's name
+    await again.connect(s.id);
+    expect(echoOf(again, s.id)).to.equal('Fx__echo');
   });
 });
