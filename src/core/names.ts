@@ -4,9 +4,10 @@
  * call), so a name gets a suffix only when two tools would otherwise share it: then the tool of
  * the server added first (lowest `rank`) keeps the plain name and the others get a short stable
  * hash of (server id, tool). Characters replaced or a name shortened are no reason for a suffix.
- * Every name maps back to exactly one (server, tool), and `suffixedName` is the name a tool
- * would have had with a suffix: callers accept it too, so a name given once keeps working when
- * a collision comes or goes.
+ * Every name maps back to exactly one (server, tool). A name once given is passed back in as
+ * `given` and kept (the hub remembers it with the server's catalogue): a newcomer that collides
+ * with it gets the suffix, whatever its rank. `suffixedName` is the name a tool would have had
+ * with a suffix: callers accept it too (names given before names were remembered).
  */
 export const MAX_TOOL_NAME = 64;
 const SEP = '__';
@@ -22,7 +23,14 @@ export interface NameInput {
    * server's `createdAt`, so a tool never loses its name to a server added later). Default 0.
    */
   readonly rank?: number;
+  /**
+   * The name this tool was given before (remembered): kept unless another remembered tool holds
+   * it (then the lower rank keeps it) or it is no valid name.
+   */
+  readonly given?: string;
 }
+
+const VALID = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** 32-bit FNV-1a over UTF-16 code units, as 8 base-36 characters (padded). */
 function hash(text: string): string {
@@ -71,29 +79,35 @@ function before(a: NameInput, b: NameInput): number {
 }
 
 /**
- * Name every (server, tool) pair. The result depends only on the set of inputs (and their
- * ranks), not their order. Returns a Map from model-facing name to input.
+ * Name every (server, tool) pair. Names already given (`given`) are kept first; the others get
+ * `<server>__<tool>` unless that name is held or wanted by a lower rank, else the suffix. The
+ * result depends only on the set of inputs (their ranks and given names), not their order.
+ * Returns a Map from model-facing name to input.
  */
 export function nameTools<T extends NameInput>(inputs: readonly T[]): Map<string, T> {
+  const out = new Map<string, T>();
+  const fresh: T[] = [];
+  for (const i of [...inputs].sort(before)) {
+    const g = i.given;
+    if (g !== undefined && g.length <= MAX_TOOL_NAME && VALID.test(g) && !out.has(g)) out.set(g, i);
+    else fresh.push(i);
+  }
   const groups = new Map<string, T[]>();
-  for (const i of inputs) {
+  for (const i of fresh) {
     const b = base(i);
     const g = groups.get(b);
     if (g) g.push(i);
     else groups.set(b, [i]);
   }
-  const plain: { i: T; name: string }[] = [];
   const rest: { i: T; name: string }[] = [];
   for (const [b, g] of groups) {
-    g.sort(before);
-    plain.push({ i: g[0]!, name: b });
-    for (const i of g.slice(1)) rest.push({ i, name: suffixed(b, i) });
+    // `fresh` is sorted, so each group is too: its first takes the plain name if nobody holds it
+    const first = out.has(b) ? 0 : 1;
+    if (first) out.set(b, g[0]!);
+    for (const i of g.slice(first)) rest.push({ i, name: suffixed(b, i) });
   }
-  // plain names first; a suffixed name that (very rarely) equals another name is re-hashed with a
-  // counter, in a stable order
-  const out = new Map<string, T>();
-  for (const p of plain) out.set(p.name, p.i);
-  rest.sort((a, b) => before(a.i, b.i));
+  // a suffixed name that (very rarely) equals another name is re-hashed with a counter, in a
+  // stable order
   for (const p of rest) {
     let name = p.name;
     for (let n = 1; out.has(name); n++) name = suffixed(base(p.i), { ...p.i, toolName: `${p.i.toolName}\u0000${n}` });

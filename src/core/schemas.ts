@@ -438,6 +438,17 @@ export const CatalogueSchema = z.object({
   discoverFreshUntil: z.optional(timestamp),
   /** The server answered its 2025 GET stream 405 (not asked again on the next connect). */
   streamDeclined: z.optional(z.boolean()),
+  /** The connection settings transport/era were found with (connections/manager.ts `connectionKey`). */
+  connectedWith: z.optional(z.string().check(z.maxLength(20_000))),
+  /** Model-facing names given to the tools (assistants/given-names.ts), at most one per tool. */
+  givenNames: z.optional(
+    z.strictObject({
+      serverName: z.string(),
+      tools: z
+        .record(z.string(), z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_-]*$/)))
+        .check(z.refine((r) => Object.keys(r).length <= 100_000, 'at most 100,000 names')),
+    }),
+  ),
 });
 
 /** Turn a zod error into field issues. */

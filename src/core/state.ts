@@ -1,5 +1,6 @@
 // Changes to the hub's snapshot that several parts make, each with the event it implies.
 import { McpServerStatusChangedEvent, McpToolsChangedEvent, type ToolsChangedReason } from '../events/index.js';
+import { withGivenNames } from './assistants/given-names.js';
 import type { AssistantProfile } from './assistants/profile.js';
 import type { HubContext } from './context.js';
 import { McpConnectionError, type McpElementsError } from './errors.js';
@@ -20,8 +21,20 @@ export function setServer(ctx: HubContext, id: string, cfg: ServerConfig | undef
   }));
 }
 
-export function setCatalogue(ctx: HubContext, id: string, cat: ServerCatalogue | undefined): void {
-  ctx.store.update((s) => ({ ...s, catalogues: withEntry(s.catalogues, id, cat ? Object.freeze(cat) : undefined) }));
+/**
+ * Set (or drop) a server's catalogue; its tools keep the names they were given (given-names.ts).
+ * Returns the catalogue as the state now holds it (with those names).
+ */
+export function setCatalogue<C extends ServerCatalogue | undefined>(ctx: HubContext, id: string, cat: C): C {
+  let stored: ServerCatalogue | undefined;
+  ctx.store.update((s) => {
+    // a re-listing on the same session keeps what the connect recorded it was found with
+    const prev = s.catalogues[id]?.connectedWith;
+    const c = cat && cat.connectedWith === undefined && prev !== undefined ? { ...cat, connectedWith: prev } : cat;
+    stored = c ? Object.freeze(withGivenNames(s, id, c)) : undefined;
+    return { ...s, catalogues: withEntry(s.catalogues, id, stored) };
+  });
+  return stored as C;
 }
 
 export function setAssistant(ctx: HubContext, profile: AssistantProfile): void {

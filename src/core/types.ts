@@ -89,6 +89,24 @@ export interface ServerCatalogue {
   readonly discoverFreshUntil?: number;
   /** The server answered its 2025 GET stream 405: the next connect does not ask again. */
   readonly streamDeclined?: boolean;
+  /**
+   * The model-facing names given to this server's tools (`assistants/given-names.ts`), kept so a
+   * name once handed to a model keeps meaning the same tool; given under `serverName` (a rename
+   * names the tools anew). Only tools in `tools` have an entry.
+   */
+  readonly givenNames?: GivenNames;
+  /**
+   * The connection settings `transport` and `era` were found with (`connectionKey`: URL, transport,
+   * revision, auth type, header names; no secret): an edit of other fields (enabled, name) keeps
+   * them the answer to try first.
+   */
+  readonly connectedWith?: string;
+}
+
+/** The names given to one server's tools, by MCP tool name. */
+export interface GivenNames {
+  readonly serverName: string;
+  readonly tools: Readonly<Record<string, string>>;
 }
 
 /** Where the hub keeps its records right now. */

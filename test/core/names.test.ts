@@ -84,6 +84,23 @@ describe('model-facing tool names', () => {
     expect(m.get('S__read_file')!.toolName).to.equal('read_file');
   });
 
+  it('keeps names given before: a newcomer that collides takes the suffix, whatever its rank', () => {
+    const young = { serverKey: 'y', serverName: 'Same', toolName: 'echo', rank: 200, given: 'Same__echo' };
+    const old = { serverKey: 'o', serverName: 'Same', toolName: 'echo', rank: 100 };
+    for (const m of [nameTools([young, old]), nameTools([old, young])]) {
+      expect(m.get('Same__echo')).to.equal(young);
+      expect(m.get(suffixedName(old))).to.equal(old);
+    }
+    // two tools claiming one given name (two tabs raced): the lower rank keeps it, the other is named anew
+    const claim = { ...old, given: 'Same__echo' };
+    const m = nameTools([young, claim]);
+    expect(m.get('Same__echo')).to.equal(claim);
+    expect(m.get(suffixedName(young))).to.equal(young);
+    // a given name that is no valid name is ignored
+    const bad = { serverKey: 'b', serverName: 'B', toolName: 't', given: '1 not valid' };
+    expect([...nameTools([bad]).keys()]).to.deep.equal(['B__t']);
+  });
+
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 99, 1234, 4242, 65535]) {
     it(`property: valid, unique, reversible and order-independent (seed ${seed})`, () => {
       const inputs = generate(seed);

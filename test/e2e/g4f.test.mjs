@@ -94,7 +94,7 @@ const eraOf = (url) =>
     return hub.status(hub.servers.list().find((s) => s.url === url).id).era;
   }, url);
 
-test('G4F page: both CORS settings, the model gets the object, cards stay after the turn and a reload', async () => {
+test('G4F page: both CORS settings, the model gets the object, cards stay after the turn and a reload, a quiet console after it', async (t) => {
   await page.goto(site.url);
   await toolsLoaded(1);
 
@@ -174,14 +174,13 @@ test('G4F page: both CORS settings, the model gets the object, cards stay after 
     [],
     'no page errors on the first load other than the CORS probes (issue 23 item 3)',
   );
-});
-
-// Depends on issue 23 item 3 (probe order and remembering what a server supports, in
-// src/core/session): until it lands, the drop-in probes a Content-Type-only server again on
-// every load and Chromium logs the refused preflights as errors.
-test('G4F page: the console has no errors from our script or its requests after the first load', async () => {
+  // after the reload (which ran: its cards and names were checked above) nothing from our script
+  // or its requests reaches the console: what each server spoke is remembered with its catalogue
   assert.deepEqual(
     errors.filter((e) => e.phase === 'after reload'),
     [],
   );
+  const first = errors.filter((e) => e.phase === 'first load');
+  t.diagnostic(`console errors: ${first.length} on the first load, 0 after the reload`);
+  for (const e of first) t.diagnostic(`first load: ${e.text.slice(0, 200)}`);
 });

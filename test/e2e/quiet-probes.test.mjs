@@ -41,7 +41,7 @@ after(async () => {
   await new Promise((r) => server?.close(r));
 });
 
-test('a G4F-style server: console errors on the first load only, none after a reload', async (t) => {
+test('a G4F-style server: console errors on the first load only, none after a reload or an edit that keeps its address', async (t) => {
   const tenant = `quiet-${Date.now().toString(36)}`;
   const url = `${urls.origins.a}/t/${tenant}/g4f/jsonrpc`;
   const page = await browser.newPage();
@@ -81,6 +81,24 @@ test('a G4F-style server: console errors on the first load only, none after a re
   const after = (await log()).slice(seen);
   assert.ok(after.length > 0, 'the reload connected again');
   for (const r of after)
+    assert.doesNotMatch(String(r.headers['access-control-request-headers'] ?? ''), /mcp-/, JSON.stringify(r));
+
+  // G4F's page switches servers off and on and renames them: edits that do not change how to
+  // reach the server keep the remembered answer, so the probe is not repeated
+  const seen2 = (await log()).length;
+  const edited = await page.evaluate(async (id) => {
+    const hub = globalThis.McpElements.getHub();
+    await hub.servers.update(id, { enabled: false });
+    await hub.servers.update(id, { enabled: true, name: 'G4F style, renamed' });
+    await hub.connect(id);
+    const r = await hub.callTool({ serverId: id, tool: 'echo', arguments: { a: 2 }, source: 'user' });
+    return { status: r.status, transport: hub.catalogue(id)?.transport };
+  }, first.id);
+  assert.deepEqual(edited, { status: 'success', transport: first.transport });
+  assert.deepEqual(errors, []);
+  const afterEdit = (await log()).slice(seen2);
+  assert.ok(afterEdit.length > 0, 'the edited server connected again');
+  for (const r of afterEdit)
     assert.doesNotMatch(String(r.headers['access-control-request-headers'] ?? ''), /mcp-/, JSON.stringify(r));
   await page.close();
 });

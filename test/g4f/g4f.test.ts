@@ -263,6 +263,43 @@ describe('mcp-chat-elements/g4f', () => {
       }
     });
 
+    it('a name handed to the model keeps its tool when a collision goes away', async () => {
+      const hub = privateHub();
+      const c = client(hub, new MemoryStore());
+      await c.ready;
+      await hub.assistants.update('default', { approval: 'auto' });
+      const given = () =>
+        new Map(
+          hub
+            .modelTools({ includeUnavailable: true })
+            .filter((t) => t.tool.name === 'echo')
+            .map((t) => [t.serverId, t.name]),
+        );
+      const b = (await c.addServer({ name: 'Same', url: fixtureTenant().url }))!;
+      await c.fetchAllTools();
+      const a = (await c.addServer({ name: 'Same', url: fixtureTenant().url }))!;
+      await c.fetchAllTools();
+      expect(given().get(b.id)).to.equal('Same__echo');
+      const suffixed = given().get(a.id)!;
+      expect(suffixed).to.match(/^Same__echo_[a-z0-9]{8}$/);
+      // the collision goes away: G4F keeps sending, and reaching, the name its conversation holds
+      await c.removeServer(b.id);
+      const sent = (c.getSelectedToolsForAPI() as { function: { name: string } }[]).map((t) => t.function.name);
+      expect(sent).to.include(suffixed).and.not.include('Same__echo');
+      const out = await c.executeToolCall({ id: 'k', function: { name: suffixed, arguments: '{"message":"kept"}' } });
+      expect([out.name, out.call!.serverId, out.content]).to.deep.equal([
+        suffixed,
+        a.id,
+        JSON.stringify([{ type: 'text', text: 'Echo: kept' }]),
+      ]);
+      let thrown: Error | undefined;
+      await c
+        .executeToolCall({ id: 'l', function: { name: 'Same__echo', arguments: '{}' } })
+        .catch((e) => (thrown = e));
+      // the removed server's name means nothing now
+      expect(thrown?.message).to.equal('Tool Same__echo not found');
+    });
+
     it('with no container, cards go to a dock of their own', async () => {
       const hub = privateHub();
       const c = client(hub, new MemoryStore(), { container: '#no-such-element' });

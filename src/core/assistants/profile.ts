@@ -1,10 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { McpConfigError } from '../errors.js';
-import { nameTools } from '../names.js';
 import { toIssues } from '../schemas.js';
 import { z } from '../zod-setup.js';
 import type { ModelTool } from '../providers/types.js';
 import type { HubState } from '../types.js';
+import { toolNames } from './given-names.js';
 import { modelVisible } from '../ui-meta.js';
 
 /** How calls of an assistant are approved. */
@@ -147,23 +147,6 @@ export function modelSchema(tool: Tool): Record<string, unknown> {
   const s = (tool.inputSchema ?? {}) as Record<string, unknown>;
   const { $schema: _drop, ...rest } = s;
   return { ...rest, type: 'object', properties: (rest.properties as object | undefined) ?? {} };
-}
-
-type Named = { serverKey: string; serverName: string; toolName: string; rank: number };
-
-/** Names of every tool of every server with a catalogue (enabled or not), by `serverId\0tool`. */
-const namesMemo = new WeakMap<object, { servers: unknown; names: Map<string, string> }>();
-function toolNames(state: HubState): Map<string, string> {
-  const memo = namesMemo.get(state.catalogues);
-  if (memo?.servers === state.servers) return memo.names;
-  const entries: Named[] = [];
-  for (const server of Object.values(state.servers))
-    for (const tool of state.catalogues[server.id]?.tools ?? [])
-      entries.push({ serverKey: server.id, serverName: server.name, toolName: tool.name, rank: server.createdAt });
-  const names = new Map<string, string>();
-  for (const [name, e] of nameTools(entries)) names.set(`${e.serverKey}\u0000${e.toolName}`, name);
-  namesMemo.set(state.catalogues, { servers: state.servers, names });
-  return names;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a connect leaves running after it resolved (connections/manager.ts): writing the catalogue
 // and `lastConnectedAt`, and after a tools-first connect listing resources, templates and prompts.
 // Kept here so `connect({ discovery: 'complete' })` can wait for the rest and dispose for the writes.
+import { withGivenNames } from '../assistants/given-names.js';
 import { KEYS, type HubContext } from '../context.js';
 import { ServerConfigSchema, type ServerConfig } from '../schemas.js';
 import type { McpSession } from '../session/index.js';
@@ -12,7 +13,8 @@ import { catalogueOf, listRest, type DiscoverySlot, type Listed } from './discov
 export async function persistCatalogue(ctx: HubContext, id: string, catalogue: ServerCatalogue): Promise<void> {
   if (!ctx.store.state.servers[id]) return; // removed meanwhile: write nothing back
   try {
-    await ctx.storage.set(KEYS.catalogue + id, catalogue);
+    // with the names its tools were given (as setCatalogue put it in the state)
+    await ctx.storage.set(KEYS.catalogue + id, withGivenNames(ctx.store.state, id, catalogue));
     ctx.broadcast('catalogue', id);
   } catch (e) {
     ctx.warn(`Could not persist the catalogue of server "${id}": ${(e as Error).message}`);
@@ -87,8 +89,7 @@ export class Background {
         const latest = ctx.store.state.catalogues[id];
         // a refresh (list change) may have listed everything meanwhile: keep the newer catalogue
         if (!current() || !latest?.partial) return latest ?? first;
-        const complete = catalogueOf(id, session, tools, listed);
-        setCatalogue(ctx, id, complete);
+        const complete = setCatalogue(ctx, id, catalogueOf(id, session, tools, listed));
         toolsChanged(ctx, id, 'discovered');
         await persistCatalogue(ctx, id, complete);
         return complete;

@@ -196,8 +196,10 @@ export class Connections {
       const usable = cached && cached.era === 'modern' && cached.discoveredAt > cfg.updatedAt;
       const prior = usable && (cached.discoverFreshUntil ?? 0) > at ? cached.discover : undefined;
       // what this config spoke last time (stored across loads): tried first under `auto`
+      // (unless an edit changed how to connect: renaming or switching a server off and on
+      // keeps it, so a G4F-style server's refused probe is not repeated)
       const known =
-        cached?.transport && cached.discoveredAt > cfg.updatedAt
+        cached?.transport && (cached.discoveredAt > cfg.updatedAt || cached.connectedWith === connectionKey(cfg))
           ? {
               transport: cached.transport,
               ...(cached.era ? { era: cached.era } : {}),
@@ -215,12 +217,13 @@ export class Connections {
             { signal, timeout: Math.max(1, deadline - Date.now()) },
             this.#opener.slot(cfg.url, signal),
           );
-      const catalogue = tools ? catalogueOf(id, session, tools) : given ? { ...given, serverId: id } : cached;
+      const listed = tools ? catalogueOf(id, session, tools) : given ? { ...given, serverId: id } : cached;
       if (!ctx.store.state.servers[id]) throw new McpNotFoundError('server', id);
       this.#adopt(id, session);
       // a reconnect keeps what the hub was subscribed to: told to the new session before `connected`
       await this.subscriptions.restore(id, session);
-      setCatalogue(ctx, id, catalogue);
+      // as the state holds it: with the names its tools were given
+      const catalogue = setCatalogue(ctx, id, { ...listed, connectedWith: connectionKey(cfg) });
       setStatus(ctx, id, 'connected', undefined, {
         ...(session.protocolVersion ? { protocolVersion: session.protocolVersion } : {}),
         era: session.era,
@@ -293,18 +296,18 @@ export class Connections {
     });
   }
 
-  async #saveCatalogue(id: string, catalogue: ServerCatalogue) {
-    setCatalogue(this.ctx, id, catalogue);
+  /** Keep and store a catalogue; returns it as the state holds it (with its tools' names). */
+  async #saveCatalogue(id: string, listed: ServerCatalogue): Promise<ServerCatalogue> {
+    const catalogue = setCatalogue(this.ctx, id, listed);
     await persistCatalogue(this.ctx, id, catalogue);
+    return catalogue;
   }
 
   /** Re-list everything on the server now, keep and announce it. */
   async refresh(id: string, options: RequestOptions = {}): Promise<ServerCatalogue> {
     const url = this.ctx.store.state.servers[id]?.url ?? '';
-    const catalogue = await this.withSession(id, options, (session, request) =>
-      this.#discover(id, url, session, request),
-    );
-    await this.#saveCatalogue(id, catalogue);
+    const listed = await this.withSession(id, options, (session, request) => this.#discover(id, url, session, request));
+    const catalogue = await this.#saveCatalogue(id, listed);
     toolsChanged(this.ctx, id, 'list-changed');
     return catalogue;
   }
@@ -491,4 +494,9 @@ export class Connections {
     await Promise.all([...this.#sessions.keys()].map((id) => this.closeSession(id)));
     await this.#background.settled();
   }
+}
+
+/** What decides how to reach a server (no secret: header names and the auth type only). */
+export function connectionKey(cfg: ServerConfig): string {
+  return JSON.stringify([cfg.url, cfg.transport, cfg.revision, cfg.auth.type, cfg.headers.map((h) => h.name).sort()]);
 }
