@@ -167,7 +167,7 @@ export async function oneOriginRows(options) {
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = await oneOriginRows({ rounds: Number(process.env.BENCH_ROUNDS ?? 7) });
   console.log('| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
   for (const r of rows)

@@ -16,6 +16,8 @@ import { readCdnManifest } from '../scripts/cdn-manifest.mjs';
 import { rankingRows } from './ranking.mjs';
 import { appsRows } from './apps.mjs';
 import { appsEntryShare } from './apps-entry.mjs';
+import { originLimitRows } from './origin-limit.mjs';
+import { oneOriginRows } from './one-origin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -337,6 +339,10 @@ rows.push(
   ),
 );
 rows.push(...(await appsRows({ rounds: Math.max(3, Math.round(ROUNDS / 4)), views: 10 })));
+// many servers behind one origin: what the browser allows (HTTP/1.1's 6 connections), and ten
+// servers behind one origin over HTTP/1.1 and HTTP/2, hub and raw clients (issue 22 item 9)
+rows.push(...(await originLimitRows({ rounds: Math.max(5, Math.round(ROUNDS / 2)) })));
+rows.push(...(await oneOriginRows({ rounds: Math.max(5, Math.round(ROUNDS / 3)) })));
 const fmt = (n) => (Math.abs(n) < 1 && n !== 0 ? n.toFixed(3) : n.toFixed(1));
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
 for (const r of rows)
