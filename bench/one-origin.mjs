@@ -7,6 +7,8 @@
 //   - HTTP/2 (test/fixtures/h2-front.mjs: TLS, a self-signed certificate, Chromium started with
 //     --ignore-certificate-errors for this bench only): the hub with `connectionsPerOrigin: 64`,
 //     the hub with the default 6, and raw v2 clients;
+//   - the control: ten servers on ten origins (HTTP/1.1), the hub: what this machine allows
+//     when no per-origin limit applies;
 //   - raw v2 clients over HTTP/1.1, once, given up after 15 s (their GET streams may hold every
 //     connection).
 // The fixture counts the requests other than GETs in flight at once per case (its peak: what the
@@ -58,6 +60,8 @@ export async function measureOneOrigin({ rounds = 7 } = {}) {
     });
   const load = [loadavg()[0]];
   const fixture = await startFixtureServer();
+  // the control: nine more fixture servers, so ten servers on ten origins (no per-origin limit)
+  const others = await Promise.all(Array.from({ length: 9 }, () => startFixtureServer()));
   const front = await startH2Front(fixture.url);
   const page0 = await servePage();
   const browser = await chromium.launch({
@@ -76,6 +80,7 @@ export async function measureOneOrigin({ rounds = 7 } = {}) {
     h2: { ...group(front.url, 'h2'), hubOptions: { connectionsPerOrigin: RAISED } },
     h2default: group(front.url, 'h2d'),
     h2raw: { ...group(front.url, 'h2raw'), raw: true },
+    origins: { ...group(fixture.url, 'o10'), ten: [fixture, ...others].map((f, i) => url(f.url, `o10-${i}`)) },
   };
   const rawH1 = group(fixture.url, 'h1raw');
   // the fixture watches each case's tenants from here (GET /control/inflight registers a prefix)
@@ -106,7 +111,7 @@ export async function measureOneOrigin({ rounds = 7 } = {}) {
   } finally {
     await browser.close();
     await front.close();
-    await fixture.close();
+    await Promise.all([fixture, ...others].map((f) => f.close()));
     await page0.close();
   }
 }
@@ -131,6 +136,12 @@ export async function oneOriginRows(options) {
       m.h1.ten,
       m.h1.one,
       one,
+    ),
+    row(
+      `control: 10 servers on 10 HTTP/1.1 origins in parallel, ${ms}, hub (no per-origin limit applies), median (ms)`,
+      m.origins.ten,
+      m.origins.one,
+      'one server, same 50 ms',
     ),
     row(
       `10 servers behind one HTTP/2 origin (TLS front) in parallel, ${ms}, hub with connectionsPerOrigin ${m.raised} (peak ${m.h2.peak} in flight), median (ms)`,
