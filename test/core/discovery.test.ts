@@ -125,4 +125,26 @@ describe('many servers', () => {
     );
     expect(await streams(prefix)).to.equal(4);
   });
+
+  it('servers closed while their streams wait give the streams back: later servers get all four', async () => {
+    const hub = privateHub();
+    const first = unique('held');
+    const servers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        hub.servers.add({ name: `h${i}`, url: `${urls.fixture}/rtt/50/t/${first}-${i}/mcp`, timeout: 20 }),
+      ),
+    );
+    // each disconnects as soon as it is connected: the later ones' discovery keeps the streams waiting
+    await Promise.all(servers.map((s) => hub.connect(s.id).then(() => hub.disconnect(s.id))));
+    const next = unique('after');
+    const later = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        hub.servers.add({ name: `a${i}`, url: `${urls.fixture}/t/${next}-${i}/mcp`, timeout: 20 }),
+      ),
+    );
+    await Promise.all(later.map((s) => hub.connect(s.id)));
+    // a claim kept by a closed session would leave fewer than four for these
+    await until(async () => (await streams(next)) === 4, 'four event streams for the later servers');
+    expect(await streams(first)).to.equal(0);
+  });
 });
