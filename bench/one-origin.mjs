@@ -24,6 +24,7 @@ import { startFixtureServer } from '../test/fixtures/fixture-server.mjs';
 import { startH2Front } from '../test/fixtures/h2-front.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 import { singleFileBuild } from '../scripts/vite-plugins.mjs';
+import { row } from './row.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RTT_MS = 50;
@@ -115,14 +116,6 @@ export async function measureOneOrigin({ rounds = 7 } = {}) {
     await page0.close();
   }
 }
-
-const row = (measure, ours, baseline, baselineName) => ({
-  measure,
-  ours,
-  baseline,
-  baselineName,
-  ratio: Number.isNaN(baseline) ? NaN : ours / baseline,
-});
 
 /** The bench rows (ratios against one server behind the same origin, measured in the same run). */
 export async function oneOriginRows(options) {

@@ -18,6 +18,7 @@ import { appsRows } from './apps.mjs';
 import { appsEntryShare } from './apps-entry.mjs';
 import { originLimitRows } from './origin-limit.mjs';
 import { oneOriginRows } from './one-origin.mjs';
+import { row } from './row.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -156,13 +157,6 @@ try {
 }
 
 const KB = 1024;
-const row = (measure, ours, baseline, baselineName) => ({
-  measure,
-  ours,
-  baseline,
-  baselineName,
-  ratio: Number.isNaN(baseline) ? NaN : ours / baseline,
-});
 const absolute = (measure, ours) => row(measure, ours, NaN, 'absolute (no baseline)');
 const BARE = 'bare v2 client (Client + Streamable HTTP + SSE), same build settings';
 const rows = [
