@@ -85,30 +85,32 @@ window.benchConnect = async (url, rounds) => {
 };
 
 // Discovery of many servers: one server, ten in parallel on ten origins, ten behind one origin.
+/** Time `open` over every item in parallel, then close what it opened (untimed). */
+async function timed(items, open, close) {
+  const t0 = performance.now();
+  const opened = await Promise.all(items.map(open));
+  const dt = performance.now() - t0;
+  await Promise.all(opened.map(close));
+  return dt;
+}
+/** Connect the hub's servers in parallel (ms), then disconnect them. */
+const connectAll = (hub, list) =>
+  timed(
+    list,
+    (s) => hub.connect(s.id).then(() => s),
+    (s) => hub.disconnect(s.id),
+  );
+/** The same with raw v2 clients: what the browser and the servers allow at all. */
+const rawAll = (urls) => timed(urls, rawConnect, (c) => c.close());
+
 window.benchManyServers = async (tenOrigins, oneOrigin, rounds) => {
   const hub = new McpHub({ storeName: `bench-many-${Date.now()}`, eventTarget: null });
   const add = (urls, prefix) => Promise.all(urls.map((url, i) => hub.servers.add({ name: `${prefix}${i}`, url })));
   const ten = await add(tenOrigins, 'o');
   const gateway = await add(oneOrigin, 'g');
-  /** Time `open` over every item in parallel, then close what it opened (untimed). */
-  const timed = async (items, open, close) => {
-    const t0 = performance.now();
-    const opened = await Promise.all(items.map(open));
-    const dt = performance.now() - t0;
-    await Promise.all(opened.map(close));
-    return dt;
-  };
-  const connectAll = (list) =>
-    timed(
-      list,
-      (s) => hub.connect(s.id).then(() => s),
-      (s) => hub.disconnect(s.id),
-    );
-  // the same with raw v2 clients: what the browser and the servers allow at all
-  const rawAll = (urls) => timed(urls, rawConnect, (c) => c.close());
-  await connectAll([ten[0]]);
-  await connectAll(ten);
-  await connectAll(gateway);
+  await connectAll(hub, [ten[0]]);
+  await connectAll(hub, ten);
+  await connectAll(hub, gateway);
   await rawAll(tenOrigins);
   const one = [],
     parallel = [],
@@ -116,15 +118,44 @@ window.benchManyServers = async (tenOrigins, oneOrigin, rounds) => {
     rawOne = [],
     rawTen = [];
   for (let i = 0; i < rounds; i++) {
-    one.push(await connectAll([ten[i % ten.length]]));
-    parallel.push(await connectAll(ten));
-    shared.push(await connectAll(gateway));
+    one.push(await connectAll(hub, [ten[i % ten.length]]));
+    parallel.push(await connectAll(hub, ten));
+    shared.push(await connectAll(hub, gateway));
     rawOne.push(await rawAll([tenOrigins[i % tenOrigins.length]]));
     rawTen.push(await rawAll(tenOrigins));
   }
   await hub.dispose();
   return medians({ one, parallel, shared, rawOne, rawTen });
 };
+
+// Many servers behind one origin (bench/one-origin.mjs). Each case: one server alone, then ten
+// behind one origin in parallel, through a hub with the case's options or raw v2 clients; every
+// round runs every case (interleaved), after one warm-up round. Returns each case's medians.
+window.benchOneOrigin = async (cases, rounds) => {
+  const sides = await Promise.all(
+    cases.map(async (c, k) => {
+      if (c.raw) return { one: () => rawAll([c.one]), ten: () => rawAll(c.ten) };
+      const hub = new McpHub({ storeName: `bench-origin-${Date.now()}-${k}`, eventTarget: null, ...c.hubOptions });
+      const one = await hub.servers.add({ name: 'one', url: c.one });
+      const ten = await Promise.all(c.ten.map((url, i) => hub.servers.add({ name: `t${i}`, url })));
+      return { hub, one: () => connectAll(hub, [one]), ten: () => connectAll(hub, ten) };
+    }),
+  );
+  const samples = sides.map(() => ({ one: [], ten: [] }));
+  for (let r = -1; r < rounds; r++)
+    for (const [k, side] of sides.entries()) {
+      const one = await side.one();
+      const ten = await side.ten();
+      if (r < 0) continue; // the warm-up round
+      samples[k].one.push(one);
+      samples[k].ten.push(ten);
+    }
+  await Promise.all(sides.map((s) => s.hub?.dispose()));
+  return samples.map(medians);
+};
+
+/** Ten raw v2 clients at once, given up after `ms` (NaN): over HTTP/1.1 their streams may hold every connection. */
+window.benchRawWithin = (urls, ms) => Promise.race([rawAll(urls), new Promise((r) => setTimeout(() => r(NaN), ms))]);
 
 // 500 concurrent calls across 5 servers (cap 10 per server) vs the same calls through raw clients.
 window.benchConcurrentCalls = async (urls, total, rounds) => {

@@ -16,6 +16,9 @@ import { readCdnManifest } from '../scripts/cdn-manifest.mjs';
 import { rankingRows } from './ranking.mjs';
 import { appsRows } from './apps.mjs';
 import { appsEntryShare } from './apps-entry.mjs';
+import { originLimitRows } from './origin-limit.mjs';
+import { oneOriginRows } from './one-origin.mjs';
+import { row } from './row.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -154,13 +157,6 @@ try {
 }
 
 const KB = 1024;
-const row = (measure, ours, baseline, baselineName) => ({
-  measure,
-  ours,
-  baseline,
-  baselineName,
-  ratio: Number.isNaN(baseline) ? NaN : ours / baseline,
-});
 const absolute = (measure, ours) => row(measure, ours, NaN, 'absolute (no baseline)');
 const BARE = 'bare v2 client (Client + Streamable HTTP + SSE), same build settings';
 const rows = [
@@ -337,6 +333,10 @@ rows.push(
   ),
 );
 rows.push(...(await appsRows({ rounds: Math.max(3, Math.round(ROUNDS / 4)), views: 10 })));
+// many servers behind one origin: what the browser allows (HTTP/1.1's 6 connections), and ten
+// servers behind one origin over HTTP/1.1 and HTTP/2, hub and raw clients (issue 22 item 9)
+rows.push(...(await originLimitRows({ rounds: Math.max(5, Math.round(ROUNDS / 2)) })));
+rows.push(...(await oneOriginRows({ rounds: Math.max(5, Math.round(ROUNDS / 3)) })));
 const fmt = (n) => (Math.abs(n) < 1 && n !== 0 ? n.toFixed(3) : n.toFixed(1));
 console.log('\n| measure | ours | baseline | baseline is | ratio |\n|---|---:|---:|---|---:|');
 for (const r of rows)

@@ -102,4 +102,49 @@ describe('many servers', () => {
     await until(async () => (await streams(prefix)) === 3, 'a stream given back');
     expect(await streams(prefix)).to.equal(3);
   });
+
+  it('eight sessionful servers behind one origin 50 ms away: handshakes take every connection, then four streams open', async () => {
+    const hub = privateHub();
+    const prefix = unique('burst');
+    const inflight = async (): Promise<{ now: number; peak: number }> =>
+      (await fetch(`${urls.fixture}/control/inflight?prefix=${prefix}`)).json();
+    expect((await inflight()).peak).to.equal(0); // watching from here
+    const servers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        hub.servers.add({ name: `b${i}`, url: `${urls.fixture}/rtt/50/t/${prefix}-${i}/mcp`, timeout: 20 }),
+      ),
+    );
+    await Promise.all(servers.map((s) => hub.connect(s.id)));
+    // the budget that kept four connections for streams let two handshake requests run at once
+    expect((await inflight()).peak, 'preflights and POSTs in flight at once').to.be.above(2);
+    // the streams open after the burst, still at most four of the six connections
+    await until(async () => (await streams(prefix)) === 4, 'four event streams');
+    const results = await Promise.all(servers.map((s) => hub.client(s.id).callTool('echo', { message: s.name })));
+    expect(results.map((r) => (r.content[0] as { text: string }).text)).to.deep.equal(
+      servers.map((s) => `Echo: ${s.name}`),
+    );
+    expect(await streams(prefix)).to.equal(4);
+  });
+
+  it('servers closed while their streams wait give the streams back: later servers get all four', async () => {
+    const hub = privateHub();
+    const first = unique('held');
+    const servers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        hub.servers.add({ name: `h${i}`, url: `${urls.fixture}/rtt/50/t/${first}-${i}/mcp`, timeout: 20 }),
+      ),
+    );
+    // each disconnects as soon as it is connected: the later ones' discovery keeps the streams waiting
+    await Promise.all(servers.map((s) => hub.connect(s.id).then(() => hub.disconnect(s.id))));
+    const next = unique('after');
+    const later = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        hub.servers.add({ name: `a${i}`, url: `${urls.fixture}/t/${next}-${i}/mcp`, timeout: 20 }),
+      ),
+    );
+    await Promise.all(later.map((s) => hub.connect(s.id)));
+    // a claim kept by a closed session would leave fewer than four for these
+    await until(async () => (await streams(next)) === 4, 'four event streams for the later servers');
+    expect(await streams(first)).to.equal(0);
+  });
 });

@@ -8,9 +8,15 @@ import { McpAuthError, McpConnectionError, type McpElementsError } from '../erro
 import { openHeaders, type ConnectTarget } from '../servers/secrets.js';
 import type { ClientAnswers, McpSession } from '../session/index.js';
 import type { DiscoverySlot } from './discovery.js';
-import { OriginBudget } from './origins.js';
+import { OriginBudget, type StreamClaim } from './origins.js';
 import { backoffDelay, retryable, sleep } from './retry.js';
 import { loadSession } from './session-loader.js';
+
+/** A session's long-lived stream on its origin's budget (`claim` while one is held). */
+interface StreamHold {
+  claim?: StreamClaim;
+  url: string;
+}
 
 /** What the opener needs from the rest of the connections. */
 export interface OpenerHooks {
@@ -52,8 +58,8 @@ export function oauthError(cfg: ConnectTarget, e: McpAuthError | McpConnectionEr
 
 export class SessionOpener {
   readonly origins: OriginBudget;
-  /** Each session's long-lived stream on its origin's budget (`release` while one is held). */
-  readonly #streams = new WeakMap<McpSession, { release?: () => void; url: string }>();
+  /** Each session's long-lived stream on its origin's budget (`claim` while one is held). */
+  readonly #streams = new WeakMap<McpSession, StreamHold>();
 
   constructor(
     private readonly ctx: HubContext,
@@ -71,18 +77,18 @@ export class SessionOpener {
   holdStream(session: McpSession): boolean {
     const hold = this.#streams.get(session);
     if (!hold) return false;
-    if (hold.release) return true;
+    if (hold.claim) return true;
     if (session.era !== 'modern') return false; // a 2025 GET stream opens only at initialize
-    hold.release = this.origins.reserveStream(hold.url);
-    return !!hold.release;
+    hold.claim = this.origins.reserveStream(hold.url);
+    return !!hold.claim;
   }
 
   /** A 2026-07-28 session that no longer listens gives its stream back. */
   streamIdle(session: McpSession): void {
     const hold = this.#streams.get(session);
-    if (session.era !== 'modern' || session.listening || !hold?.release) return;
-    hold.release();
-    hold.release = undefined;
+    if (session.era !== 'modern' || session.listening || !hold?.claim) return;
+    hold.claim.release();
+    hold.claim = undefined;
   }
 
   /**
@@ -100,13 +106,15 @@ export class SessionOpener {
         : undefined;
     // through a relay: the session (and the origin's budget) is the relay's URL for the server
     const url = cfg.relay ? relayUrlFor(cfg.relay, cfg.url) : cfg.url;
-    const hold: { release?: () => void; url: string } = {
-      release: notifications ? this.origins.reserveStream(url) : undefined,
+    // granted now, opened later: a 2025 GET stream takes its connection once the origin's burst
+    // of discovery is through (origins.ts); a 2026-07-28 listen or an SSE channel at once
+    const hold: StreamHold = {
+      claim: notifications ? this.origins.reserveStream(url, 'later') : undefined,
       url,
     };
     const free = () => {
-      hold.release?.();
-      hold.release = undefined;
+      hold.claim?.release();
+      hold.claim = undefined;
     };
     const known = () => [...secrets, ...this.hooks.secrets()];
     let sdk: Awaited<ReturnType<typeof loadSession>> | undefined;
@@ -133,8 +141,9 @@ export class SessionOpener {
               fetch: this.ctx.fetch,
               maxResponseBytes: this.ctx.limits.maxResponseBytes,
               onToolsDropped: (tools) => this.hooks.dropped(id, tools),
-              notifications: !!hold.release,
+              notifications: !!hold.claim,
               onStreamUnused: free,
+              streamOpen: (sig) => hold.claim?.open(sig) ?? Promise.resolve(),
               ...(this.hooks.answersFor ? { answers: this.hooks.answersFor(id ?? '') } : {}),
               ...(prior ? { prior } : {}),
               // what the server spoke and offered last time (its stream: whatever the transport)
@@ -147,7 +156,9 @@ export class SessionOpener {
         const c = session.capabilities ?? {};
         const listens = !!(c.tools?.listChanged || c.resources?.listChanged || c.prompts?.listChanged);
         if (session.kind === 'jsonrpc' || (session.era === 'modern' && !listens)) free();
-        if (session.kind === 'sse') hold.release ??= this.origins.reserveStream(url, true);
+        if (session.kind === 'sse') hold.claim ??= this.origins.reserveStream(url, 'required');
+        // a listen stream (or SSE channel) was opened by the handshake: it holds its connection now
+        if (session.kind === 'sse' || session.era === 'modern') hold.claim?.openNow();
         this.#streams.set(session, hold);
         const close = session.close.bind(session);
         session.close = () => {

@@ -403,7 +403,8 @@ function newClient(
 
 /**
  * The 2025 GET event stream through the stream budget: answered 405 locally (as a server without
- * one would) when the session may hold no stream, and reported unused when the server declines.
+ * one would) when the session may hold no stream, opened when the budget lets it, and reported
+ * unused when the server declines.
  */
 function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => void): typeof fetch {
   return async (input, init) => {
@@ -416,6 +417,9 @@ function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => v
       o.onStreamUnused?.();
       return new Response(null, { status: 405, statusText: 'The server offers no stream' });
     }
+    // the notification stream waits for its origin's burst of handshakes (a resumption has
+    // a Last-Event-ID and goes at once: a request waits for it)
+    if (!new Headers(init?.headers).has('last-event-id')) await o.streamOpen?.(init?.signal ?? undefined);
     const res = await fetchFn(input, init);
     if (res.status === 405) declined();
     if (!res.ok) o.onStreamUnused?.();

@@ -155,4 +155,9 @@ export interface OpenOptions {
   notifications?: boolean;
   /** The server declined the 2025 GET event stream: no stream is held after all. */
   onStreamUnused?: () => void;
+  /**
+   * Resolves when the 2025 GET event stream may take a connection (a hub defers it behind the
+   * origin's discovery: connections/origins.ts); absent: at once.
+   */
+  streamOpen?: (signal?: AbortSignal) => Promise<void>;
 }
