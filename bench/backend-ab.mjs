@@ -54,9 +54,18 @@ const paths = {
     const r = await raw.callTool({ name: 'echo', arguments: { message: 'x' } });
     if (!r.content[0].text.includes('Echo: x')) throw new Error('unexpected');
   },
-  A: (await backend(path.resolve(base, 'server/index.js'))).call,
-  B: (await backend(built('dist/server/index.js'))).call,
+  A: null,
+  B: null,
 };
+const closers = [];
+for (const [k, module] of [
+  ['A', path.resolve(base, 'server/index.js')],
+  ['B', built('dist/server/index.js')],
+]) {
+  const b = await backend(module);
+  paths[k] = b.call;
+  closers.push(b.close);
+}
 const names = Object.keys(paths);
 const cpu = Object.fromEntries(names.map((k) => [k, 0]));
 const wall = Object.fromEntries(names.map((k) => [k, []]));
@@ -77,6 +86,8 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 const p50 = (k) => wall[k].sort((a, b) => a - b)[Math.floor(wall[k].length / 2)];
+await Promise.all([raw.close(), ...closers.map((c) => c())]).catch(() => {});
+await everything.close(); // the server is a child process: left running, it would outlive this
 console.log(
   names.map((k) => `${k} ${cpu[k].toFixed(0)} µs CPU, p50 ${p50(k).toFixed(2)} ms`).join(' | ') +
     ` | B/A CPU ${(cpu.B / cpu.A).toFixed(3)}, p50 ${(p50('B') / p50('A')).toFixed(3)}`,
