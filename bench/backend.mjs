@@ -7,7 +7,10 @@
 // the order of the paths (so a busy machine slows all alike), each warmed up first. Reports wall
 // p50/p99 per call, this process's CPU time per call, and both as ratios to the raw client
 // (goal ≤ 1.10×). Needs a build (dist/). Run: node bench/backend.mjs
-// (BACKEND_BENCH_ROUNDS, default 10; BACKEND_BENCH_CALLS per round and path, default 50)
+// (BACKEND_BENCH_ROUNDS, default 10; BACKEND_BENCH_CALLS per round and path, default 50;
+// BACKEND_BENCH_ONLY=raw|session|callTool|runToolCalls: 1300 calls of that path alone, for
+// a profile, with BACKEND_BENCH_PROFILE=<file>: the inspector's, of those calls only (after the
+// warm-up), compared per function with bench/profile-compare.mjs)
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startEverything } from '../test/fixtures/servers.mjs';
@@ -16,6 +19,25 @@ import { built } from '../test/fixtures/relay-fixture.mjs';
 const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 10);
 const CALLS = Number(process.env.BACKEND_BENCH_CALLS ?? 50);
 const WARMUP = 100;
+// under 1500 in all: the raw client passes its session's one signal to fetch, and undici keeps a
+// listener on it per request (MaxListenersExceededWarning past 1500 would tax the baseline)
+const ONLY_CALLS = 1300;
+
+/** The inspector's CPU profiler (100 µs samples) from now on; the function returned writes it. */
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
@@ -65,6 +87,23 @@ export async function benchBackend() {
       },
     };
     const names = Object.keys(paths);
+    const only = process.env.BACKEND_BENCH_ONLY;
+    if (only) {
+      const keys = { raw: 0, session: 1, callTool: 2, runToolCalls: 3 };
+      const f = paths[names[keys[only]]];
+      if (!f) throw new Error(`BACKEND_BENCH_ONLY: one of ${Object.keys(keys).join(', ')}`);
+      for (let i = 0; i < WARMUP; i++) await f();
+      const profile = process.env.BACKEND_BENCH_PROFILE && (await startProfile());
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      for (let i = 0; i < ONLY_CALLS; i++) await f();
+      const used = process.cpuUsage(cpu);
+      if (profile) await profile(process.env.BACKEND_BENCH_PROFILE);
+      console.log(
+        `${only}: ${((performance.now() - t) / ONLY_CALLS).toFixed(3)} ms wall, ${((used.user + used.system) / ONLY_CALLS / 1000).toFixed(3)} ms CPU per call`,
+      );
+      return {};
+    }
     const samples = Object.fromEntries(names.map((k) => [k, { wall: [], cpu: 0 }]));
     for (const f of Object.values(paths)) for (let i = 0; i < WARMUP; i++) await f();
     for (let round = 0; round < ROUNDS; round++) {
@@ -100,6 +139,7 @@ export async function benchBackend() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await benchBackend();
+  if (process.env.BACKEND_BENCH_ONLY) process.exit(0);
   const rows = Object.entries(r);
   const [, raw] = rows[0];
   console.log(

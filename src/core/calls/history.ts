@@ -15,6 +15,14 @@ const IN_FLIGHT_WRITE_DELAY = 150;
  */
 const FINISHED_WRITE_DELAY = 40;
 /**
+ * With memory storage (a backend hub, a page without IndexedDB) nothing is made durable by a
+ * write, so records wait longer for theirs: each write applies retention (a copy of the calls
+ * map, a sort), and at 40 ms a backend making a call every few ms paid ~0.1 ms CPU per call for
+ * it (bench/backend-history.mjs). Retention is late by at most this much; `flush()` and
+ * `dispose()` apply it at once.
+ */
+const MEMORY_WRITE_DELAY = 250;
+/**
  * With more calls than this in flight, their changes are applied to the snapshot up to
  * BURST_COALESCE_MS after they happen (any read of `state` applies them at once): each
  * application copies the maps, and one per network response made 500 concurrent calls cost
@@ -76,7 +84,9 @@ export class CallHistory {
     this.#pending.delete(record.id); // keep the order of changes
     this.#pending.set(record.id, frozen);
     this.#dirty.set(record.id, frozen);
-    this.#schedule(done ? FINISHED_WRITE_DELAY : IN_FLIGHT_WRITE_DELAY);
+    this.#schedule(
+      this.ctx.storage.kind === 'memory' ? MEMORY_WRITE_DELAY : done ? FINISHED_WRITE_DELAY : IN_FLIGHT_WRITE_DELAY,
+    );
     return frozen;
   }
 
