@@ -231,6 +231,21 @@ const flows = {
   'sep-2640-client-verify-frontmatter': () => skills({ load: true }),
   // the handshake and discovery are the test
   initialize: () => connect(),
+  // a step-up that can never succeed: the hub stops signing in at the spec's retry limit and the
+  // connect ends with the typed refusal naming the scope (anything else is a failure here)
+  'auth/scope-retry-limit': async () => {
+    const error = await connect().then(
+      () => undefined,
+      (e) => e,
+    );
+    if (error?.name !== 'McpAuthError' || error.code !== 'insufficient-scope' || !error.scope)
+      throw new Error(
+        `expected McpAuthError insufficient-scope naming the scope, got ${error ? `${error.name} ${error.code}: ${error.message}` : 'a connection'}`,
+      );
+    if (!error.message.includes(error.scope)) throw new Error(`the message does not name the scope: ${error.message}`);
+    if (hub.status(id).error?.code !== 'insufficient-scope') throw new Error(`status ${hub.status(id).status}`);
+    console.error(`refused as it should be: ${error.code} (${error.scope}): ${error.message}`);
+  },
   // every request's _meta and MCP-Protocol-Version header; version retry; discovery is enough
   'request-metadata': () => hub.connect(id),
   // list only (its server answers nothing else): listing must never fetch the network `$ref`
