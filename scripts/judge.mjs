@@ -71,6 +71,8 @@ export function scenarioVerdict({ checks, stdout = '', code }) {
   let why;
   if (!checksOk)
     why = `${bad.length} check(s) failed, first ${bad[0].id}: ${oneLine(bad[0].errorMessage || bad[0].description)}`;
+  // the client's own check of how the hub refused (e.g. auth/scope-retry-limit's typed error)
+  else if (said?.startsWith('WRONG ')) why = `every check passed but the client refused wrongly: ${said.slice(6)}`;
   else if (said !== 'ok' && code !== 0)
     why = said
       ? `every check passed but the client ${said}`

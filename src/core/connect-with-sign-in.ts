@@ -2,7 +2,10 @@
 // a backend, a CLI): connect; while the server asks for sign-in (401, or 403 insufficient_scope),
 // sign in with the host's `open` and go on; resolve once connected. Sign-ins to one server are
 // queued: a connect that needs one while another is under way waits for it instead of starting a
-// second (which would replace the first), then asks the server again.
+// second (which would replace the first), then asks the server again. A step-up the hub ended
+// (the scope still refused after STEP_UP_LIMIT sign-ins that asked for it, auth/step-up.ts) ends
+// the connect with that `insufficient-scope` error: signing in again cannot help, and only an
+// explicit `hub.signIn()` starts a fresh count.
 import type { SignInOptions } from './auth/options.js';
 import { McpAuthError, McpConfigError } from './errors.js';
 import type { ConnectionState, ServerCatalogue } from './types.js';
@@ -20,6 +23,8 @@ export interface ConnectSignInOptions extends Pick<SignInOptions, 'open'> {
 export interface SignInConnectParts {
   signIn(id: string, options: SignInOptions): Promise<ConnectionState>;
   catalogue(id: string): ServerCatalogue | undefined;
+  /** The `insufficient-scope` error of a step-up the hub ended for this server, if it did. */
+  stepUpEnded(id: string): McpAuthError | undefined;
 }
 
 /** Check the `signIn` option of `hub.connect()` (McpConfigError). */
@@ -69,13 +74,21 @@ export class SignInQueue {
       try {
         return await connect();
       } catch (e) {
+        if (asksSignIn(e) && e.code === 'insufficient-scope') this.#throwIfEnded(id);
         if (!asksSignIn(e) || signIns >= max) throw e;
       }
       // the sign-in reconnects when it is done: connected then means there is nothing left to do;
-      // anything else, and the next connect says what the server wants now
+      // a step-up it ended, and this connect ends too; anything else, and the next connect says
+      // what the server wants now
       const state = await this.signIn(id, open);
       const catalogue = this.parts.catalogue(id);
       if (state.status === 'connected' && catalogue) return catalogue;
+      if (state.status === 'error' && state.error?.code === 'insufficient-scope') this.#throwIfEnded(id);
     }
+  }
+
+  #throwIfEnded(id: string): void {
+    const ended = this.parts.stepUpEnded(id);
+    if (ended) throw ended;
   }
 }

@@ -109,6 +109,7 @@ export class McpHub extends HubEventTarget {
     this.#signInQueue = new SignInQueue({
       signIn: (id, o) => this.signIn(id, o),
       catalogue: (id) => this.catalogue(id),
+      stepUpEnded: (id) => this.#signIns.stepUpEnded(id),
     });
     this.#servers = new Servers(ctx, this.#connections, (id) => this.#assistants.forgetServer(id));
     this.#skills = new Skills(ctx, {

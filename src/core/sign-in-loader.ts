@@ -140,6 +140,11 @@ export class LazySignIns implements ConnectionAuth {
     else void this.load().then((s) => s.needsSignIn(id, err, callId));
   }
 
+  /** A step-up that ended for this server (nothing ended before the module was needed). */
+  stepUpEnded(id: string): McpAuthError | undefined {
+    return this.#loaded?.stepUpEnded(id);
+  }
+
   /** A call runs on the server (sign-in announcements: one per occurrence); a no-op before the module is needed. */
   callRunning(id: string): () => void {
     return this.#loaded ? this.#loaded.callRunning(id) : () => {};

@@ -3,7 +3,9 @@
 // catalogue, callTool, client(id)). Usage (by `conformance client --command`):
 //   node client.mjs <serverUrl>   with MCP_CONFORMANCE_SCENARIO (and MCP_CONFORMANCE_CONTEXT) set
 // It prints `conformance-client: ok` or `conformance-client: FAILED …` as its last stdout line
-// (scripts/conformance.mjs reads it: the suite does not report a client's exit code) and exits 0/1.
+// (scripts/conformance.mjs reads it: the suite does not report a client's exit code) and exits 0/1;
+// `WRONG …` instead of `FAILED …` where a scenario tolerates a client error but the hub refused
+// the wrong way (scripts/conformance.mjs fails those whatever the CLI says).
 //
 // A Node host with only the documented API: records in memory (`storage: new MemoryStorage()`,
 // no IndexedDB to fake), events on the hub itself (`eventTarget: null`).
@@ -25,6 +27,8 @@ const url = process.argv[2];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 const problems = [];
+/** The flow refused where refusing is right, but not the way the spec asks: never tolerated. */
+let wrongRefusal = false;
 
 const hub = new McpHub({
   storeName: `conformance-${process.pid}`,
@@ -231,6 +235,23 @@ const flows = {
   'sep-2640-client-verify-frontmatter': () => skills({ load: true }),
   // the handshake and discovery are the test
   initialize: () => connect(),
+  // a step-up that can never succeed: the hub stops signing in at the spec's retry limit and the
+  // connect ends with the typed refusal naming the scope (anything else is a failure here)
+  'auth/scope-retry-limit': async () => {
+    const error = await connect().then(
+      () => undefined,
+      (e) => e,
+    );
+    wrongRefusal = true;
+    if (error?.name !== 'McpAuthError' || error.code !== 'insufficient-scope' || !error.scope)
+      throw new Error(
+        `expected McpAuthError insufficient-scope naming the scope, got ${error ? `${error.name} ${error.code}: ${error.message}` : 'a connection'}`,
+      );
+    if (!error.message.includes(error.scope)) throw new Error(`the message does not name the scope: ${error.message}`);
+    if (hub.status(id).error?.code !== 'insufficient-scope') throw new Error(`status ${hub.status(id).status}`);
+    wrongRefusal = false;
+    console.error(`refused as it should be: ${error.code} (${error.scope}): ${error.message}`);
+  },
   // every request's _meta and MCP-Protocol-Version header; version retry; discovery is enough
   'request-metadata': () => hub.connect(id),
   // list only (its server answers nothing else): listing must never fetch the network `$ref`
@@ -265,6 +286,8 @@ if (!disposed) problems.push('hub.dispose() did not finish within 5 s');
 if (problems.length) {
   exitCode = 1;
   for (const p of problems) console.error(p);
-  console.log(`conformance-client: FAILED ${problems[0].replace(/\s+/g, ' ').slice(0, 300)}`);
+  console.log(
+    `conformance-client: ${wrongRefusal ? 'WRONG' : 'FAILED'} ${problems[0].replace(/\s+/g, ' ').slice(0, 300)}`,
+  );
 } else console.log('conformance-client: ok');
 process.exit(exitCode);

@@ -39,6 +39,16 @@ test('a scenario fails on a FAILURE or WARNING check, or a client that did not f
   assert.equal(scenarioVerdict({ checks: [check('a', 'SUCCESS')], stdout: refused, code: 1 }).ok, false);
   // allowClientError: the CLI exits 0 when the client's refusal was right
   assert.equal(scenarioVerdict({ checks: [check('a', 'SUCCESS')], stdout: refused, code: 0 }).ok, true);
+  // ... but not when the client says the hub refused the wrong way (e.g. http 410, not insufficient-scope)
+  const wrong = scenarioVerdict({
+    checks: [check('a', 'SUCCESS')],
+    stdout: 'conformance-client: WRONG http 410, not insufficient-scope\n',
+    code: 0,
+  });
+  assert.deepEqual(
+    [wrong.ok, wrong.why],
+    [false, 'every check passed but the client refused wrongly: http 410, not insufficient-scope'],
+  );
 });
 
 test('an expected failure counts only when it fails for its recorded reason', () => {

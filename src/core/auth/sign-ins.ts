@@ -213,6 +213,11 @@ export class SignIns {
     }
   }
 
+  /** The error a server's ended step-up shows (STEP_UP_LIMIT reached), until an explicit sign-in. */
+  stepUpEnded(id: string): McpAuthError | undefined {
+    return this.#stepUpEnded.get(id);
+  }
+
   /** A call runs on the server: see Announcements (the returned function says it settled). */
   callRunning(id: string): () => void {
     return this.#announcements.hold(id);
