@@ -46,11 +46,23 @@ export class AppViews {
   /** The hub's answers: a view's sampling request goes through the servers' sampling rules (src/apps/view-host.ts). */
   answers?: Answers;
 
-  /** The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError otherwise. */
+  /**
+   * The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError
+   * otherwise. A template with `{server}` in its host name gives each server's views an origin of
+   * their own (src/apps/sandbox-origin.ts); one whose origin does not vary by server is refused.
+   */
   setSandboxUrl(url: unknown): void {
-    const problem = url == null ? null : typeof url === 'string' ? urlProblem(url) : 'must be a string';
+    const at = (s: string) => String(url).replaceAll('{server}', s);
+    const origin = (s: string) => new URL(at(s)).origin;
+    const problem =
+      url == null
+        ? null
+        : typeof url !== 'string'
+          ? 'must be a string'
+          : (urlProblem(at('a')) ??
+            (url.includes('{server}') && origin('a') == origin('b') ? 'must put {server} in the host name' : null));
     if (problem) throw new McpConfigError([{ path: 'sandboxUrl', message: problem }]);
-    this.sandboxUrl = url == null ? undefined : new URL(url as string).href;
+    this.sandboxUrl = typeof url != 'string' ? undefined : url.includes('{server}') ? url : new URL(url).href;
   }
 
   status(catalogue: ServerCatalogue | undefined): AppsStatus | undefined {
