@@ -6,8 +6,10 @@
 // against the same server-debug from npm, in one Chromium, rounds interleaved. Each round is a
 // fresh page: its first view is "cold" (ours fetches the card, view and apps chunks then), the
 // next ones "warm". A control side runs the baseline with its view in an opaque srcdoc frame (no
-// allow-same-origin), as ours always is (docs/ARCHITECTURE.md "The sandbox"): Chromium gives such
-// a frame a process of its own, and the control shows what that alone costs.
+// allow-same-origin), as ours is with one sandbox origin (docs/ARCHITECTURE.md "The sandbox"):
+// Chromium gives such a frame a process of its own, and the control shows what that alone costs.
+// A fourth side is ours with a sandbox origin per server (the `{server}` template on
+// *.localhost), where the view is same-origin with its proxy as the example host's is.
 import { build } from 'vite';
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -78,6 +80,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   const samples = {
     ours: { cold: [], warm: [] },
+    perServer: { cold: [], warm: [] },
     baseline: { cold: [], warm: [] },
     opaque: { cold: [], warm: [] },
   };
@@ -101,6 +104,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
       // alternate which side goes first, so neither always inherits a warmer machine
       const order = [
         () => side('ours', 'ours.html', 'benchOurHost', sandbox.url),
+        () => side('perServer', 'ours.html', 'benchOurHost', sandbox.perServer),
         () => side('baseline', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html`),
         () => side('opaque', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html?opaque`),
       ];
@@ -117,6 +121,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
   });
   return {
     ours: { cold: sum(samples.ours.cold), warm: sum(samples.ours.warm) },
+    perServer: { cold: sum(samples.perServer.cold), warm: sum(samples.perServer.warm) },
     baseline: { cold: sum(samples.baseline.cold), warm: sum(samples.baseline.warm) },
     opaque: { cold: sum(samples.opaque.cold), warm: sum(samples.opaque.warm) },
     rounds,
@@ -138,6 +143,21 @@ export async function appsRows(options) {
   const OPAQUE = 'the same example-style host with its view in an opaque srcdoc frame, as ours';
   const n = `${m.rounds} pages`;
   return [
+    row(
+      `MCP Apps, a sandbox origin per server: tool result → view initialized, server-debug, later views of a page, median of ${m.rounds * m.views} (ms)`,
+      m.perServer.warm.fromResult,
+      m.baseline.warm.fromResult,
+    ),
+    row(
+      `MCP Apps, a sandbox origin per server: call sent → view initialized, later views of a page, median of ${m.rounds * m.views} (ms)`,
+      m.perServer.warm.fromCall,
+      m.baseline.warm.fromCall,
+    ),
+    row(
+      `MCP Apps, a sandbox origin per server: tool result → view initialized, a page's first view, median of ${n} (ms)`,
+      m.perServer.cold.fromResult,
+      m.baseline.cold.fromResult,
+    ),
     row(
       `MCP Apps: tool result → view initialized, server-debug, later views of a page, median of ${m.rounds * m.views} (ms)`,
       m.ours.warm.fromResult,

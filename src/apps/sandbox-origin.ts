@@ -14,8 +14,10 @@ export interface SandboxPage {
   readonly perServer: boolean;
 }
 
+const labels = new Map<string, Promise<string>>();
+
 /** 32 lowercase hex characters of SHA-256(`key`): a DNS label. */
-async function label(key: string): Promise<string> {
+async function hashLabel(key: string): Promise<string> {
   if (!globalThis.crypto?.subtle)
     throw new McpAppError('bad-sandbox', 'A sandbox origin per server needs a secure context (crypto.subtle).');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
@@ -28,11 +30,20 @@ async function label(key: string): Promise<string> {
  */
 export async function sandboxPage(sandboxUrl: string, server: { id: string; url?: string }): Promise<SandboxPage> {
   if (!sandboxUrl.includes(SERVER_PLACEHOLDER)) return { url: new URL(sandboxUrl), perServer: false };
+  const key = `${server.id}\n${server.url ?? ''}`;
+  // the hash once per server: a view starts without waiting on it again
+  let label = labels.get(key);
+  if (!label) labels.set(key, (label = hashLabel(key)));
   const at = (s: string) => new URL(sandboxUrl.replaceAll(SERVER_PLACEHOLDER, s));
   if (at('a').origin === at('b').origin)
     throw new McpAppError(
       'bad-sandbox',
       `The sandbox URL template must put ${SERVER_PLACEHOLDER} in the host name (one origin per server).`,
     );
-  return { url: at(await label(`${server.id}\n${server.url ?? ''}`)), perServer: true };
+  try {
+    return { url: at(await label), perServer: true };
+  } catch (e) {
+    labels.delete(key);
+    throw e;
+  }
 }

@@ -151,9 +151,6 @@ export class AppViewHost {
       o.limits ?? VIEW_LIMITS,
       !!page,
     );
-    o.container.append(this.frame);
-    const win = this.frame.contentWindow!;
-    await this.bridge.connect(new PostMessageTransport(win, win));
     if (page) {
       const url = page.url;
       url.searchParams.set('host', location.origin);
@@ -174,6 +171,11 @@ export class AppViewHost {
     } else {
       this.frame.srcdoc = viewDocument(o.resource.html, o.resource.meta.csp);
     }
+    // the frame starts loading as it is appended; its first message comes from a document that
+    // is yet to load, long after connect() (microtasks) has the transport listening
+    o.container.append(this.frame);
+    const win = this.frame.contentWindow!;
+    await this.bridge.connect(new PostMessageTransport(win, win));
   }
 
   #refuse(reason: string, fatal = false) {
