@@ -206,6 +206,42 @@ describe('MCP Apps: bad input', () => {
     expect(hub.sandboxUrl).to.equal(undefined);
   });
 
+  it('a sandbox template whose origin does not vary by server is refused (no same-origin views) and changes nothing', () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
+    expect(hub.sandboxUrl).to.equal(urls.appsSandboxPerServer);
+    const port = new URL(urls.appsSandbox).port;
+    for (const bad of [
+      // {server} in the path or the query: one origin for every server
+      `http://127.0.0.1:${port}/{server}/index.html`,
+      `http://sandbox.localhost:${port}/index.html?s={server}`,
+      // plain http off loopback once {server} is filled in
+      'http://{server}.sandbox.example/index.html',
+      'https://u:p@{server}.sandbox.example/',
+    ]) {
+      expect(() => hub.setSandboxUrl(bad), bad).to.throw(McpConfigError);
+      expect(() => privateHub({ sandboxUrl: bad }), bad).to.throw(McpConfigError);
+    }
+    expect(hub.sandboxUrl).to.equal(urls.appsSandboxPerServer);
+    hub.setSandboxUrl('https://{server}.sandbox.example/index.html');
+    expect(hub.sandboxUrl).to.equal('https://{server}.sandbox.example/index.html');
+  });
+
+  it('a view refuses a sandbox-url template that does not vary by server (the attribute skips the hub option’s check)', async () => {
+    const { hub, s } = await setUp(undefined);
+    const port = new URL(urls.appsSandbox).port;
+    const view = await fixture<McpAppViewElement>(
+      html`<mcp-app-view
+        .hub=${hub}
+        sandbox-url=${`http://127.0.0.1:${port}/index.html?s={server}`}
+        server-id=${s.id}
+        resource-uri="ui://apps-fixture/probe.html"
+      ></mcp-app-view>`,
+    );
+    const error = await until(async () => view.shadowRoot!.querySelector('[part=error]'), 'the error');
+    expect(error.textContent).to.match(/\{server\} in the host name/);
+    expect(view.shadowRoot!.querySelector('iframe')).to.equal(null);
+  });
+
   it('a view refuses to start with a sandbox page on the page’s own origin', async () => {
     const { hub, s } = await setUp(undefined);
     const view = await fixture<McpAppViewElement>(

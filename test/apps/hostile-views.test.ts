@@ -165,6 +165,7 @@ for (const mode of MODES)
           source: 'user',
           arguments: { actions: ['rewrite'], marker },
         });
+        const logged = recordEvents(hub, ['mcp-server-log']);
         await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
         await t.report('rewrite-done', 300);
         const reports = await t.reports();
@@ -177,6 +178,12 @@ for (const mode of MODES)
         expect(await t.report('srcdoc-fetch')).to.deep.include({ escaped: false });
         const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
         expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
+        // a second proxy-ready and a resource sent through the proxy's own window: refused, logged
+        const log = () =>
+          logged.seen.map((e) => (e as CustomEvent<{ entry: { text: string } }>).detail.entry.text).join('\n');
+        await until(async () => (/sandbox-resource-ready message/.test(log()) ? true : undefined), 'the refusals');
+        expect(log()).to.match(/a ui\/notifications\/sandbox-proxy-ready message the proxy did not send/);
+        logged.stop();
         const after = await hub.callTool({ serverId: s.id, tool: 'show-probe', source: 'user', arguments: {} });
         expect(after.status).to.equal('success');
       });
