@@ -115,6 +115,15 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     await browser.close();
     await Promise.all([debug.close(), sandbox.close(), pages.close(), baselineSandbox.close()]);
   }
+  if (process.env.APPS_BENCH_PHASES)
+    for (const name of ['ours', 'perServer']) {
+      const warm = samples[name].warm.map((s) => s.phases);
+      const keys = ['frame', 'proxyReady', 'initialize', 'result', 'init'];
+      console.log(
+        `phases after the call (ms, median of warm views), ${name}: ` +
+          keys.map((k) => `${k} ${median(warm.map((p) => p[k] ?? NaN)).toFixed(0)}`).join(', '),
+      );
+    }
   const sum = (xs) => ({
     fromCall: median(xs.map((s) => s.fromCall)),
     fromResult: median(xs.map((s) => s.fromResult)),

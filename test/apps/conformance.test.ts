@@ -206,17 +206,15 @@ describe('MCP Apps: bad input', () => {
     expect(hub.sandboxUrl).to.equal(undefined);
   });
 
-  it('a sandbox template whose origin does not vary by server is refused (no same-origin views) and changes nothing', () => {
+  it('a sandbox template is checked as a URL with {server} filled in; bad ones are refused and change nothing', () => {
     const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
     expect(hub.sandboxUrl).to.equal(urls.appsSandboxPerServer);
-    const port = new URL(urls.appsSandbox).port;
+    expect(hub.status('nope').apps).to.equal(undefined);
     for (const bad of [
-      // {server} in the path or the query: one origin for every server
-      `http://127.0.0.1:${port}/{server}/index.html`,
-      `http://sandbox.localhost:${port}/index.html?s={server}`,
-      // plain http off loopback once {server} is filled in
+      // plain http off loopback once {server} is filled in; credentials; no URL at all
       'http://{server}.sandbox.example/index.html',
       'https://u:p@{server}.sandbox.example/',
+      '{server}',
     ]) {
       expect(() => hub.setSandboxUrl(bad), bad).to.throw(McpConfigError);
       expect(() => privateHub({ sandboxUrl: bad }), bad).to.throw(McpConfigError);
@@ -226,21 +224,29 @@ describe('MCP Apps: bad input', () => {
     expect(hub.sandboxUrl).to.equal('https://{server}.sandbox.example/index.html');
   });
 
-  it('a view refuses a sandbox-url template that does not vary by server (the attribute skips the hub option’s check)', async () => {
-    const { hub, s } = await setUp(undefined);
-    const port = new URL(urls.appsSandbox).port;
-    const view = await fixture<McpAppViewElement>(
-      html`<mcp-app-view
-        .hub=${hub}
-        sandbox-url=${`http://127.0.0.1:${port}/index.html?s={server}`}
-        server-id=${s.id}
-        resource-uri="ui://apps-fixture/probe.html"
-      ></mcp-app-view>`,
-    );
-    const error = await until(async () => view.shadowRoot!.querySelector('[part=error]'), 'the error');
-    expect(error.textContent).to.match(/\{server\} in the host name/);
-    expect(view.shadowRoot!.querySelector('iframe')).to.equal(null);
-  });
+  for (const where of ['path', 'query'])
+    it(`a view refuses a sandbox template with {server} in the ${where}: one origin for every server's views`, async () => {
+      const port = new URL(urls.appsSandbox).port;
+      const template =
+        where === 'path'
+          ? `http://127.0.0.1:${port}/{server}/index.html`
+          : `http://sandbox.localhost:${port}/index.html?s={server}`;
+      // through the hub option (it is a valid URL once filled in) and through the attribute
+      for (const viaHub of [true, false]) {
+        const { hub, s } = await setUp(viaHub ? template : undefined);
+        const view = await fixture<McpAppViewElement>(
+          html`<mcp-app-view
+            .hub=${hub}
+            sandbox-url=${viaHub ? '' : template}
+            server-id=${s.id}
+            resource-uri="ui://apps-fixture/probe.html"
+          ></mcp-app-view>`,
+        );
+        const error = await until(async () => view.shadowRoot!.querySelector('[part=error]'), 'the error');
+        expect(error.textContent).to.match(/\{server\} in the host name/);
+        expect(view.shadowRoot!.querySelector('iframe')).to.equal(null);
+      }
+    });
 
   it('a view refuses to start with a sandbox page on the page’s own origin', async () => {
     const { hub, s } = await setUp(undefined);
