@@ -6,6 +6,10 @@ import '/dist/cdn/mcp-elements.js';
 
 const { McpHub } = globalThis.McpElements;
 
+// long tasks of this page (APPS_BENCH_PHASES): a host page busy while its view starts
+const longTasks = [];
+new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+
 window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
   const hub = new McpHub({ storeName: `bench-apps-${Date.now()}`, eventTarget: null, sandboxUrl });
   await hub.ready;
@@ -49,7 +53,13 @@ window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
     samples.push({
       fromCall: tInit - t0,
       fromResult: tInit - tResult,
-      phases: { ...phases, frame: frame ? frame.startTime - t0 : undefined, result: tResult - t0, init: tInit - t0 },
+      phases: {
+        ...phases,
+        frame: frame ? frame.startTime - t0 : undefined,
+        result: tResult - t0,
+        init: tInit - t0,
+        busy: longTasks.filter((l) => l.startTime >= t0 && l.startTime < tInit).reduce((n, l) => n + l.duration, 0),
+      },
     });
     // as a chat does when the card goes: the view is told first (ui/resource-teardown)
     const view = card.shadowRoot.querySelector('mcp-app-view');

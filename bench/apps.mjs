@@ -77,6 +77,17 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
       .end(readFileSync(path.join(root, 'bench/apps-baseline-sandbox.html'))),
   );
   const [debug, sandbox] = await Promise.all([startExample('@modelcontextprotocol/server-debug'), startSandbox()]);
+  // Every page and sandbox by a name under bench.localhost (loopback in Chromium; the servers
+  // listen on 127.0.0.1): the host page and each sandbox are then same-site and different
+  // origins, as the ext-apps example host runs (localhost:8080, its sandbox localhost:8081), for
+  // every side alike — a sandbox origin per server included ({server}.bench.localhost), which on
+  // *.localhost alone would be a site of its own, a process of its own in Chromium.
+  const named = (origin, name) => origin.replace('127.0.0.1', name);
+  const host = named(pages.origin, 'bench.localhost');
+  const sandboxPort = new URL(sandbox.url).port;
+  const oursSandbox = `http://sandbox.bench.localhost:${sandboxPort}/index.html`;
+  const perServerSandbox = `http://{server}.bench.localhost:${sandboxPort}/index.html`;
+  const baselineSandboxUrl = `${named(baselineSandbox.origin, 'sandbox.bench.localhost')}/sandbox.html`;
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   const samples = {
     ours: { cold: [], warm: [] },
@@ -89,7 +100,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     try {
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${pages.origin}/${file}`);
+      await page.goto(`${host}/${file}`);
       await page.waitForFunction((f) => typeof window[f] === 'function', fn);
       const xs = await page.evaluate(([f, a]) => window[f](...a), [fn, [debug.url, sandboxUrl, TOOL, views + 1]]);
       if (errors.length) throw new Error(`${name}: ${errors.join('; ')}`);
@@ -103,10 +114,10 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     for (let r = 0; r < rounds; r++) {
       // alternate which side goes first, so neither always inherits a warmer machine
       const order = [
-        () => side('ours', 'ours.html', 'benchOurHost', sandbox.url),
-        () => side('perServer', 'ours.html', 'benchOurHost', sandbox.perServer),
-        () => side('baseline', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html`),
-        () => side('opaque', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html?opaque`),
+        () => side('ours', 'ours.html', 'benchOurHost', oursSandbox),
+        () => side('perServer', 'ours.html', 'benchOurHost', perServerSandbox),
+        () => side('baseline', 'baseline.html', 'benchExampleHost', baselineSandboxUrl),
+        () => side('opaque', 'baseline.html', 'benchExampleHost', `${baselineSandboxUrl}?opaque`),
       ];
       if (r % 2) order.reverse();
       for (const run of order) await run();
@@ -118,7 +129,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
   if (process.env.APPS_BENCH_PHASES)
     for (const name of ['ours', 'perServer']) {
       const warm = samples[name].warm.map((s) => s.phases);
-      const keys = ['frame', 'proxyReady', 'initialize', 'result', 'init'];
+      const keys = ['frame', 'proxyReady', 'initialize', 'result', 'init', 'busy'];
       console.log(
         `phases after the call (ms, median of warm views), ${name}: ` +
           keys.map((k) => `${k} ${median(warm.map((p) => p[k] ?? NaN)).toFixed(0)}`).join(', '),

@@ -97,8 +97,17 @@ function load(params: unknown) {
   inner.setAttribute('allow', allowAttribute(meta.permissions));
   inner.setAttribute('referrerpolicy', 'no-referrer');
   inner.title = 'MCP App';
-  inner.srcdoc = viewDocument(p.html, csp);
+  const view = viewDocument(p.html, csp);
+  if (!sameOrigin) inner.srcdoc = view;
   document.body.append(inner);
+  if (sameOrigin) {
+    // as the ext-apps example host does: written into the frame's first document (same origin,
+    // with this page's policy, which it inherited on creation), no navigation to wait for
+    const doc = inner.contentDocument!;
+    doc.open();
+    doc.write(view);
+    doc.close();
+  }
 }
 
 window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, host);
