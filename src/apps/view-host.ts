@@ -116,9 +116,10 @@ export class AppViewHost {
     this.initialized = new Promise<void>((resolve) => {
       bridge.oninitialized = () => {
         this.#ready = true;
-        // what changed while the view started (a resize, a theme switch) follows at once
-        bridge.setHostContext(this.#context());
         resolve();
+        // what changed while the view started (a resize, a theme switch) follows in the next
+        // task: reading the styles again does not hold back `initialized` and the tool input
+        setTimeout(() => this.contextChanged());
       };
     });
     this.#handlers();
