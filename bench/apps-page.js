@@ -6,6 +6,10 @@ import '/dist/cdn/mcp-elements.js';
 
 const { McpHub } = globalThis.McpElements;
 
+// long tasks of this page (APPS_BENCH_PHASES): a host page busy while its view starts
+const longTasks = [];
+new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+
 window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
   const hub = new McpHub({ storeName: `bench-apps-${Date.now()}`, eventTarget: null, sandboxUrl });
   await hub.ready;
@@ -17,6 +21,15 @@ window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
     const initialized = new Promise((resolve) =>
       document.addEventListener('mcp-app-initialized', () => resolve(performance.now()), { once: true }),
     );
+    // phases (APPS_BENCH_PHASES=1 prints their medians): when the proxy frame's navigation
+    // started, when the proxy said ready, when the view sent ui/initialize
+    const phases = {};
+    const onMessage = (e) => {
+      const m = e.data?.method;
+      if (m === 'ui/notifications/sandbox-proxy-ready') phases.proxyReady ??= performance.now() - t0;
+      if (m === 'ui/initialize') phases.initialize ??= performance.now() - t0;
+    };
+    window.addEventListener('message', onMessage, true);
     const t0 = performance.now();
     const record = await hub.callTool({
       source: 'user',
@@ -33,7 +46,21 @@ window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
     const tResult = performance.now();
     if (record.status !== 'success') throw new Error(`the call ended ${record.status}`);
     const tInit = await initialized;
-    samples.push({ fromCall: tInit - t0, fromResult: tInit - tResult });
+    window.removeEventListener('message', onMessage, true);
+    const frame = performance
+      .getEntriesByType('resource')
+      .find((r) => r.initiatorType === 'iframe' && r.startTime >= t0 && r.name.includes('host='));
+    samples.push({
+      fromCall: tInit - t0,
+      fromResult: tInit - tResult,
+      phases: {
+        ...phases,
+        frame: frame ? frame.startTime - t0 : undefined,
+        result: tResult - t0,
+        init: tInit - t0,
+        busy: longTasks.filter((l) => l.startTime >= t0 && l.startTime < tInit).reduce((n, l) => n + l.duration, 0),
+      },
+    });
     // as a chat does when the card goes: the view is told first (ui/resource-teardown)
     const view = card.shadowRoot.querySelector('mcp-app-view');
     await view?.close();

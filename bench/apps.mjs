@@ -6,8 +6,10 @@
 // against the same server-debug from npm, in one Chromium, rounds interleaved. Each round is a
 // fresh page: its first view is "cold" (ours fetches the card, view and apps chunks then), the
 // next ones "warm". A control side runs the baseline with its view in an opaque srcdoc frame (no
-// allow-same-origin), as ours always is (docs/ARCHITECTURE.md "The sandbox"): Chromium gives such
-// a frame a process of its own, and the control shows what that alone costs.
+// allow-same-origin), as ours is with one sandbox origin (docs/ARCHITECTURE.md "The sandbox"):
+// Chromium gives such a frame a process of its own, and the control shows what that alone costs.
+// A fourth side is ours with a sandbox origin per server (the `{server}` template on
+// *.localhost), where the view is same-origin with its proxy as the example host's is.
 import { build } from 'vite';
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -75,9 +77,21 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
       .end(readFileSync(path.join(root, 'bench/apps-baseline-sandbox.html'))),
   );
   const [debug, sandbox] = await Promise.all([startExample('@modelcontextprotocol/server-debug'), startSandbox()]);
+  // Every page and sandbox by a name under bench.localhost (loopback in Chromium; the servers
+  // listen on 127.0.0.1): the host page and each sandbox are then same-site and different
+  // origins, as the ext-apps example host runs (localhost:8080, its sandbox localhost:8081), for
+  // every side alike — a sandbox origin per server included ({server}.bench.localhost), which on
+  // *.localhost alone would be a site of its own, a process of its own in Chromium.
+  const named = (origin, name) => origin.replace('127.0.0.1', name);
+  const host = named(pages.origin, 'bench.localhost');
+  const sandboxPort = new URL(sandbox.url).port;
+  const oursSandbox = `http://sandbox.bench.localhost:${sandboxPort}/index.html`;
+  const perServerSandbox = `http://{server}.bench.localhost:${sandboxPort}/index.html`;
+  const baselineSandboxUrl = `${named(baselineSandbox.origin, 'sandbox.bench.localhost')}/sandbox.html`;
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   const samples = {
     ours: { cold: [], warm: [] },
+    perServer: { cold: [], warm: [] },
     baseline: { cold: [], warm: [] },
     opaque: { cold: [], warm: [] },
   };
@@ -86,7 +100,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     try {
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${pages.origin}/${file}`);
+      await page.goto(`${host}/${file}`);
       await page.waitForFunction((f) => typeof window[f] === 'function', fn);
       const xs = await page.evaluate(([f, a]) => window[f](...a), [fn, [debug.url, sandboxUrl, TOOL, views + 1]]);
       if (errors.length) throw new Error(`${name}: ${errors.join('; ')}`);
@@ -100,9 +114,10 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     for (let r = 0; r < rounds; r++) {
       // alternate which side goes first, so neither always inherits a warmer machine
       const order = [
-        () => side('ours', 'ours.html', 'benchOurHost', sandbox.url),
-        () => side('baseline', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html`),
-        () => side('opaque', 'baseline.html', 'benchExampleHost', `${baselineSandbox.origin}/sandbox.html?opaque`),
+        () => side('ours', 'ours.html', 'benchOurHost', oursSandbox),
+        () => side('perServer', 'ours.html', 'benchOurHost', perServerSandbox),
+        () => side('baseline', 'baseline.html', 'benchExampleHost', baselineSandboxUrl),
+        () => side('opaque', 'baseline.html', 'benchExampleHost', `${baselineSandboxUrl}?opaque`),
       ];
       if (r % 2) order.reverse();
       for (const run of order) await run();
@@ -111,12 +126,22 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     await browser.close();
     await Promise.all([debug.close(), sandbox.close(), pages.close(), baselineSandbox.close()]);
   }
+  if (process.env.APPS_BENCH_PHASES)
+    for (const name of ['ours', 'perServer']) {
+      const warm = samples[name].warm.map((s) => s.phases);
+      const keys = ['frame', 'proxyReady', 'initialize', 'result', 'init', 'busy'];
+      console.log(
+        `phases after the call (ms, median of warm views), ${name}: ` +
+          keys.map((k) => `${k} ${median(warm.map((p) => p[k] ?? NaN)).toFixed(0)}`).join(', '),
+      );
+    }
   const sum = (xs) => ({
     fromCall: median(xs.map((s) => s.fromCall)),
     fromResult: median(xs.map((s) => s.fromResult)),
   });
   return {
     ours: { cold: sum(samples.ours.cold), warm: sum(samples.ours.warm) },
+    perServer: { cold: sum(samples.perServer.cold), warm: sum(samples.perServer.warm) },
     baseline: { cold: sum(samples.baseline.cold), warm: sum(samples.baseline.warm) },
     opaque: { cold: sum(samples.opaque.cold), warm: sum(samples.opaque.warm) },
     rounds,
@@ -138,6 +163,21 @@ export async function appsRows(options) {
   const OPAQUE = 'the same example-style host with its view in an opaque srcdoc frame, as ours';
   const n = `${m.rounds} pages`;
   return [
+    row(
+      `MCP Apps, a sandbox origin per server: tool result → view initialized, server-debug, later views of a page, median of ${m.rounds * m.views} (ms)`,
+      m.perServer.warm.fromResult,
+      m.baseline.warm.fromResult,
+    ),
+    row(
+      `MCP Apps, a sandbox origin per server: call sent → view initialized, later views of a page, median of ${m.rounds * m.views} (ms)`,
+      m.perServer.warm.fromCall,
+      m.baseline.warm.fromCall,
+    ),
+    row(
+      `MCP Apps, a sandbox origin per server: tool result → view initialized, a page's first view, median of ${n} (ms)`,
+      m.perServer.cold.fromResult,
+      m.baseline.cold.fromResult,
+    ),
     row(
       `MCP Apps: tool result → view initialized, server-debug, later views of a page, median of ${m.rounds * m.views} (ms)`,
       m.ours.warm.fromResult,

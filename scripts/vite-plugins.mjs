@@ -46,8 +46,8 @@ const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 const APPS = /[\\/]src[\\/]apps[\\/]|[\\/]node_modules[\\/]@modelcontextprotocol[\\/]ext-apps[\\/]/;
 
 /**
- * The MCP Apps sandbox proxy (src/apps/sandbox): one self-contained module plus its page and
- * stylesheet, in dist/sandbox/, for the host to serve on a second origin.
+ * The MCP Apps sandbox proxy (src/apps/sandbox): one self-contained module plus its page (its
+ * styles inline), in dist/sandbox/, for the host to serve on a second origin.
  */
 export function sandboxBuild() {
   return {
@@ -61,7 +61,7 @@ export function sandboxBuild() {
       {
         name: 'mcp-elements-sandbox-page',
         generateBundle() {
-          for (const file of ['index.html', 'sandbox.css'])
+          for (const file of ['index.html'])
             this.emitFile({
               type: 'asset',
               fileName: file,

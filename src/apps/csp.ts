@@ -71,3 +71,8 @@ export function allowAttribute(permissions: UiPermissions | undefined): string {
 
 /** The inner frame's sandbox: scripts and forms (form-action 'none' keeps them on the page), nothing else. */
 export const VIEW_SANDBOX = 'allow-scripts allow-forms';
+/**
+ * The inner frame's sandbox when the proxy is on an origin of the view's server alone (a
+ * `{server}` template, src/apps/sandbox-origin.ts): same-origin with the proxy, so it has storage.
+ */
+export const SAME_ORIGIN_VIEW_SANDBOX = 'allow-scripts allow-same-origin allow-forms';

@@ -22,6 +22,9 @@ export const VIEW_LIMITS: ViewLimits = Object.freeze({
   maxRefused: 500,
 });
 
+const SANDBOX_METHODS = 'ui/notifications/sandbox-';
+const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+
 /** Whether `value` is larger than `limit` (walks it, stopping as soon as it is). */
 export function exceedsSize(value: unknown, limit: number): boolean {
   let total = 0;
@@ -47,15 +50,21 @@ export function exceedsSize(value: unknown, limit: number): boolean {
 
 /**
  * Check every message from `frame()` before anything else sees it. `refused(reason, fatal)` is
- * told of each refusal; `fatal` once the view exceeded `maxRefused`. Returns the remover.
+ * told of each refusal; `fatal` once the view exceeded `maxRefused`. `proxied`: the frame is the
+ * sandbox proxy, whose one `sandbox-proxy-ready` passes (every other `sandbox-*` message is
+ * refused, as all are from an unproxied view). Returns the remover.
  */
 export function guardMessages(
   frame: () => Window | null | undefined,
   origin: string,
   refused: (reason: string, fatal: boolean) => void,
   limits: ViewLimits = VIEW_LIMITS,
+  proxied = false,
 ): () => void {
   let tokens = limits.burst;
+  // the proxy announces itself once; any other sandbox-* message is not the proxy's (a view that is
+  // same-origin with its proxy can make the proxy's window send anything)
+  let announced = !proxied;
   let last = performance.now();
   let count = 0;
   const refuse = (e: MessageEvent, reason: string) => {
@@ -76,6 +85,11 @@ export function guardMessages(
     if (exceedsSize(e.data, limits.maxMessageSize))
       return refuse(e, `a message larger than ${limits.maxMessageSize} characters`);
     if ((e.ports?.length ?? 0) > 0) return refuse(e, 'a message carrying ports');
+    const method = (e.data as { method?: unknown } | null)?.method;
+    if (typeof method === 'string' && method.startsWith(SANDBOX_METHODS)) {
+      if (announced || method !== PROXY_READY) return refuse(e, `a ${method} message the proxy did not send`);
+      announced = true;
+    }
   };
   window.addEventListener('message', listener, true);
   return () => window.removeEventListener('message', listener, true);

@@ -12,7 +12,8 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, McpHub, Tool, ToolCallRecord } from '../core/index.js';
 import { McpToolError } from '../core/index.js';
-import { allowAttribute, viewDocument, VIEW_SANDBOX } from './csp.js';
+import { allowAttribute, viewDocument, SAME_ORIGIN_VIEW_SANDBOX, VIEW_SANDBOX } from './csp.js';
+import { sandboxPage } from './sandbox-origin.js';
 import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js';
 import { McpAppError, type UiResource } from './resources.js';
 import { setModelContext } from './model-context.js';
@@ -115,9 +116,10 @@ export class AppViewHost {
     this.initialized = new Promise<void>((resolve) => {
       bridge.oninitialized = () => {
         this.#ready = true;
-        // what changed while the view started (a resize, a theme switch) follows at once
-        bridge.setHostContext(this.#context());
         resolve();
+        // what changed while the view started (a resize, a theme switch) follows in the next
+        // task: reading the styles again does not hold back `initialized` and the tool input
+        setTimeout(() => this.contextChanged());
       };
     });
     this.#handlers();
@@ -137,27 +139,31 @@ export class AppViewHost {
   /** Frame the view and connect; `initialized` resolves once it is running. */
   async start(): Promise<void> {
     const o = this.#o;
-    const origin = o.sandboxUrl ? new URL(o.sandboxUrl).origin : 'null';
-    if (o.sandboxUrl && origin === location.origin)
+    const page = o.sandboxUrl
+      ? await sandboxPage(o.sandboxUrl, { id: o.serverId, url: o.hub.servers.get(o.serverId)?.url })
+      : undefined;
+    const origin = page ? page.url.origin : 'null';
+    if (page && origin === location.origin)
       throw new McpAppError('bad-sandbox', 'The sandbox page must be served on another origin than this page.');
     this.#unguard = guardMessages(
       () => this.frame.contentWindow,
       origin,
       (reason, fatal) => this.#refuse(`Refused from the view: ${reason}.`, fatal),
       o.limits ?? VIEW_LIMITS,
+      !!page,
     );
-    o.container.append(this.frame);
-    const win = this.frame.contentWindow!;
-    await this.bridge.connect(new PostMessageTransport(win, win));
-    if (o.sandboxUrl) {
-      const url = new URL(o.sandboxUrl);
+    if (page) {
+      const url = page.url;
       url.searchParams.set('host', location.origin);
       this.bridge.onsandboxready = () => {
-        // once: a proxy page that reloads (or is navigated) does not get the view again
+        // once: a proxy page that reloads (or is navigated) does not get the view again; the
+        // guard refuses every later sandbox-* message (message-guard.ts)
         this.bridge.onsandboxready = undefined;
         const { html, meta } = o.resource;
         void this.bridge.sendSandboxResourceReady({
           html,
+          // an origin of this server's own: the view may be same-origin with its proxy
+          ...(page.perServer ? { sandbox: SAME_ORIGIN_VIEW_SANDBOX } : {}),
           ...(meta.csp ? { csp: meta.csp as never } : {}),
           ...(meta.permissions ? { permissions: meta.permissions } : {}),
         });
@@ -166,6 +172,11 @@ export class AppViewHost {
     } else {
       this.frame.srcdoc = viewDocument(o.resource.html, o.resource.meta.csp);
     }
+    // the frame starts loading as it is appended; its first message comes from a document that
+    // is yet to load, long after connect() (microtasks) has the transport listening
+    o.container.append(this.frame);
+    const win = this.frame.contentWindow!;
+    await this.bridge.connect(new PostMessageTransport(win, win));
   }
 
   #refuse(reason: string, fatal = false) {

@@ -46,11 +46,17 @@ export class AppViews {
   /** The hub's answers: a view's sampling request goes through the servers' sampling rules (src/apps/view-host.ts). */
   answers?: Answers;
 
-  /** The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError otherwise. */
+  /**
+   * The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError
+   * otherwise. A template with `{server}` in its host name gives each server's views an origin of
+   * their own; the apps chunk refuses one whose origin does not vary by server
+   * (src/apps/sandbox-origin.ts: this part stays small, every page loads it).
+   */
   setSandboxUrl(url: unknown): void {
-    const problem = url == null ? null : typeof url === 'string' ? urlProblem(url) : 'must be a string';
+    const problem =
+      url == null ? null : typeof url === 'string' ? urlProblem(url.replace('{server}', 'a')) : 'must be a string';
     if (problem) throw new McpConfigError([{ path: 'sandboxUrl', message: problem }]);
-    this.sandboxUrl = url == null ? undefined : new URL(url as string).href;
+    this.sandboxUrl = (url ?? undefined) as string | undefined;
   }
 
   status(catalogue: ServerCatalogue | undefined): AppsStatus | undefined {

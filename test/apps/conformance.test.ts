@@ -45,15 +45,24 @@ for (const mode of MODES)
       const { view } = await showCall(hub, s.id, 'show-probe', { actions: ['where'] });
       const frame = view.shadowRoot!.querySelector('iframe')!;
       const where = (await t.report('where')) as unknown as Where;
-      // the view can never read its parent (another origin, or its own opaque one)
-      expect(where.parentReadable).to.equal(false);
-      // the view always has an opaque origin: one sandbox origin shared by every server's views
-      // would let them reach each other (docs/ARCHITECTURE.md "The sandbox")
-      expect(where.origin).to.equal('null');
+      // the view never reads the host page; its parent only when that is its own server's proxy
+      expect(where.parentReadable).to.equal(mode.perServer);
+      if (mode.perServer) {
+        // an origin of this server's own (the template's {server}: a hash of its id and URL),
+        // which the view shares with its proxy: storage works, other servers' views are elsewhere
+        const origin = new URL(frame.src).origin;
+        expect(where.origin).to.equal(origin);
+        expect(new URL(origin).hostname).to.match(/^[0-9a-f]{32}\.localhost$/);
+        expect(new URL(origin).port).to.equal(new URL(urls.appsSandbox).port);
+      } else {
+        // one sandbox origin shared by every server's views would let them reach each other
+        // (docs/ARCHITECTURE.md "The sandbox"): the view is opaque
+        expect(where.origin).to.equal('null');
+      }
       if (mode.sandbox()) {
         // a web host wraps the view in the proxy page on another origin, framed with exactly
         // the spec's permissions (forms too: the view's own policy has form-action 'none')
-        expect(new URL(frame.src).origin).to.equal(new URL(urls.appsSandbox).origin);
+        if (!mode.perServer) expect(new URL(frame.src).origin).to.equal(new URL(urls.appsSandbox).origin);
         expect(new URL(frame.src).origin).not.to.equal(location.origin);
         expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms');
         expect(where.nested).to.equal(true);
@@ -196,6 +205,48 @@ describe('MCP Apps: bad input', () => {
     hub.setSandboxUrl(null);
     expect(hub.sandboxUrl).to.equal(undefined);
   });
+
+  it('a sandbox template is checked as a URL with {server} filled in; bad ones are refused and change nothing', () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
+    expect(hub.sandboxUrl).to.equal(urls.appsSandboxPerServer);
+    expect(hub.status('nope').apps).to.equal(undefined);
+    for (const bad of [
+      // plain http off loopback once {server} is filled in; credentials; no URL at all
+      'http://{server}.sandbox.example/index.html',
+      'https://u:p@{server}.sandbox.example/',
+      '{server}',
+    ]) {
+      expect(() => hub.setSandboxUrl(bad), bad).to.throw(McpConfigError);
+      expect(() => privateHub({ sandboxUrl: bad }), bad).to.throw(McpConfigError);
+    }
+    expect(hub.sandboxUrl).to.equal(urls.appsSandboxPerServer);
+    hub.setSandboxUrl('https://{server}.sandbox.example/index.html');
+    expect(hub.sandboxUrl).to.equal('https://{server}.sandbox.example/index.html');
+  });
+
+  for (const where of ['path', 'query'])
+    it(`a view refuses a sandbox template with {server} in the ${where}: one origin for every server's views`, async () => {
+      const port = new URL(urls.appsSandbox).port;
+      const template =
+        where === 'path'
+          ? `http://127.0.0.1:${port}/{server}/index.html`
+          : `http://sandbox.localhost:${port}/index.html?s={server}`;
+      // through the hub option (it is a valid URL once filled in) and through the attribute
+      for (const viaHub of [true, false]) {
+        const { hub, s } = await setUp(viaHub ? template : undefined);
+        const view = await fixture<McpAppViewElement>(
+          html`<mcp-app-view
+            .hub=${hub}
+            sandbox-url=${viaHub ? '' : template}
+            server-id=${s.id}
+            resource-uri="ui://apps-fixture/probe.html"
+          ></mcp-app-view>`,
+        );
+        const error = await until(async () => view.shadowRoot!.querySelector('[part=error]'), 'the error');
+        expect(error.textContent).to.match(/\{server\} in the host name/);
+        expect(view.shadowRoot!.querySelector('iframe')).to.equal(null);
+      }
+    });
 
   it('a view refuses to start with a sandbox page on the page’s own origin', async () => {
     const { hub, s } = await setUp(undefined);

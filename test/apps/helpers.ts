@@ -11,6 +11,7 @@ export const urls = baseUrls as typeof baseUrls & {
   appsDebug: string;
   appsVanilla: string;
   appsSandbox: string;
+  appsSandboxPerServer: string;
 };
 
 type Report = { key: string; value: unknown };
@@ -51,8 +52,15 @@ export function approveAppCalls(hub: McpHub) {
 }
 
 export const MODES = [
-  { name: 'sandbox origin', sandbox: () => urls.appsSandbox as string | undefined },
-  { name: 'opaque fallback', sandbox: () => undefined as string | undefined },
+  { name: 'sandbox origin', sandbox: () => urls.appsSandbox as string | undefined, perServer: false },
+  // the same page as a template, http://{server}.localhost:PORT/: each server's views on an origin
+  // of their own, same-origin with their proxy (src/apps/sandbox-origin.ts)
+  {
+    name: 'sandbox origin per server',
+    sandbox: () => urls.appsSandboxPerServer as string | undefined,
+    perServer: true,
+  },
+  { name: 'opaque fallback', sandbox: () => undefined as string | undefined, perServer: false },
 ] as const;
 
 /** A call of `tool` with the probe's actions, shown in an <mcp-app-view>, once its view initialized. */

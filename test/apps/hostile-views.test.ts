@@ -43,20 +43,22 @@ for (const mode of MODES)
       for (const k of [
         'top-navigation',
         'top-dom',
-        'parent-dom',
-        'local-storage',
+        // with an origin per server the view is same-origin with its proxy (its own server's
+        // page) and has storage of that origin: the attempts below show what that can reach
+        ...(mode.perServer ? [] : ['parent-dom', 'local-storage']),
         'indexeddb',
         'fetch-undeclared',
         'popup',
         'eval',
       ])
         expect(of(k), k).to.deep.include({ escaped: false });
+      if (mode.perServer) expect(of('parent-dom').escaped).to.equal(true);
       // an undeclared frame or fetch never reached its server (a blocked frame may still fire
       // `load` in WebKit: what counts is that no request left)
       const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
       expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
       // a cookie write in an opaque origin either throws or keeps nothing
-      expect(String(of('cookie').value ?? '')).not.to.contain('pwned');
+      if (!mode.perServer) expect(String(of('cookie').value ?? '')).not.to.contain('pwned');
       expect(document.cookie).not.to.contain('pwned');
       expect(location.href).to.equal(href);
       expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
@@ -119,8 +121,9 @@ for (const mode of MODES)
     if (mode.sandbox())
       it('the sandbox page announces itself only to the host it was given, and only when the browser confirms it', async () => {
         // framed with a host origin that is not the embedding page: no proxy-ready reaches us
+        const page = mode.sandbox()!.replace('{server}', 'announce');
         const frame = document.createElement('iframe');
-        const url = new URL(mode.sandbox()!);
+        const url = new URL(page);
         url.searchParams.set('host', 'https://evil.example');
         let ready = false;
         const on = (e: MessageEvent) => {
@@ -133,7 +136,7 @@ for (const mode of MODES)
         await loaded;
         // framed correctly, the same page does announce itself (the control)
         const good = document.createElement('iframe');
-        const goodUrl = new URL(mode.sandbox()!);
+        const goodUrl = new URL(page);
         goodUrl.searchParams.set('host', location.origin);
         const announced = new Promise<unknown>((r) =>
           window.addEventListener('message', function m(e) {
@@ -151,4 +154,63 @@ for (const mode of MODES)
         frame.remove();
         good.remove();
       });
+
+    if (mode.perServer) {
+      it('a view same-origin with its proxy rewrites the proxy page and its own frame to drop its policy: every undeclared fetch still fails', async () => {
+        const { hub, t, s } = await setUp(mode.sandbox());
+        const marker = unique('rewrite');
+        const call = await hub.callTool({
+          serverId: s.id,
+          tool: 'show-hostile',
+          source: 'user',
+          arguments: { actions: ['rewrite'], marker },
+        });
+        const logged = recordEvents(hub, ['mcp-server-log']);
+        await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+        await t.report('rewrite-done', 300);
+        const reports = await t.reports();
+        const of = (k: string) => reports.find((r) => r.key === k)?.value as { escaped: boolean; error?: string };
+        // the control: it does reach its proxy's page
+        expect(of('proxy-reachable').escaped).to.equal(true);
+        for (const k of ['fetch-meta-removed', 'proxy-fetch', 'proxy-script', 'fresh-frame', 'own-origin-page'])
+          expect(of(k), k).to.deep.include({ escaped: false });
+        // its frame rewritten with a document that has no policy: it runs (it reports) and its fetch fails
+        expect(await t.report('srcdoc-fetch')).to.deep.include({ escaped: false });
+        const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
+        expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
+        // a second proxy-ready and a resource sent through the proxy's own window: refused, logged
+        const log = () =>
+          logged.seen.map((e) => (e as CustomEvent<{ entry: { text: string } }>).detail.entry.text).join('\n');
+        await until(async () => (/sandbox-resource-ready message/.test(log()) ? true : undefined), 'the refusals');
+        expect(log()).to.match(/a ui\/notifications\/sandbox-proxy-ready message the proxy did not send/);
+        logged.stop();
+        const after = await hub.callTool({ serverId: s.id, tool: 'show-probe', source: 'user', arguments: {} });
+        expect(after.status).to.equal('success');
+      });
+
+      it("another server's view reads neither that server's view storage nor its frames; the server's own next view does", async () => {
+        const hub = privateHub({ sandboxUrl: mode.sandbox() });
+        const a = await connectApps(hub, 'A');
+        const b = await connectApps(hub, 'B');
+        const marker = unique('secret');
+        const show = async (server: { id: string }, actions: string[]) => {
+          const call = await hub.callTool({
+            serverId: server.id,
+            tool: 'show-hostile',
+            source: 'user',
+            arguments: { actions, marker },
+          });
+          await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+        };
+        await show(a.s, ['store']);
+        expect(await a.t.report('stored')).to.equal(marker);
+        // A's view stays on the page while B's looks for it
+        await show(b.s, ['steal']);
+        expect(await b.t.report('stolen')).to.equal(null);
+        expect(await b.t.report('frames-reached')).to.deep.equal([]);
+        // the control: a second view of A (the same origin) reads what the first kept
+        await show(a.s, ['steal']);
+        expect(await a.t.report('stolen')).to.equal(marker);
+      });
+    }
   });

@@ -7,7 +7,11 @@
 // - The view runs in a srcdoc frame without `allow-same-origin` (an opaque origin: no storage, no
 //   reach into this page or another view's), under the policy built from its declared domains
 //   (src/apps/csp.ts), inside this page's own ceiling policy (index.html), which it inherits.
-import { allowAttribute, viewDocument, VIEW_SANDBOX } from '../csp.js';
+// - Served on an origin of one server alone (a `{server}` sandbox template: the host then asks for
+//   SAME_ORIGIN_VIEW_SANDBOX), the view is same-origin with this page and can reach it: this page
+//   takes the view's policy first (a <meta> before the view's frame exists), so a view that
+//   rewrites this page or its own frame still runs under what it declared.
+import { allowAttribute, viewCsp, viewDocument, SAME_ORIGIN_VIEW_SANDBOX, VIEW_SANDBOX } from '../csp.js';
 import { uiResourceMeta } from '../resource-meta.js';
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
@@ -40,6 +44,8 @@ function hostOrigin(): string {
 
 const host = hostOrigin();
 let inner: HTMLIFrameElement | undefined;
+/** The origin the view's messages carry: "null" (opaque), or this page's in the same-origin mode. */
+let viewOrigin = 'null';
 
 const isMessage = (d: unknown): d is { method?: unknown } => !!d && typeof d === 'object';
 const privateMethod = (d: unknown) => isMessage(d) && typeof d.method === 'string' && d.method.startsWith(PRIVATE);
@@ -54,8 +60,8 @@ window.addEventListener('message', (event) => {
     return;
   }
   if (inner && event.source === inner.contentWindow) {
-    // an opaque-origin frame's messages say "null"
-    if (event.origin !== 'null') return;
+    // an opaque-origin frame's messages say "null"; a same-origin one's, this page's origin
+    if (event.origin !== viewOrigin) return;
     if (privateMethod(event.data)) return;
     window.parent.postMessage(event.data, host);
   }
@@ -68,13 +74,40 @@ function load(params: unknown) {
   const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   if (typeof p.html !== 'string') return;
   const meta = uiResourceMeta({ ui: { csp: p.csp, permissions: p.permissions } });
+  const csp = p.csp === undefined ? undefined : (meta.csp ?? {});
+  const sameOrigin = p.sandbox === SAME_ORIGIN_VIEW_SANDBOX;
+  if (sameOrigin) {
+    // this page takes the view's policy before the view exists: a srcdoc frame inherits it, and a
+    // document cannot drop a policy once applied. A declared frame domain that would match this
+    // origin is dropped: the view must not load a fresh page of its own origin (with only
+    // index.html's ceiling) into a frame and script it.
+    const own = (d: string) => {
+      const h = d.split('://')[1];
+      return h === location.host || (h.startsWith('*.') && location.host.endsWith(h.slice(1)));
+    };
+    const policy = document.createElement('meta');
+    policy.httpEquiv = 'Content-Security-Policy';
+    policy.content = viewCsp(csp && { ...csp, frameDomains: csp.frameDomains?.filter((d) => !own(d)) });
+    document.head.prepend(policy);
+    viewOrigin = location.origin;
+  }
   inner = document.createElement('iframe');
-  inner.setAttribute('sandbox', VIEW_SANDBOX); // never the host's `sandbox` override: not looser
+  // never a looser `sandbox` than ours: the host may only ask for same-origin (its {server} mode)
+  inner.setAttribute('sandbox', sameOrigin ? SAME_ORIGIN_VIEW_SANDBOX : VIEW_SANDBOX);
   inner.setAttribute('allow', allowAttribute(meta.permissions));
   inner.setAttribute('referrerpolicy', 'no-referrer');
   inner.title = 'MCP App';
-  inner.srcdoc = viewDocument(p.html, p.csp === undefined ? undefined : (meta.csp ?? {}));
+  const view = viewDocument(p.html, csp);
+  if (!sameOrigin) inner.srcdoc = view;
   document.body.append(inner);
+  if (sameOrigin) {
+    // as the ext-apps example host does: written into the frame's first document (same origin,
+    // with this page's policy, which it inherited on creation), no navigation to wait for
+    const doc = inner.contentDocument!;
+    doc.open();
+    doc.write(view);
+    doc.close();
+  }
 }
 
 window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, host);

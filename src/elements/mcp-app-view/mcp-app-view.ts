@@ -152,6 +152,10 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
   /** What the view shows: server, resource and (for a call) the tool and record. */
   #target(): ViewTarget | undefined {
     const call = this.#view.value.call;
+    // never the server's code before the user allowed the call: a call waiting for approval, or
+    // a model's call not yet running, shows nothing yet (a person's own call may start at once)
+    if (call && (call.status === 'awaiting-approval' || (call.status === 'pending' && call.source !== 'user')))
+      return undefined;
     if (call) {
       const tool = this.hub.catalogue(call.serverId)?.tools.find((t) => t.name === call.tool);
       const uri = toolUi(tool).resourceUri;
@@ -217,7 +221,8 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     try {
       const resource = await apps.loadUiResource(this.hub, t.serverId, t.uri);
       if (this.#started !== key) return;
-      await this.updateComplete;
+      // the frame's box exists since the first render (this runs from updated()): no render is
+      // awaited before the frame starts loading
       const sandboxUrl = this.sandboxUrl || this.hub.sandboxUrl;
       const box = (this.#frameBox = this.renderRoot.querySelector('.frame') as HTMLElement);
       // the context is read while the host is made (ui/initialize's), before `host` is set
@@ -244,9 +249,9 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
       this.#host = host;
       this.toggleAttribute('data-border', resource.meta.prefersBorder === true);
       this.toggleAttribute('data-opaque', !sandboxUrl);
-      // framed visible: a view measures itself as it starts
+      // shown (the box unhidden) by the render this schedules, a microtask away, long before the
+      // frame's document loads and measures itself
       this._phase = 'shown';
-      await this.updateComplete;
       await host.start();
       await host.initialized;
       if (this.#host !== host) return;

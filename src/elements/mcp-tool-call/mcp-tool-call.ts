@@ -431,7 +431,9 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   /** MCP Apps: the tool's own view under the call, once it may run (the element loads lazily). */
   #appView(r: ToolCallRecord) {
     const tool = this.hub.catalogue(r.serverId)?.tools.find((t) => t.name === r.tool);
-    if (!SHOWS_VIEW.has(r.status) || !toolUi(tool).resourceUri) return nothing;
+    // from `running` (the call was allowed), or at once for a person's own call (Try it)
+    const allowed = SHOWS_VIEW.has(r.status) || (r.status === 'pending' && r.source === 'user');
+    if (!allowed || !toolUi(tool).resourceUri) return nothing;
     void loadAppView();
     return html`<mcp-app-view part="view" call-id=${r.id} .hub=${this.hub} .call=${r}></mcp-app-view>`;
   }
