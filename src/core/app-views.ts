@@ -39,6 +39,15 @@ export interface AppsStatus {
   readonly viewTools: number;
 }
 
+/**
+ * A sandbox page on `http://<name>.localhost` is judged as `http://localhost`: browsers resolve
+ * every `*.localhost` name to loopback (the per-server sandbox on one machine). Only here: a
+ * server, OAuth or relay URL is fetched from Node too, whose resolver may not.
+ */
+function loopbackName(url: string): string {
+  return url.replace(/^(http:\/\/)[^/?#@]+\.localhost(?=[:/?#]|$)/i, '$1localhost');
+}
+
 export class AppViews {
   sandboxUrl?: string;
   /** Newest model context per view id (written by src/apps/model-context.ts, checked and capped there). */
@@ -54,7 +63,11 @@ export class AppViews {
    */
   setSandboxUrl(url: unknown): void {
     const problem =
-      url == null ? null : typeof url === 'string' ? urlProblem(url.replace('{server}', 'a')) : 'must be a string';
+      url == null
+        ? null
+        : typeof url === 'string'
+          ? urlProblem(loopbackName(url.replace('{server}', 'a')))
+          : 'must be a string';
     if (problem) throw new McpConfigError([{ path: 'sandboxUrl', message: problem }]);
     this.sandboxUrl = (url ?? undefined) as string | undefined;
   }

@@ -276,8 +276,7 @@ export const HeaderSchema = z.strictObject({
 
 function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
-  // *.localhost is loopback too (RFC 6761; browsers resolve it so): a sandbox origin per server
-  return h === 'localhost' || h.endsWith('.localhost') || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 // Bidi embeddings/overrides (U+202A–202E) and isolates (U+2066–2069) make a name read differently
@@ -285,7 +284,7 @@ function isLoopbackHost(hostname: string): boolean {
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 /**
- * The URL policy: https anywhere, http only for (*.)localhost, 127.0.0.0/8 and [::1]; no user name
+ * The URL policy: https anywhere, http only for localhost, 127.0.0.0/8 and [::1]; no user name
  * or password inside the URL; no control or bidi override characters. Returns a problem or null.
  */
 export function urlProblem(value: string): string | null {

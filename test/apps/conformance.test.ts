@@ -8,7 +8,7 @@ import '../../src/elements/mcp-tool-call/define.js';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
-import { McpConfigError } from '../../src/core/index.js';
+import { McpConfigError, urlProblem } from '../../src/core/index.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
 import { MODES, approveAppCalls, appsTenant, connectApps, showCall, urls } from './helpers.js';
 
@@ -222,6 +222,17 @@ describe('MCP Apps: bad input', () => {
     expect(hub.sandboxUrl).to.equal(urls.appsSandboxPerServer);
     hub.setSandboxUrl('https://{server}.sandbox.example/index.html');
     expect(hub.sandboxUrl).to.equal('https://{server}.sandbox.example/index.html');
+  });
+
+  it('*.localhost counts as loopback for the sandbox page only: a server URL there must be https', async () => {
+    const hub = privateHub({ sandboxUrl: 'http://{server}.localhost:8/index.html' });
+    expect(hub.sandboxUrl).to.equal('http://{server}.localhost:8/index.html');
+    // a server's URL is fetched from Node too, whose resolver need not map *.localhost to loopback
+    expect(urlProblem('http://evil.localhost/mcp')).to.match(/must use https/);
+    let refused: unknown;
+    await hub.servers.add({ name: 'Sub', url: 'http://evil.localhost/mcp' }).catch((e: unknown) => (refused = e));
+    expect(refused).to.be.instanceOf(McpConfigError);
+    expect(hub.servers.list()).to.have.length(0);
   });
 
   for (const where of ['path', 'query'])
