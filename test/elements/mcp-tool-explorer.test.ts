@@ -190,7 +190,11 @@ describe('<mcp-tool-explorer>', () => {
     await el.updateComplete;
     const first = hub.catalogue(s.id)!.resources.find((r) => r.mimeType?.startsWith('text'))!;
     (qa(el, '[data-action=read]').find((b) => b.dataset.uri === first.uri) as HTMLElement).click();
-    await untilRendered(el, () => q(el, '[part=result] pre'), 'the resource text');
+    // on a give-up, say what the panel showed instead (failed twice in loaded CDN runs, never alone)
+    await untilRendered(el, () => q(el, '[part=result] pre'), 'the resource text').catch((e: Error) => {
+      const shown = (el.shadowRoot!.querySelector('[role=tabpanel]:not([hidden])') ?? el.shadowRoot!).textContent;
+      throw new Error(`${e.message}; the panel showed: ${shown?.replace(/\s+/g, ' ').slice(0, 600)}`);
+    });
     await expect(el).to.be.accessible();
     const tpl = hub.catalogue(s.id)!.resourceTemplates[0];
     const param = tpl.uriTemplate.match(/\{([^}]+)\}/)![1];
