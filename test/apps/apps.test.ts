@@ -99,6 +99,7 @@ describe('MCP Apps: what a view may ask', () => {
       ).to.deep.equal([
         'Apps__model-only',
         'Apps__show-hostile',
+        'Apps__show-hostile-bare',
         'Apps__show-net',
         'Apps__show-plain',
         'Apps__show-probe',
@@ -144,7 +145,7 @@ describe('MCP Apps: what a view may ask', () => {
     expect(hub.status(s.id).apps).to.deep.equal({
       mode: 'sandbox',
       sandboxOrigin: new URL(urls.appsSandbox).origin,
-      viewTools: 5,
+      viewTools: 6,
     });
     const view = await fixture<McpAppViewElement>(
       html`<mcp-app-view
