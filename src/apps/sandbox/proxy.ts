@@ -79,37 +79,12 @@ function viewFrame(sandbox: string, allow: string): HTMLIFrameElement {
   return frame;
 }
 
-/**
- * The view's policy in the same-origin mode, for its declared `csp` (`undefined`: none declared).
- * A declared frame domain that would match this origin is dropped: the view must not load a fresh
- * page of its own origin (with only index.html's ceiling) into a frame and script it.
- */
-function sameOriginPolicy(declared: unknown) {
-  const meta = uiResourceMeta({ ui: { csp: declared } });
-  const own = (d: string) => {
-    const h = d.split('://')[1];
-    return h === location.host || (h.startsWith('*.') && location.host.endsWith(h.slice(1)));
-  };
-  const csp =
-    declared === undefined ? undefined : { ...meta.csp, frameDomains: meta.csp?.frameDomains?.filter((d) => !own(d)) };
-  return { csp, content: viewCsp(csp) };
-}
-
-/** This page takes `content` as a policy: every frame made after inherits it, and it is never dropped. */
-function takePolicy(content: string) {
-  const policy = document.createElement('meta');
-  policy.httpEquiv = 'Content-Security-Policy';
-  policy.content = content;
-  document.head.prepend(policy);
-}
-
-// The host said (`?view=same-origin&csp=…`, its {server} mode, for a view that declares no
-// permissions) that the view will be same-origin with this page and what policy it declares: this
-// page takes that policy and makes the view's frame at once (after the ready message below), while
-// the resource is on its way, as the ext-apps example's proxy does; the view is written into it
-// when it comes. The frame is used only if the resource then asks for exactly that (same policy,
-// no permissions): a frame's first document keeps the flags, `allow` and policy it was made with.
-let early: { frame: HTMLIFrameElement; policy: string } | undefined;
+// The host said (`?view=same-origin`, its {server} mode) that the view will be same-origin with
+// this page: its frame is made at once (after the ready message below), while the resource is on
+// its way, as the ext-apps example's proxy does, and the view is written into it when it comes.
+// Used only if the resource then asks for exactly that and declares no permissions (the flags and
+// `allow` of a frame's first document are fixed when the frame is made).
+let early: HTMLIFrameElement | undefined;
 
 /** Frame the view once; a second resource for the same proxy is ignored. */
 function load(params: unknown) {
@@ -120,24 +95,35 @@ function load(params: unknown) {
   let csp = p.csp === undefined ? undefined : (meta.csp ?? {});
   const sameOrigin = p.sandbox === SAME_ORIGIN_VIEW_SANDBOX;
   const allow = allowAttribute(meta.permissions);
-  let policy: string | undefined;
   if (sameOrigin) {
-    // this page takes the view's policy before the view's frame exists (unless it took it with
-    // the early frame): a frame made after inherits it, and a document cannot drop a policy
-    ({ csp, content: policy } = sameOriginPolicy(p.csp));
-    if (policy !== early?.policy) takePolicy(policy);
+    // this page takes the view's policy before the view exists: a frame made after it inherits
+    // it, and a document cannot drop a policy once applied. A declared frame domain that would
+    // match this origin is dropped (here and in the view's own policy): the view must not load a
+    // fresh page of its own origin (with only index.html's ceiling) into a frame and script it.
+    const own = (d: string) => {
+      const h = d.split('://')[1];
+      return h === location.host || (h.startsWith('*.') && location.host.endsWith(h.slice(1)));
+    };
+    csp = csp && { ...csp, frameDomains: csp.frameDomains?.filter((d) => !own(d)) };
+    const policy = document.createElement('meta');
+    policy.httpEquiv = 'Content-Security-Policy';
+    policy.content = viewCsp(csp);
+    document.head.prepend(policy);
     viewOrigin = location.origin;
   }
-  const reuse = sameOrigin && early && early.policy === policy && early.frame.getAttribute('allow') === allow;
-  if (!reuse) early?.frame.remove();
-  inner = reuse ? early!.frame : viewFrame(sameOrigin ? SAME_ORIGIN_VIEW_SANDBOX : VIEW_SANDBOX, allow);
+  // the early frame's first document has only index.html's ceiling: the view's own policy comes
+  // first in what is written into it (viewDocument), and any later document of that frame
+  // inherits this page's, which now has the view's policy
+  const reuse = sameOrigin && early && early.getAttribute('allow') === allow;
+  if (!reuse) early?.remove();
+  inner = reuse ? early! : viewFrame(sameOrigin ? SAME_ORIGIN_VIEW_SANDBOX : VIEW_SANDBOX, allow);
   early = undefined;
   const view = viewDocument(p.html, csp);
   if (!sameOrigin) inner.srcdoc = view;
   if (!reuse) document.body.append(inner);
   if (sameOrigin) {
     // as the ext-apps example host does: written into the frame's first document (same origin,
-    // with this page's policy, which it inherited when it was made), no navigation to wait for
+    // no navigation to wait for)
     const doc = inner.contentDocument!;
     doc.open();
     doc.write(view);
@@ -147,15 +133,7 @@ function load(params: unknown) {
 
 window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, host);
 
-const hint = new URLSearchParams(location.search);
-if (hint.get('view') === 'same-origin') {
-  try {
-    const csp = hint.has('csp') ? (JSON.parse(hint.get('csp')!) as unknown) : undefined;
-    const { content } = sameOriginPolicy(csp);
-    takePolicy(content);
-    early = { frame: viewFrame(SAME_ORIGIN_VIEW_SANDBOX, allowAttribute(undefined)), policy: content };
-    document.body.append(early.frame);
-  } catch {
-    // a hint that does not parse: the frame is made when the resource comes
-  }
+if (new URLSearchParams(location.search).get('view') === 'same-origin') {
+  early = viewFrame(SAME_ORIGIN_VIEW_SANDBOX, allowAttribute(undefined));
+  document.body.append(early);
 }
