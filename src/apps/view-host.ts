@@ -155,9 +155,6 @@ export class AppViewHost {
     if (page) {
       const url = page.url;
       url.searchParams.set('host', location.origin);
-      // the proxy may make the view's frame before the resource comes (its flags and `allow` are
-      // then fixed: only for a same-origin view that declares no permissions)
-      if (page.perServer && !o.resource.meta.permissions) url.searchParams.set('view', 'same-origin');
       this.bridge.onsandboxready = () => {
         // once: a proxy page that reloads (or is navigated) does not get the view again; the
         // guard refuses every later sandbox-* message (message-guard.ts)

@@ -99,7 +99,6 @@ describe('MCP Apps: what a view may ask', () => {
       ).to.deep.equal([
         'Apps__model-only',
         'Apps__show-hostile',
-        'Apps__show-hostile-bare',
         'Apps__show-net',
         'Apps__show-plain',
         'Apps__show-probe',
@@ -145,7 +144,7 @@ describe('MCP Apps: what a view may ask', () => {
     expect(hub.status(s.id).apps).to.deep.equal({
       mode: 'sandbox',
       sandboxOrigin: new URL(urls.appsSandbox).origin,
-      viewTools: 6,
+      viewTools: 5,
     });
     const view = await fixture<McpAppViewElement>(
       html`<mcp-app-view

@@ -156,40 +156,37 @@ for (const mode of MODES)
       });
 
     if (mode.perServer) {
-      // show-hostile declares a permission (its frame is made when the resource comes);
-      // show-hostile-bare none (the proxy makes its frame before the resource comes)
-      for (const tool of ['show-hostile', 'show-hostile-bare'])
-        it(`a view same-origin with its proxy rewrites the proxy page and its own frame to drop its policy: every undeclared fetch still fails (${tool})`, async () => {
-          const { hub, t, s } = await setUp(mode.sandbox());
-          const marker = unique('rewrite');
-          const call = await hub.callTool({
-            serverId: s.id,
-            tool,
-            source: 'user',
-            arguments: { actions: ['rewrite'], marker },
-          });
-          const logged = recordEvents(hub, ['mcp-server-log']);
-          await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
-          await t.report('rewrite-done', 300);
-          const reports = await t.reports();
-          const of = (k: string) => reports.find((r) => r.key === k)?.value as { escaped: boolean; error?: string };
-          // the control: it does reach its proxy's page
-          expect(of('proxy-reachable').escaped).to.equal(true);
-          for (const k of ['fetch-meta-removed', 'proxy-fetch', 'proxy-script', 'fresh-frame', 'own-origin-page'])
-            expect(of(k), k).to.deep.include({ escaped: false });
-          // its frame rewritten with a document that has no policy: it runs (it reports) and its fetch fails
-          expect(await t.report('srcdoc-fetch')).to.deep.include({ escaped: false });
-          const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
-          expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
-          // a second proxy-ready and a resource sent through the proxy's own window: refused, logged
-          const log = () =>
-            logged.seen.map((e) => (e as CustomEvent<{ entry: { text: string } }>).detail.entry.text).join('\n');
-          await until(async () => (/sandbox-resource-ready message/.test(log()) ? true : undefined), 'the refusals');
-          expect(log()).to.match(/a ui\/notifications\/sandbox-proxy-ready message the proxy did not send/);
-          logged.stop();
-          const after = await hub.callTool({ serverId: s.id, tool: 'show-probe', source: 'user', arguments: {} });
-          expect(after.status).to.equal('success');
+      it('a view same-origin with its proxy rewrites the proxy page and its own frame to drop its policy: every undeclared fetch still fails', async () => {
+        const { hub, t, s } = await setUp(mode.sandbox());
+        const marker = unique('rewrite');
+        const call = await hub.callTool({
+          serverId: s.id,
+          tool: 'show-hostile',
+          source: 'user',
+          arguments: { actions: ['rewrite'], marker },
         });
+        const logged = recordEvents(hub, ['mcp-server-log']);
+        await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+        await t.report('rewrite-done', 300);
+        const reports = await t.reports();
+        const of = (k: string) => reports.find((r) => r.key === k)?.value as { escaped: boolean; error?: string };
+        // the control: it does reach its proxy's page
+        expect(of('proxy-reachable').escaped).to.equal(true);
+        for (const k of ['fetch-meta-removed', 'proxy-fetch', 'proxy-script', 'fresh-frame', 'own-origin-page'])
+          expect(of(k), k).to.deep.include({ escaped: false });
+        // its frame rewritten with a document that has no policy: it runs (it reports) and its fetch fails
+        expect(await t.report('srcdoc-fetch')).to.deep.include({ escaped: false });
+        const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
+        expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
+        // a second proxy-ready and a resource sent through the proxy's own window: refused, logged
+        const log = () =>
+          logged.seen.map((e) => (e as CustomEvent<{ entry: { text: string } }>).detail.entry.text).join('\n');
+        await until(async () => (/sandbox-resource-ready message/.test(log()) ? true : undefined), 'the refusals');
+        expect(log()).to.match(/a ui\/notifications\/sandbox-proxy-ready message the proxy did not send/);
+        logged.stop();
+        const after = await hub.callTool({ serverId: s.id, tool: 'show-probe', source: 'user', arguments: {} });
+        expect(after.status).to.equal('success');
+      });
 
       it("another server's view reads neither that server's view storage nor its frames; the server's own next view does", async () => {
         const hub = privateHub({ sandboxUrl: mode.sandbox() });

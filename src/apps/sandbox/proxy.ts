@@ -68,62 +68,41 @@ window.addEventListener('message', (event) => {
   // anything else (another frame, another view) is ignored
 });
 
-/** The view's frame, not yet in the page: created before the view so its flags apply to its first document. */
-function viewFrame(sandbox: string, allow: string): HTMLIFrameElement {
-  const frame = document.createElement('iframe');
-  // never a looser `sandbox` than ours: the host may only ask for same-origin (its {server} mode)
-  frame.setAttribute('sandbox', sandbox);
-  frame.setAttribute('allow', allow);
-  frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.title = 'MCP App';
-  return frame;
-}
-
-// The host said (`?view=same-origin`, its {server} mode) that the view will be same-origin with
-// this page: its frame is made at once (after the ready message below), while the resource is on
-// its way, as the ext-apps example's proxy does, and the view is written into it when it comes.
-// Used only if the resource then asks for exactly that and declares no permissions (the flags and
-// `allow` of a frame's first document are fixed when the frame is made).
-let early: HTMLIFrameElement | undefined;
-
 /** Frame the view once; a second resource for the same proxy is ignored. */
 function load(params: unknown) {
   if (inner) return;
   const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   if (typeof p.html !== 'string') return;
   const meta = uiResourceMeta({ ui: { csp: p.csp, permissions: p.permissions } });
-  let csp = p.csp === undefined ? undefined : (meta.csp ?? {});
+  const csp = p.csp === undefined ? undefined : (meta.csp ?? {});
   const sameOrigin = p.sandbox === SAME_ORIGIN_VIEW_SANDBOX;
-  const allow = allowAttribute(meta.permissions);
   if (sameOrigin) {
-    // this page takes the view's policy before the view exists: a frame made after it inherits
-    // it, and a document cannot drop a policy once applied. A declared frame domain that would
-    // match this origin is dropped (here and in the view's own policy): the view must not load a
-    // fresh page of its own origin (with only index.html's ceiling) into a frame and script it.
+    // this page takes the view's policy before the view exists: a srcdoc frame inherits it, and a
+    // document cannot drop a policy once applied. A declared frame domain that would match this
+    // origin is dropped: the view must not load a fresh page of its own origin (with only
+    // index.html's ceiling) into a frame and script it.
     const own = (d: string) => {
       const h = d.split('://')[1];
       return h === location.host || (h.startsWith('*.') && location.host.endsWith(h.slice(1)));
     };
-    csp = csp && { ...csp, frameDomains: csp.frameDomains?.filter((d) => !own(d)) };
     const policy = document.createElement('meta');
     policy.httpEquiv = 'Content-Security-Policy';
-    policy.content = viewCsp(csp);
+    policy.content = viewCsp(csp && { ...csp, frameDomains: csp.frameDomains?.filter((d) => !own(d)) });
     document.head.prepend(policy);
     viewOrigin = location.origin;
   }
-  // the early frame's first document has only index.html's ceiling: the view's own policy comes
-  // first in what is written into it (viewDocument), and any later document of that frame
-  // inherits this page's, which now has the view's policy
-  const reuse = sameOrigin && early && early.getAttribute('allow') === allow;
-  if (!reuse) early?.remove();
-  inner = reuse ? early! : viewFrame(sameOrigin ? SAME_ORIGIN_VIEW_SANDBOX : VIEW_SANDBOX, allow);
-  early = undefined;
+  inner = document.createElement('iframe');
+  // never a looser `sandbox` than ours: the host may only ask for same-origin (its {server} mode)
+  inner.setAttribute('sandbox', sameOrigin ? SAME_ORIGIN_VIEW_SANDBOX : VIEW_SANDBOX);
+  inner.setAttribute('allow', allowAttribute(meta.permissions));
+  inner.setAttribute('referrerpolicy', 'no-referrer');
+  inner.title = 'MCP App';
   const view = viewDocument(p.html, csp);
   if (!sameOrigin) inner.srcdoc = view;
-  if (!reuse) document.body.append(inner);
+  document.body.append(inner);
   if (sameOrigin) {
     // as the ext-apps example host does: written into the frame's first document (same origin,
-    // no navigation to wait for)
+    // with this page's policy, which it inherited on creation), no navigation to wait for
     const doc = inner.contentDocument!;
     doc.open();
     doc.write(view);
@@ -132,8 +111,3 @@ function load(params: unknown) {
 }
 
 window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, host);
-
-if (new URLSearchParams(location.search).get('view') === 'same-origin') {
-  early = viewFrame(SAME_ORIGIN_VIEW_SANDBOX, allowAttribute(undefined));
-  document.body.append(early);
-}
