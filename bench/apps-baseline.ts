@@ -16,6 +16,8 @@ interface Sample {
   fromCall: number;
   /** tool result arrived → view initialized (ms) */
   fromResult: number;
+  /** ms after the call (APPS_BENCH_PHASES): proxy ready, the view's ui/initialize, result, initialized */
+  phases: Record<string, number | undefined>;
 }
 
 declare global {
@@ -25,6 +27,13 @@ declare global {
 }
 
 async function showOne(client: Client, tools: Map<string, unknown>, sandboxUrl: string, name: string) {
+  const phases: Record<string, number | undefined> = {};
+  const onMessage = (e: MessageEvent) => {
+    const m = (e.data as { method?: unknown } | null)?.method;
+    if (m === 'ui/notifications/sandbox-proxy-ready') phases.proxyReady ??= performance.now() - t0;
+    if (m === 'ui/initialize') phases.initialize ??= performance.now() - t0;
+  };
+  window.addEventListener('message', onMessage, true);
   const t0 = performance.now();
   let tResult = NaN;
   const result = client.callTool({ name, arguments: {} }).then((r) => {
@@ -61,9 +70,14 @@ async function showOne(client: Client, tools: Map<string, unknown>, sandboxUrl: 
   const { html, csp } = await resource;
   await bridge.sendSandboxResourceReady({ html, ...(csp ? { csp } : {}) });
   const tInit = await initialized;
+  window.removeEventListener('message', onMessage, true);
   await bridge.sendToolInput({ arguments: {} });
   await bridge.sendToolResult((await result) as never);
-  const sample = { fromCall: tInit - t0, fromResult: tInit - tResult };
+  const sample = {
+    fromCall: tInit - t0,
+    fromResult: tInit - tResult,
+    phases: { ...phases, result: tResult - t0, init: tInit - t0 },
+  };
   await Promise.race([bridge.teardownResource({}).catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
   await bridge.close();
   frame.remove();

@@ -127,7 +127,7 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
     await Promise.all([debug.close(), sandbox.close(), pages.close(), baselineSandbox.close()]);
   }
   if (process.env.APPS_BENCH_PHASES)
-    for (const name of ['ours', 'perServer']) {
+    for (const name of ['ours', 'perServer', 'baseline']) {
       const warm = samples[name].warm.map((s) => s.phases);
       const keys = ['frame', 'proxyReady', 'initialize', 'result', 'init', 'busy'];
       console.log(

@@ -22,7 +22,7 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
   for (const [mode, file] of [
     ['cdn', 'cdn/mcp-elements.js'],
     ['cdn-classic', 'cdn/mcp-elements.classic.js'],
-    ['sandbox', 'sandbox/proxy.js'],
+    ['sandbox', 'sandbox/index.html'],
   ]) {
     if (existsSync(path.join(root, 'dist', file))) continue;
     const r = spawnSync(

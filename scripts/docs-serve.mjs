@@ -15,7 +15,7 @@ const docs = path.join(root, 'docs');
 // the live examples load the CDN build (dist/cdn); MCP App views run in the sandbox page (dist/sandbox)
 for (const [mode, file] of [
   ['cdn', 'dist/cdn/mcp-elements.js'],
-  ['sandbox', 'dist/sandbox/proxy.js'],
+  ['sandbox', 'dist/sandbox/index.html'],
 ]) {
   if (existsSync(path.join(root, file))) continue;
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', mode], {

@@ -11,5 +11,5 @@ interface BuildTarget {
 export function singleFileBuild(o: BuildTarget): BuildEnvironmentOptions;
 export function chunkedBuild(o: BuildTarget): BuildEnvironmentOptions;
 export function chunkManifest(): Plugin;
-/** The MCP Apps sandbox proxy page and module (dist/sandbox/). */
+/** The MCP Apps sandbox proxy page, its module inline (dist/sandbox/index.html). */
 export function sandboxBuild(): { build: BuildEnvironmentOptions; plugins: Plugin[] };

@@ -46,8 +46,9 @@ const VALIDATOR = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 const APPS = /[\\/]src[\\/]apps[\\/]|[\\/]node_modules[\\/]@modelcontextprotocol[\\/]ext-apps[\\/]/;
 
 /**
- * The MCP Apps sandbox proxy (src/apps/sandbox): one self-contained module plus its page (its
- * styles inline), in dist/sandbox/, for the host to serve on a second origin.
+ * The MCP Apps sandbox proxy (src/apps/sandbox): one page, dist/sandbox/index.html, with its
+ * styles and the proxy module inline (one request before the proxy runs, not two), for the host
+ * to serve on a second origin.
  */
 export function sandboxBuild() {
   return {
@@ -60,13 +61,20 @@ export function sandboxBuild() {
     plugins: [
       {
         name: 'mcp-elements-sandbox-page',
-        generateBundle() {
-          for (const file of ['index.html'])
-            this.emitFile({
-              type: 'asset',
-              fileName: file,
-              source: readFileSync(new URL(`../src/apps/sandbox/${file}`, import.meta.url), 'utf8'),
-            });
+        generateBundle(_options, bundle) {
+          const proxy = bundle['proxy.js'];
+          if (proxy?.type !== 'chunk') throw new Error('sandbox build: no proxy.js chunk');
+          // text that would end or re-enter the script element early
+          if (/<\/script|<!--|<script/i.test(proxy.code)) throw new Error('sandbox build: proxy.js cannot be inlined');
+          const tag = '<script type="module" src="./proxy.js"></script>';
+          const page = readFileSync(new URL('../src/apps/sandbox/index.html', import.meta.url), 'utf8');
+          if (!page.includes(tag)) throw new Error(`sandbox build: index.html has no ${tag}`);
+          delete bundle['proxy.js'];
+          this.emitFile({
+            type: 'asset',
+            fileName: 'index.html',
+            source: page.replace(tag, () => `<script type="module">\n${proxy.code.trim()}\n</script>`),
+          });
         },
       },
     ],
