@@ -10,34 +10,17 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
+import { echoBackend } from './backend-echo.mjs';
 
 const base = process.env.AB_BASE;
 if (!base) throw new Error('AB_BASE=<a copy of another build of dist/>');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 12);
 const CALLS = Number(process.env.AB_CALLS ?? 40);
 const everything = await startEverything('streamableHttp');
-const origin = new URL(everything.url).origin;
 
 async function backend(serverModule) {
   const { createChatHandler } = await import(serverModule);
-  const { hub } = createChatHandler({
-    model: { baseUrl: 'http://127.0.0.1:9/v1', model: 'unused' },
-    servers: { allow: [origin] },
-  });
-  await hub.ready;
-  const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
-  await hub.connect(server.id);
-  await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
-  let n = 0;
-  const call = async () => {
-    const c = { id: `c${++n}`, type: 'function', function: { name: 'alpha__echo', arguments: '{"message":"x"}' } };
-    const r = await hub.runToolCalls(
-      'openai',
-      { role: 'assistant', content: null, tool_calls: [c] },
-      { assistantId: 'bench' },
-    );
-    if (!String(r.messages[0]?.content).includes('Echo: x')) throw new Error(`unexpected: ${r.messages[0]?.content}`);
-  };
+  const { hub, call } = await echoBackend(createChatHandler, everything.url);
   return { call, close: () => hub.dispose() };
 }
 

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
+import { echoBackend } from './backend-echo.mjs';
 
 const dist = process.env.DIST ? path.resolve(process.env.DIST) : path.dirname(built('dist/index.js'));
 const { CallHistory } = await import(path.join(dist, 'core/calls/history.js'));
@@ -24,25 +25,8 @@ CallHistory.prototype.flush = function () {
   return result;
 };
 const everything = await startEverything('streamableHttp');
-const { hub } = createChatHandler({
-  model: { baseUrl: 'http://127.0.0.1:9/v1', model: 'unused' },
-  servers: { allow: [new URL(everything.url).origin] },
-});
+const { hub, call } = await echoBackend(createChatHandler, everything.url);
 try {
-  await hub.ready;
-  const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
-  await hub.connect(server.id);
-  await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
-  let n = 0;
-  const call = async () => {
-    const c = { id: `c${++n}`, type: 'function', function: { name: 'alpha__echo', arguments: '{"message":"x"}' } };
-    const r = await hub.runToolCalls(
-      'openai',
-      { role: 'assistant', content: null, tool_calls: [c] },
-      { assistantId: 'bench' },
-    );
-    if (!String(r.messages[0]?.content).includes('Echo: x')) throw new Error(`unexpected: ${r.messages[0]?.content}`);
-  };
   for (let i = 0; i < 300; i++) await call();
   writes = 0;
   writeCpu = 0;

@@ -7,53 +7,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browse, nodeHub, unique } from './node-host-helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const urls = JSON.parse(process.env.MCP_TEST_SERVERS ?? '{}');
 const core = await import(path.join(root, 'dist/core/index.js'));
-const { McpHub, MemoryStorage, McpConfigError, McpConnectionError, McpNotFoundError } = core;
-
-const REDIRECT = 'http://127.0.0.1:9/callback'; // never fetched: `open` stops at it
-let n = 0;
-const unique = (p) => `${p}-${process.pid}-${n++}-${Math.random().toString(36).slice(2, 6)}`;
-
-function nodeHub(options = {}) {
-  return new McpHub({
-    storeName: unique('node-host'),
-    storage: new MemoryStorage(),
-    eventTarget: null,
-    broadcast: false,
-    redirectUrl: REDIRECT,
-    ...options,
-  });
-}
-
-/** The user's browser at the authorization server: follows its redirects (cookies kept) back to REDIRECT. */
-async function browse(authorizationUrl) {
-  const jar = new Map();
-  let url = authorizationUrl;
-  for (let hops = 0; hops < 20; hops++) {
-    if (url.startsWith(REDIRECT)) return url;
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-    }
-    await res.body?.cancel();
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`${url} answered ${res.status} without a redirect`);
-    url = new URL(location, url).href;
-  }
-  throw new Error('more than 20 redirects');
-}
+const { McpConfigError, McpConnectionError, McpNotFoundError } = core;
 
 const oauthUrl = () => `${urls.oauthMcp}/t/${unique('node')}/auto/mcp`;
 
 test('no IndexedDB in this process: the memory storage option is the whole story', async () => {
   assert.equal(typeof indexedDB, 'undefined');
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const warnings = [];
   hub.addEventListener('mcp-storage-degraded', (e) => warnings.push(e.detail.reason));
   await hub.ready;
@@ -65,7 +30,7 @@ test('no IndexedDB in this process: the memory storage option is the whole story
 });
 
 test('hub.connect(id, { signIn }): signs in when the server asks and resolves connected; one sign-in', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const opened = [];
   const events = [];
   for (const type of ['mcp-sign-in-required', 'mcp-sign-in-completed', 'mcp-sign-in-failed'])
@@ -89,7 +54,7 @@ test('hub.connect(id, { signIn }): signs in when the server asks and resolves co
 });
 
 test('two connects with signIn at once share one sign-in (queued per server)', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   let opened = 0;
   const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
   const signIn = { open: (url) => (opened++, browse(url)) };
@@ -101,7 +66,7 @@ test('two connects with signIn at once share one sign-in (queued per server)', a
 });
 
 test('signIn() resolves with the state it reached, after its reconnect', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
   await assert.rejects(hub.connect(s.id), { code: 'sign-in-required' });
   const state = await hub.signIn(s.id, { open: browse });
@@ -112,7 +77,7 @@ test('signIn() resolves with the state it reached, after its reconnect', async (
 });
 
 test('a failed code exchange: mcp-sign-in-failed fires once and signIn rejects with it', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const failed = [];
   hub.addEventListener('mcp-sign-in-failed', (e) => failed.push(e.detail.error.code));
   const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
@@ -136,7 +101,7 @@ test('a failed code exchange: mcp-sign-in-failed fires once and signIn rejects w
 });
 
 test("connect with signIn stops after maxSignIns with the server's refusal", async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   let opened = 0;
   const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
   await assert.rejects(hub.connect(s.id, { signIn: { open: () => void opened++, maxSignIns: 0 } }), {
@@ -149,7 +114,7 @@ test("connect with signIn stops after maxSignIns with the server's refusal", asy
 });
 
 test('connect with a bad signIn option: McpConfigError, nothing happens', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const s = await hub.servers.add({ name: 'Protected', url: oauthUrl(), auth: { type: 'oauth' } });
   for (const signIn of ['yes', { open: 'https://example.com' }, { maxSignIns: -1 }, { maxSignIns: 1.5 }])
     await assert.rejects(hub.connect(s.id, { signIn }), McpConfigError, JSON.stringify(signIn));
@@ -158,7 +123,7 @@ test('connect with a bad signIn option: McpConfigError, nothing happens', async 
 });
 
 test('answers given synchronously inside mcp-elicitation-request and mcp-sampling-request', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   hub.setSamplingHandler(async () => ({ text: 'the model answered', model: 'node-model' }), { review: false });
   const errors = [];
   hub.addEventListener('mcp-elicitation-request', (e) => {
@@ -196,7 +161,7 @@ test('answers given synchronously inside mcp-elicitation-request and mcp-samplin
 });
 
 test('a host that takes an elicitation over and answers in the listener: the record says host, and is answered', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   hub.addEventListener('mcp-elicitation-request', (e) => {
     e.preventDefault();
     hub.respondToElicitation(e.detail.elicitation.id, { action: 'decline' });
@@ -222,7 +187,7 @@ const skillsTenant = () => {
 };
 
 test('skills: listed without reading a file; one loaded and verified on demand, announced; a file read by name', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const t = skillsTenant();
   const loadedEvents = [];
   hub.addEventListener('mcp-skill-loaded', (e) => loadedEvents.push(e.detail));
@@ -271,7 +236,7 @@ test('skills: listed without reading a file; one loaded and verified on demand, 
 });
 
 test('skills: bad input and servers without skills get typed errors and change nothing', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-host');
   const t = skillsTenant();
   const loadedEvents = [];
   hub.addEventListener('mcp-skill-loaded', (e) => loadedEvents.push(e.detail));

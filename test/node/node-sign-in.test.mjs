@@ -5,49 +5,12 @@
 // confidential client, and the 2025-03-26 default endpoints refused to later revisions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { browse, nodeHub, unique } from './node-host-helpers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const urls = JSON.parse(process.env.MCP_TEST_SERVERS ?? '{}');
-const { McpHub, MemoryStorage } = await import(path.join(root, 'dist/core/index.js'));
 
-const REDIRECT = 'http://127.0.0.1:9/callback'; // never fetched: `browse` stops at it
 /** Sign-ins that asked for a scope and were refused it before the hub stops (src/core/auth/step-up.ts). */
 const STEP_UP_LIMIT = 2;
-let n = 0;
-const unique = (p) => `${p}-${process.pid}-${n++}-${Math.random().toString(36).slice(2, 6)}`;
-
-function nodeHub() {
-  return new McpHub({
-    storeName: unique('node-sign-in'),
-    storage: new MemoryStorage(),
-    eventTarget: null,
-    broadcast: false,
-    redirectUrl: REDIRECT,
-  });
-}
-
-/** The user's browser at the authorization server: follows its redirects (cookies kept) back to REDIRECT. */
-async function browse(authorizationUrl) {
-  const jar = new Map();
-  let url = authorizationUrl;
-  for (let hops = 0; hops < 20; hops++) {
-    if (url.startsWith(REDIRECT)) return url;
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-    }
-    await res.body?.cancel();
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`${url} answered ${res.status} without a redirect`);
-    url = new URL(location, url).href;
-  }
-  throw new Error('more than 20 redirects');
-}
 
 /** A fresh tenant of the protected MCP server with these flags, and what it saw. */
 function tenant(flags) {
@@ -65,7 +28,7 @@ function counting() {
 }
 
 test('step-up at connect that can never succeed: STEP_UP_LIMIT sign-ins, then insufficient-scope naming the scope', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-sign-in');
   const t = tenant('stuck+auto');
   const required = [];
   hub.addEventListener('mcp-sign-in-required', (e) => required.push(e.detail.reason));
@@ -98,7 +61,7 @@ test('step-up at connect that can never succeed: STEP_UP_LIMIT sign-ins, then in
 });
 
 test('step-up on a call that can never succeed, a host signing in whenever asked: STEP_UP_LIMIT step-ups, then calls end without asking', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-sign-in');
   const t = tenant('noadmin+auto');
   const s = await hub.servers.add({ name: 'No admin', url: t.url, auth: { type: 'oauth' }, retries: 0 });
   await hub.connect(s.id, { signIn: { open: browse } });
@@ -124,7 +87,7 @@ test('step-up on a call that can never succeed, a host signing in whenever asked
 });
 
 test('signIn() resolves with the status it reached after its reconnect failed: needs-sign-in, then error once the step-up ended', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-sign-in');
   const t = tenant('stuck+auto');
   const s = await hub.servers.add({ name: 'Stuck', url: t.url, auth: { type: 'oauth' }, retries: 0 });
   await assert.rejects(hub.connect(s.id), { code: 'sign-in-required' });
@@ -149,7 +112,7 @@ test('signIn() resolves with the status it reached after its reconnect failed: n
 });
 
 test('a pre-registered confidential client (clientSecret) signs in: no registration, its client_id on the token', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-sign-in');
   const t = tenant('auto');
   const s = await hub.servers.add({
     name: 'Confidential',
@@ -169,7 +132,7 @@ test('a pre-registered confidential client (clientSecret) signs in: no registrat
 });
 
 test('a pre-registered client with the wrong secret: the code exchange fails, typed, and nothing is stored', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-sign-in');
   const t = tenant('auto');
   const s = await hub.servers.add({
     name: 'Confidential',
@@ -184,7 +147,7 @@ test('a pre-registered client with the wrong secret: the code exchange fails, ty
 });
 
 test('2025-03-26 default endpoints: used for a server of that revision, refused when pinned to a later one', async () => {
-  const hub = nodeHub();
+  const hub = nodeHub('node-sign-in');
   // pinned to a later revision: every later revision requires Protected Resource Metadata
   for (const revision of ['2025-06-18', '2025-11-25']) {
     const t = tenant('noprm');
