@@ -236,7 +236,9 @@ describe('MCP Apps: bad input', () => {
       expect(() => hub.setSandboxUrl(bad), bad).to.throw(McpConfigError);
     expect(hub.sandboxUrl).to.equal('http://{server}.localhost:8/index.html');
     // a server's URL is fetched from Node too, whose resolver need not map *.localhost to loopback
-    expect(urlProblem('http://evil.localhost/mcp')).to.match(/must use https/);
+    expect(urlProblem('http://evil.localhost/mcp'), 'http to *.localhost as a server URL')
+      .to.be.a('string')
+      .that.matches(/must use https/);
     let refused: unknown;
     await hub.servers.add({ name: 'Sub', url: 'http://evil.localhost/mcp' }).catch((e: unknown) => (refused = e));
     expect(refused).to.be.instanceOf(McpConfigError);
