@@ -1,4 +1,4 @@
-// The client the conformance suite drives: our built core in Node with fake-indexeddb, doing what
+// The client the conformance suite drives: our built core in Node (records in a MemoryStorage), doing what
 // each scenario asks of a client through the hub's public API only (servers.add, connect,
 // catalogue, callTool, client(id)). Usage (by `conformance client --command`):
 //   node client.mjs <serverUrl>   with MCP_CONFORMANCE_SCENARIO (and MCP_CONFORMANCE_CONTEXT) set
