@@ -17,6 +17,30 @@ export interface GuardOptions extends TargetPolicy {
   fetch?: UpstreamFetch;
   /** Redirects followed (each re-checked). Default 3. */
   maxRedirects?: number;
+  /**
+   * The `fetch` in use refuses private, loopback and link-local addresses itself, so open mode
+   * may skip `resolve`. Default: true on Cloudflare Workers (its fetch reaches public addresses
+   * only), false elsewhere.
+   */
+  publicOnlyFetch?: boolean;
+}
+
+/** Cloudflare Workers says so in `navigator.userAgent` (workerd). */
+const onWorkers = () =>
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+
+/**
+ * Open mode checks the addresses a name resolves to; without a resolver (and a fetch that refuses
+ * private addresses itself) a public name pointed at 127.0.0.1 or 169.254.169.254 would pass.
+ * Refused when the guard is made: the operator's mistake, found at start (as a bad allow entry).
+ */
+function checkOpenMode(options: GuardOptions): void {
+  if (!options.open || options.resolve || (options.publicOnlyFetch ?? onWorkers())) return;
+  throw new TypeError(
+    'open mode needs `resolve` to check the addresses a name resolves to: on Node use createNodeRelay(), or pass ' +
+      '`resolve: systemResolve, fetch: nodeUpstreamFetch()` from mcp-chat-elements/relay/node; on a platform whose ' +
+      'fetch reaches public addresses only, say so with `publicOnlyFetch: true` (automatic on Cloudflare Workers)',
+  );
 }
 
 export interface Guard {
@@ -28,6 +52,7 @@ export interface Guard {
 
 export function createGuard(options: GuardOptions): Guard {
   const patterns = compileAllow(options.allow);
+  checkOpenMode(options);
   const maxRedirects = options.maxRedirects ?? 3;
   const upstreamFetch: UpstreamFetch =
     options.fetch ??

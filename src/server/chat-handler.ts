@@ -28,8 +28,10 @@ export interface ChatHandlerOptions {
   model: ModelOptions;
   /**
    * The SSRF rules for the servers a request names (the relay's: allowlist, or open mode with
-   * https only and private addresses refused). Default `{ open: true }`; on Node add
-   * `resolve`/`fetch` from `mcp-chat-elements/relay/node` to check and pin resolved addresses.
+   * https only and private addresses refused). Default `{ open: true }`, which on Node and
+   * Lambda needs `resolve` (and `fetch`, to pin) from `mcp-chat-elements/relay/node`: without
+   * them creating the handler throws (a name resolving to a private address would pass).
+   * Cloudflare Workers' fetch reaches public addresses only, so there the default works as is.
    */
   servers?: GuardOptions;
   /** How long a discovered server is reused, ms. Default 5 minutes. */

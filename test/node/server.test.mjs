@@ -2,6 +2,7 @@
 // a fake OpenAI-compatible model (test/fixtures/fake-openai.mjs), through the chat handler.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEverything } from '../fixtures/servers.mjs';
@@ -11,6 +12,7 @@ import { readChatStream } from './chat-stream.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { createChatHandler } = await import(path.join(root, 'dist/server/index.js'));
+const { createRelay } = await import(path.join(root, 'dist/relay/index.js'));
 
 let everything, modern, model, handler;
 const tenant = `server-${process.pid}`;
@@ -134,4 +136,61 @@ test('bad chat requests: a clear 400 and nothing started', async () => {
   const r = await handler(new Request('http://backend/chat', { method: 'POST', body: '{oops' }));
   assert.equal(r.status, 400);
   assert.equal(model.requests.length, before);
+});
+
+test('open mode on Node needs a resolver: without one nothing starts; with one, a name resolving to a private address is refused and nothing connects', async () => {
+  const modelOnly = { model: { baseUrl: model.url, model: 'fake-1' } };
+  // the default ({ open: true }) and an explicit open mode without `resolve`: a public name pointed
+  // at 127.0.0.1 would pass the address rules unchecked, so the operator hears it at start
+  for (const make of [
+    () => createChatHandler(modelOnly),
+    () => createChatHandler({ ...modelOnly, servers: { open: true } }),
+    () => createRelay({ open: true }),
+  ])
+    assert.throws(make, (e) => e instanceof TypeError && /open mode needs `resolve`/.test(e.message));
+  // allowlist mode needs no resolver, and saying the platform's fetch is public-only is accepted
+  assert.doesNotThrow(() => createRelay({ allow: ['https://mcp.example.com'] }));
+  assert.doesNotThrow(() => createRelay({ open: true, publicOnlyFetch: true }));
+
+  let connections = 0;
+  const listener = http.createServer((_, res) => res.end('{}'));
+  listener.on('connection', () => connections++);
+  await new Promise((r) => listener.listen(0, '127.0.0.1', r));
+  const { port } = listener.address();
+  const resolved = [];
+  const guarded = createChatHandler({
+    ...modelOnly,
+    servers: {
+      open: true,
+      openPorts: [443, port],
+      resolve: async (host) => (resolved.push(host), host === 'inside.example' ? ['127.0.0.1'] : ['10.0.0.7']),
+    },
+  });
+  try {
+    const events = await readChatStream(
+      await guarded(
+        new Request('http://backend/chat', {
+          method: 'POST',
+          body: JSON.stringify({
+            messages: [{ role: 'user', content: 'x' }],
+            mcp_servers: [
+              { name: 'inside', url: `https://inside.example:${port}/mcp` },
+              { name: 'lan', url: 'https://lan.example/mcp' },
+            ],
+          }),
+        }),
+      ),
+    );
+    const outcomes = events.filter((e) => e.event === 'server').map((e) => e.data);
+    assert.deepEqual(outcomes.map((o) => [o.name, o.status]).sort(), [
+      ['inside', 'failed'],
+      ['lan', 'failed'],
+    ]);
+    for (const o of outcomes) assert.match(o.error, /private|loopback|refused/i);
+    assert.deepEqual(resolved.sort(), ['inside.example', 'lan.example']);
+    assert.equal(connections, 0, 'nothing reached the private address');
+  } finally {
+    await guarded.hub.dispose();
+    await new Promise((r) => listener.close(r));
+  }
 });

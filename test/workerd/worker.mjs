@@ -1,7 +1,7 @@
 // The Worker the workerd tests run (bundled by test/node/workerd.test.mjs): the relay at /relay
 // and the backend chat handler at /chat, configured from bindings, both built from dist/.
 import { createRelay } from '../../dist/relay/index.js';
-import { createChatHandler } from '../../dist/server/index.js';
+import { createChatHandler, createGuard } from '../../dist/server/index.js';
 
 let relay;
 let chat;
@@ -20,6 +20,15 @@ export default {
     });
     const { pathname } = new URL(request.url);
     if (pathname === '/chat') return chat(request);
+    // open mode without a resolver: accepted here only because Workers' fetch is public-only
+    if (pathname === '/open-mode') {
+      try {
+        createGuard({ open: true });
+        return new Response(`accepted (${navigator.userAgent})`);
+      } catch (e) {
+        return new Response(e.message, { status: 500 });
+      }
+    }
     return relay(request);
   },
 };
