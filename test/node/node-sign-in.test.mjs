@@ -184,3 +184,52 @@ test('2025-03-26 default endpoints: used for a server of that revision, refused 
   }
   await hub.dispose();
 });
+
+test('a relayed server whose authorization server the relay does not forward to: the error names the relay and what to allow, nothing opened', async () => {
+  const path = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const { createNodeRelay, serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
+  const issuer = new URL(urls.oauthIssuer).origin;
+  assert.notEqual(issuer, new URL(urls.oauthMcp).origin, 'the authorization server is on an origin of its own');
+  const refused = [];
+  // the relay forwards to the MCP server only, not to its authorization server
+  const relay = await serveHandler(
+    createNodeRelay({
+      allow: [new URL(urls.oauthMcp).origin],
+      rateLimit: false,
+      onLog: (e) => e.refused && refused.push(e.target),
+    }),
+  );
+  const hub = nodeHub('node-sign-in');
+  try {
+    const t = tenant('auto');
+    const s = await hub.servers.add({
+      name: 'Relayed',
+      url: t.url,
+      relay: relay.url,
+      auth: { type: 'oauth' },
+      retries: 0,
+    });
+    const { opened, open } = counting();
+    const error = await hub.connect(s.id, { signIn: { open } }).then(
+      () => undefined,
+      (e) => e,
+    );
+    assert.equal(error?.name, 'McpAuthError');
+    assert.equal(error.code, 'endpoint-unreachable', error.message);
+    assert.ok(
+      error.message.includes(`The relay ${new URL(relay.url).origin} does not forward to ${issuer}`),
+      error.message,
+    );
+    assert.match(
+      error.message,
+      new RegExp(`add ${issuer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} to the relay's allow list`),
+    );
+    assert.deepEqual(opened, [], 'no authorization request was opened');
+    assert.ok(refused.includes(issuer), `the relay refused ${issuer}: ${refused.join(', ')}`);
+  } finally {
+    await hub.dispose();
+    await relay.close();
+  }
+});

@@ -102,12 +102,28 @@ async function capped(response: Response, url: string, max: number): Promise<Res
   return copy;
 }
 
+/**
+ * What our relay (mcp-chat-elements/relay) answers when it will not forward: a JSON `{ error }`
+ * in its own words (src/relay/targets.ts, relay.ts). An upstream's own 403/502 never says this.
+ */
+const RELAY_REFUSAL =
+  /^(target \S+ is not in this relay's allowlist|target \S+ refused: .{1,200}|upstream could not be reached|upstream did not answer within \d+ ms)$/;
+
+/** A request the relay refused to forward (its own reason, not the upstream's answer). */
+interface RelayRefused {
+  readonly url: string;
+  readonly reason: string;
+}
+
 /** One OAuth exchange's fetch and what failed in it. */
 export class OAuthFetch {
   readonly failures: EndpointFailure[] = [];
+  readonly #relayRefused: RelayRefused[] = [];
   constructor(
     private readonly base: typeof fetch | undefined,
     private readonly timeoutMs: number,
+    /** The relay every request goes through (a relayed server's sign-in), so its refusals can be named. */
+    private readonly relay?: string,
   ) {}
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -143,14 +159,36 @@ export class OAuthFetch {
       throw new TypeError(`Could not reach ${endpointOf(url)}.`, { cause: e });
     }
     // a hostile server must not make the page read (and parse) without end
-    return capped(response, url, MAX_OAUTH_RESPONSE_BYTES);
+    const read = await capped(response, url, MAX_OAUTH_RESPONSE_BYTES);
+    if (this.relay && [403, 502, 504].includes(read.status)) await this.#noteRelayRefusal(read, url);
+    return read;
   };
+
+  /** The SDK reads a 403 at a well-known URL as "no metadata here": keep the relay's reason. */
+  async #noteRelayRefusal(response: Response, url: string): Promise<void> {
+    try {
+      const { error } = (await response.clone().json()) as { error?: unknown };
+      if (typeof error === 'string' && RELAY_REFUSAL.test(error)) this.#relayRefused.push({ url, reason: error });
+    } catch {
+      // not the relay's JSON: the upstream's own answer, left to the SDK
+    }
+  }
 
   /** An error naming the endpoint(s) the browser could not read, or undefined when none failed. */
   unreachable(
     metadata?: Readonly<Record<string, unknown>>,
     only?: (f: EndpointFailure) => boolean,
   ): McpAuthError | undefined {
+    const refused = this.#relayRefused[0];
+    if (refused && !only) {
+      const upstream = new URL(refused.url).origin;
+      return new McpAuthError(
+        'endpoint-unreachable',
+        `The relay ${new URL(this.relay!).origin} does not forward to ${upstream} (${refused.reason}), ` +
+          `which this server's sign-in needs: ${/allowlist/.test(refused.reason) ? `add ${upstream} to the relay's allow list` : 'ask whoever runs the relay'}.`,
+        { endpoint: endpointOf(refused.url) },
+      );
+    }
     const failed = this.failures.filter(only ?? (() => true));
     if (!failed.length) return undefined;
     const last = failed[failed.length - 1];

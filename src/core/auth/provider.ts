@@ -333,7 +333,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     const config = this.#config;
     // a relayed server's authorization server is reached through the same relay (its URLs unchanged)
     const base = config.relay ? fetchThroughRelay(config.relay, this.host.fetch) : this.host.fetch;
-    const log = new OAuthFetch(base, config.timeout * 1000);
+    const log = new OAuthFetch(base, config.timeout * 1000, config.relay);
     this.#log = log;
     this.#draft = undefined;
     try {
