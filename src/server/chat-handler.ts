@@ -113,7 +113,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     broadcast: false,
     fetch: guardedFetch(guard),
   });
-  const cache = new DiscoveryCache(hub, guard, options.discoveryTtlMs ?? 5 * 60_000);
+  const cache = new DiscoveryCache(hub, guard, { ttlMs: options.discoveryTtlMs ?? 5 * 60_000 });
   const slots = new AssistantSlots();
   const cors = new Cors(options.origins);
   const builtins = new Map((options.tools ?? []).map((t) => [t.name, t]));
@@ -154,6 +154,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       writer.write(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)).catch(() => {});
     let discovered: Discovered | undefined;
     let assistant: string | undefined;
+    const callIds: string[] = [];
     void (async () => {
       try {
         await hub.ready;
@@ -187,14 +188,17 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
             void send('tool', { name: call.name, builtin: true });
             return tool.run(call.arguments ?? {});
           },
-          onCall: (record) => void send('tool', { name: record.name, server: record.serverName, tool: record.tool }),
+          onCall: (record) => {
+            callIds.push(record.id); // a failed call drops its server's cached catalogue (discovery.ts)
+            void send('tool', { name: record.name, server: record.serverName, tool: record.tool });
+          },
         });
         await send('done', { message: result.reply, steps: result.steps, stopped: result.stopped });
       } catch (e) {
         await send('error', { error: e instanceof Error ? e.message : String(e) });
       } finally {
         if (assistant) slots.release(assistant);
-        await discovered?.close();
+        await discovered?.close(callIds);
         await writer.close().catch(() => {});
       }
     })();

@@ -11,7 +11,10 @@ import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { createChatHandler } = await import(path.join(root, 'dist/server/index.js'));
+const { createChatHandler, createGuard, guardedFetch, McpHub, MemoryStorage } = await import(
+  path.join(root, 'dist/server/index.js')
+);
+const { DiscoveryCache } = await import(path.join(root, 'dist/server/discovery.js'));
 const { createRelay } = await import(path.join(root, 'dist/relay/index.js'));
 
 let everything, modern, model, handler;
@@ -94,7 +97,8 @@ test('a second request within the TTL reuses discovery: no tools/list reaches th
   assert.ok(events.some((e) => e.event === 'done'));
   // each request's sessions were closed and its servers removed at its end
   assert.deepEqual(handler.hub.servers.list(), []);
-  // the failing server was dropped, not cached: it is tried (and fails) again
+  // a server that never connected had nothing cached (that an entry is dropped on error: the tests
+  // "a cached server whose connect fails…" and "a call that fails…" below)
   assert.equal(events.find((e) => e.event === 'server' && e.data.name === 'broken').data.status, 'failed');
 });
 
@@ -192,5 +196,185 @@ test('open mode on Node needs a resolver: without one nothing starts; with one, 
   } finally {
     await guarded.hub.dispose();
     await new Promise((r) => listener.close(r));
+  }
+});
+
+/** How many tools/list requests reached the modern server's tenant `t`. */
+const toolsLists = async (t) =>
+  (await (await fetch(`${modern.url}/t/${t}/seen`)).json()).requests.filter((r) =>
+    JSON.stringify(r).includes('"tools/list"'),
+  ).length;
+
+/**
+ * A front for the modern server on another port: passes everything through, or answers 502 to
+ * everything (`down`) or to tool calls only (`failCalls`).
+ */
+async function startFront() {
+  const front = { down: false, failCalls: false };
+  const server = http.createServer(async (req, res) => {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const body = Buffer.concat(chunks);
+    if (front.down || (front.failCalls && body.includes('"tools/call"'))) return res.writeHead(502).end();
+    const up = http.request(new URL(req.url, modern.url), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    res.on('close', () => up.destroy());
+    up.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  front.url = `http://127.0.0.1:${server.address().port}`;
+  front.close = () =>
+    new Promise((r) => {
+      server.close(r);
+      server.closeAllConnections();
+    });
+  return front;
+}
+
+/** A chat handler of its own (its own cache) for the servers behind `front`. */
+const handlerFor = (front, extra = {}) =>
+  createChatHandler({
+    model: { baseUrl: model.url, model: 'fake-1' },
+    servers: { allow: [front.url, new URL(modern.url).origin] },
+    ...extra,
+  });
+/** One chat request naming `servers`; the `server` events by name. */
+async function chatWith(h, servers) {
+  const events = await readChatStream(
+    await h(
+      new Request('http://backend/chat', {
+        method: 'POST',
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], mcp_servers: servers }),
+      }),
+    ),
+  );
+  return Object.fromEntries(events.filter((e) => e.event === 'server').map((e) => [e.data.name, e.data]));
+}
+
+test('a cached server whose connect fails is dropped: the next request lists its tools again', async () => {
+  const front = await startFront();
+  const h = handlerFor(front);
+  const t = `drop-connect-${process.pid}`;
+  // named beta, so the fake model calls beta__add: a call that succeeds drops nothing
+  const servers = [{ name: 'beta', url: `${front.url}/t/${t}/mcp` }];
+  try {
+    assert.equal((await chatWith(h, servers)).beta.cached, false);
+    assert.equal((await chatWith(h, servers)).beta.cached, true, 'cached within the TTL');
+    assert.equal(await toolsLists(t), 1);
+    front.down = true;
+    assert.equal((await chatWith(h, servers)).beta.status, 'failed');
+    front.down = false;
+    const beta = (await chatWith(h, servers)).beta;
+    assert.equal(beta.status, 'ready');
+    assert.equal(beta.cached, false, 'the entry cached before the failure was dropped');
+    assert.equal(await toolsLists(t), 2);
+  } finally {
+    await h.hub.dispose();
+    await front.close();
+  }
+});
+
+test("a call that fails on its way to a cached server drops its catalogue; the tool's own error answer does not", async () => {
+  const front = await startFront();
+  const failing = await startFakeOpenAI({ wants: ['beta__add', 'beta__fail'] });
+  const h = handlerFor(front, { model: { baseUrl: failing.url, model: 'fake-1' } });
+  const t = `drop-call-${process.pid}`;
+  const servers = [{ name: 'beta', url: `${front.url}/t/${t}/mcp` }];
+  const lastCall = (name) => h.hub.calls.list().find((c) => c.name === name);
+  try {
+    assert.equal((await chatWith(h, servers)).beta.cached, false);
+    assert.equal(lastCall('beta__fail').error.code, 'tool-error');
+    assert.equal((await chatWith(h, servers)).beta.cached, true, 'an isError answer keeps the entry');
+    assert.equal(await toolsLists(t), 1);
+    // the connect (cached: no listing) goes through, the calls get a 502
+    front.failCalls = true;
+    assert.equal((await chatWith(h, servers)).beta.cached, true);
+    assert.equal(lastCall('beta__add').error.code, 'http');
+    front.failCalls = false;
+    assert.equal((await chatWith(h, servers)).beta.cached, false, 'listed again after the failed call');
+    assert.equal(await toolsLists(t), 2);
+  } finally {
+    await h.hub.dispose();
+    await Promise.all([front.close(), failing.close()]);
+  }
+});
+
+/** A `DiscoveryCache` on a hub of its own, as `createChatHandler` builds one. */
+function discoveryCache(options) {
+  const guard = createGuard({ allow: [new URL(modern.url).origin] });
+  const hub = new McpHub({
+    storeName: `discovery-${Math.random()}`,
+    storage: new MemoryStorage(),
+    eventTarget: null,
+    broadcast: false,
+    fetch: guardedFetch(guard),
+  });
+  const cache = new DiscoveryCache(hub, guard, options);
+  // one request: discover, close; the outcome of each server by name
+  const request = async (servers) => {
+    const d = await cache.discover(servers);
+    await d.close();
+    return Object.fromEntries(d.outcomes.map((o) => [o.name, o]));
+  };
+  return { cache, hub, request };
+}
+
+test('the discovery TTL: a catalogue is reused until ttlMs has passed, then listed again', async () => {
+  let now = 1_000_000;
+  const { hub, request } = discoveryCache({ ttlMs: 60_000, now: () => now });
+  const t = `ttl-${process.pid}`;
+  const servers = [{ name: 'beta', url: `${modern.url}/t/${t}/mcp` }];
+  try {
+    assert.equal((await request(servers)).beta.cached, false);
+    now += 59_999;
+    assert.equal((await request(servers)).beta.cached, true, 'still fresh 1 ms before the TTL');
+    assert.equal(await toolsLists(t), 1);
+    now += 1;
+    assert.equal((await request(servers)).beta.cached, false, 'expired at the TTL');
+    assert.equal(await toolsLists(t), 2);
+  } finally {
+    await hub.dispose();
+  }
+  // the handler's option reaches the cache: with 0 nothing is ever fresh
+  const front = { url: new URL(modern.url).origin };
+  const h = handlerFor(front, { discoveryTtlMs: 0 });
+  const t0 = `ttl0-${process.pid}`;
+  try {
+    for (let i = 0; i < 2; i++)
+      assert.equal(
+        (await chatWith(h, [{ name: 'beta', url: `${modern.url}/t/${t0}/mcp` }])).beta.cached,
+        false,
+        `request ${i + 1} with discoveryTtlMs 0`,
+      );
+    assert.equal(await toolsLists(t0), 2);
+  } finally {
+    await h.hub.dispose();
+  }
+});
+
+test('the discovery cache is bounded: the oldest entry evicted past maxEntries, expired ones swept on insert', async () => {
+  let now = 0;
+  const { cache, hub, request } = discoveryCache({ ttlMs: 60_000, maxEntries: 3, now: () => now });
+  const t = `bound-${process.pid}`;
+  const server = (i) => ({ name: `s${i}`, url: `${modern.url}/t/${t}/mcp` });
+  try {
+    for (let i = 0; i < 5; i++) {
+      now += 1;
+      assert.equal((await request([server(i)]))[`s${i}`].status, 'ready');
+      assert.ok(cache.size <= 3, `size ${cache.size} after ${i + 1} servers`);
+    }
+    assert.equal(cache.size, 3);
+    assert.equal((await request([server(4)])).s4.cached, true, 'the newest kept');
+    assert.equal((await request([server(0)])).s0.cached, false, 'the oldest evicted');
+    assert.equal(cache.size, 3);
+    // past the TTL every entry has expired: the next insert leaves only itself
+    now += 60_000;
+    assert.equal((await request([server(9)])).s9.cached, false);
+    assert.equal(cache.size, 1);
+  } finally {
+    await hub.dispose();
   }
 });
