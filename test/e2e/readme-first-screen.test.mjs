@@ -73,9 +73,11 @@ test('README first screen: from npm install to an element on your own page', asy
   sh('mkdir', ['-p', project]);
   sh('npm', ['init', '-y'], project);
   const args = install.code.trim().split(/\s+/).slice(1); // ['install', 'mcp-elements']
-  // --offline: the dependencies come from npm's cache (npm install / npm ci in this repository
-  // filled it), so the test needs no registry and sends nothing off the machine
-  sh('npm', [...args.map((a) => (a === PACKAGE ? tarball : a)), '--offline', '--no-audit'], project);
+  // --prefer-offline (as test/packaging/tarball.test.mjs): the tarballs come from npm's cache,
+  // which `npm ci` filled, but `npm ci` caches no package documents (packuments) and resolving the
+  // tarball's dependency ranges needs them: with --offline a fresh machine failed ENOTCACHED
+  // (this session's CI rehearsal). The registry is the one network CI has.
+  sh('npm', [...args.map((a) => (a === PACKAGE ? tarball : a)), '--prefer-offline', '--no-audit'], project);
   assert.ok(readdirSync(path.join(project, 'node_modules', PACKAGE, 'dist/cdn')).includes('mcp-elements.js'));
 
   // 2. the page, exactly as the README writes it, next to node_modules
