@@ -1,7 +1,7 @@
-// MCP Apps through the hub and <mcp-app-view>, against real app servers: server-debug and
-// server-basic-vanillajs from npm, and our fixture (test/fixtures/apps-server.mjs) for what they
-// do not exercise. Each view runs in both modes: the sandbox proxy on its own origin, and the
-// opaque srcdoc fallback.
+// MCP Apps through the hub and <mcp-app-view>, against real app servers: server-debug from npm
+// (server-basic-vanillajs has a file of its own, vanilla.test.ts), and our fixture
+// (test/fixtures/apps-server.mjs) for what they do not exercise. Each view runs in both modes:
+// the sandbox proxy on its own origin, and the opaque srcdoc fallback.
 import { expect, fixture, html } from '@open-wc/testing';
 import type { ToolCallRecord } from '../../src/core/index.js';
 import '../../src/elements/mcp-tool-call/define.js';
@@ -170,6 +170,36 @@ describe('MCP Apps: what a view may ask', () => {
     view.theme = 'light';
     const changed = await t.report('context-changed');
     expect(changed.theme).to.equal('light');
+  });
+
+  it('a resize of the element reaches the view: host-context-changed with the new container width, and nothing else', async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandbox });
+    const { t, s } = await connectApps(hub);
+    const view = await fixture<McpAppViewElement>(
+      html`<mcp-app-view
+        style="width: 480px"
+        .hub=${hub}
+        server-id=${s.id}
+        resource-uri="ui://apps-fixture/probe.html"
+      ></mcp-app-view>`,
+    );
+    const init = await t.report('init');
+    expect((init.hostContext as { containerDimensions: unknown }).containerDimensions).to.deep.equal({
+      width: 480,
+      maxHeight: 800,
+    });
+    // the element's ResizeObserver: the view is told the new width (the SDK sends only what changed)
+    view.style.width = '321px';
+    const changed = await until(
+      async () =>
+        (await t.reports()).find(
+          (r) =>
+            r.key === 'context-changed' &&
+            (r.value as { containerDimensions?: { width?: number } }).containerDimensions?.width === 321,
+        ),
+      'a context change with the new width',
+    );
+    expect(changed.value).to.deep.equal({ containerDimensions: { width: 321, maxHeight: 800 } });
   });
 
   it('opens http(s) links only after the user confirms; ui/message is a cancelable event; model context is kept', async () => {

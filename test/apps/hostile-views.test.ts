@@ -6,8 +6,68 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import { sendMouse } from '@web/test-runner-commands';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
 import { MODES, connectApps, urls } from './helpers.js';
+
+/**
+ * Real clicks (user activation) near the top left corner of `frame`, into whatever it shows there,
+ * until `reached` settles: a frame just added may not take input yet (Chromium sent such a click
+ * to the embedding page until the frame had been composited), so one click is not enough.
+ */
+async function clickInto(frame: HTMLIFrameElement, reached: Promise<unknown>, what: string) {
+  let done = false;
+  void reached.then(() => (done = true));
+  for (let i = 0; i < 30 && !done; i++) {
+    frame.scrollIntoView({ block: 'center' });
+    const r = frame.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(r.x + 20), Math.round(r.y + 20)] });
+    await Promise.race([reached, new Promise((w) => setTimeout(w, 300))]);
+  }
+  if (!done) throw new Error(`no click reached ${what}`);
+}
+
+/** The files named `marker`… that the browser saved (the apps fixture looks, and removes them). */
+const downloads = (marker: string) =>
+  fetch(`${urls.appsFixture}/downloads/${marker}`).then((r) => r.json() as Promise<string[]>);
+
+// The decoy's view: it hands back whatever its proxy relays to it.
+const DECOY_VIEW = `<!doctype html><script>addEventListener('message', (e) => { if (e.source === parent) parent.postMessage({ decoy: 'got', data: e.data }, '*'); }); parent.postMessage({ decoy: 'ready' }, '*');</script>`;
+
+/**
+ * Another view's proxy that a view on the page can name: the sandbox page in a frame of this page's
+ * own DOM (the views' frames sit in <mcp-app-view>'s shadow root, out of `top.frames`), hosted by
+ * the test itself with a view that hands back whatever its proxy relays to it.
+ */
+async function decoyProxy() {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  frame.setAttribute('referrerpolicy', 'origin');
+  frame.style.cssText = 'width:10px;height:10px;border:0';
+  const url = new URL(urls.appsSandbox);
+  url.searchParams.set('host', location.origin);
+  const seen: Record<string, unknown>[] = [];
+  const on = (e: MessageEvent) => {
+    if (e.source === frame.contentWindow) seen.push(e.data as Record<string, unknown>);
+  };
+  window.addEventListener('message', on);
+  frame.src = url.href;
+  document.body.append(frame);
+  await until(async () => seen.some((d) => d?.method === 'ui/notifications/sandbox-proxy-ready'), 'the decoy proxy');
+  frame.contentWindow!.postMessage(
+    { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: DECOY_VIEW } },
+    url.origin,
+  );
+  await until(async () => seen.some((d) => d?.decoy === 'ready'), 'the decoy view');
+  return {
+    /** What came from it besides its own start (proxy ready, view ready). */
+    more: () => seen.filter((d) => !(d?.method === 'ui/notifications/sandbox-proxy-ready' || d?.decoy === 'ready')),
+    remove: () => {
+      window.removeEventListener('message', on);
+      frame.remove();
+    },
+  };
+}
 
 async function setUp(sandboxUrl: string | undefined) {
   const hub = privateHub({ sandboxUrl });
@@ -29,56 +89,121 @@ for (const mode of MODES)
       });
       await fixture(html`<mcp-app-view .hub=${hub} call-id=${probe.id}></mcp-app-view>`);
       await t.report('result');
+      const decoy = await decoyProxy();
+      try {
+        const call = await hub.callTool({
+          serverId: s.id,
+          tool: 'show-hostile',
+          source: 'user',
+          arguments: { actions: ['escape'], marker },
+        });
+        await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+        await t.report('escape-done', 300);
+        const reports = await t.reports();
+        const of = (k: string) =>
+          reports.find((r) => r.key === k)?.value as { escaped: boolean; value?: string; error?: string };
+        for (const k of [
+          'top-navigation',
+          'top-dom',
+          // with an origin per server the view is same-origin with its proxy (its own server's
+          // page) and has storage of that origin: the attempts below show what that can reach
+          ...(mode.perServer ? [] : ['parent-dom', 'local-storage']),
+          'indexeddb',
+          'fetch-undeclared',
+          'popup',
+          'eval',
+        ])
+          expect(of(k), k).to.deep.include({ escaped: false });
+        if (mode.perServer) expect(of('parent-dom').escaped).to.equal(true);
+        // an undeclared frame or fetch never reached its server (a blocked frame may still fire
+        // `load` in WebKit: what counts is that no request left)
+        const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
+        expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
+        // a cookie write in an opaque origin either throws or keeps nothing
+        if (!mode.perServer) expect(String(of('cookie').value ?? '')).not.to.contain('pwned');
+        expect(document.cookie).not.to.contain('pwned');
+        expect(location.href).to.equal(href);
+        expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
+        // the policy it runs under kept only the well-formed origin it declared
+        const policy = (reports.find((r) => r.key === 'policy')!.value as string[]).join(' | ');
+        expect(policy).to.contain('connect-src https://ok.example;');
+        expect(policy).not.to.match(/unsafe-eval|connect-src \*|script-src \*|http:;|data: data:/);
+        expect(policy).to.contain("frame-src 'none'");
+        expect(policy).to.contain("object-src 'none'");
+        // the hub still works
+        const after = await hub.callTool({
+          serverId: s.id,
+          tool: 'show-probe',
+          source: 'user',
+          arguments: { text: 'still' },
+        });
+        expect(after.status).to.equal('success');
+        // read again after that round trip: what the hostile view posted last has had time to arrive
+        const later = await t.reports();
+        // the only frame of the page it could name was the decoy: not the honest view's, nor its own
+        expect(later.find((r) => r.key === 'frames-of-page')?.value).to.equal(1);
+        // it handed the decoy proxy a host's tool result and a view's call: the proxy took neither
+        // (messages from its parent and its own view's frame only): nothing reached its view, nothing
+        // came out to its host
+        expect(decoy.more()).to.deep.equal([]);
+        // nor did the call it posted straight to the host page, past its own proxy, run
+        expect(later.filter((r) => r.key === 'top-call')).to.deep.equal([]);
+        // the forged sandbox-resource-ready: a proxy never relays a sandbox-* message of its view, so
+        // the host sees none; without a proxy the host's guard refuses it and says so
+        const refusal = /a ui\/notifications\/sandbox-resource-ready message the proxy did not send/;
+        const log = (hub.store.state.logs[s.id] ?? []).map((l) => l.text).join('\n');
+        if (mode.sandbox()) expect(log).not.to.match(refusal);
+        else expect(log).to.match(refusal);
+      } finally {
+        decoy.remove();
+      }
+    });
+
+    it("a download the view starts, even in the user's click, saves nothing; the control (allow-downloads) does", async () => {
+      const { hub, t, s } = await setUp(mode.sandbox());
+      const marker = unique('dl-view');
       const call = await hub.callTool({
         serverId: s.id,
         tool: 'show-hostile',
         source: 'user',
-        arguments: { actions: ['escape'], marker },
+        arguments: { actions: ['download'], marker },
       });
-      await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
-      await t.report('escape-done', 300);
-      const reports = await t.reports();
-      const of = (k: string) =>
-        reports.find((r) => r.key === k)?.value as { escaped: boolean; value?: string; error?: string };
-      for (const k of [
-        'top-navigation',
-        'top-dom',
-        // with an origin per server the view is same-origin with its proxy (its own server's
-        // page) and has storage of that origin: the attempts below show what that can reach
-        ...(mode.perServer ? [] : ['parent-dom', 'local-storage']),
-        'indexeddb',
-        'fetch-undeclared',
-        'popup',
-        'eval',
-      ])
-        expect(of(k), k).to.deep.include({ escaped: false });
-      if (mode.perServer) expect(of('parent-dom').escaped).to.equal(true);
-      // an undeclared frame or fetch never reached its server (a blocked frame may still fire
-      // `load` in WebKit: what counts is that no request left)
-      const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
-      expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
-      // a cookie write in an opaque origin either throws or keeps nothing
-      if (!mode.perServer) expect(String(of('cookie').value ?? '')).not.to.contain('pwned');
-      expect(document.cookie).not.to.contain('pwned');
-      expect(location.href).to.equal(href);
-      expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
-      // the policy it runs under kept only the well-formed origin it declared
-      const policy = (reports.find((r) => r.key === 'policy')!.value as string[]).join(' | ');
-      expect(policy).to.contain('connect-src https://ok.example;');
-      expect(policy).not.to.match(/unsafe-eval|connect-src \*|script-src \*|http:;|data: data:/);
-      expect(policy).to.contain("frame-src 'none'");
-      expect(policy).to.contain("object-src 'none'");
-      // forged host and sandbox messages reached no one: the honest view saw its own result only
-      const results = reports.filter((r) => r.key === 'result').map((r) => JSON.stringify(r.value));
-      expect(results.join()).not.to.match(/forged|cross-view/);
-      // the hub still works
-      const after = await hub.callTool({
-        serverId: s.id,
-        tool: 'show-probe',
-        source: 'user',
-        arguments: { text: 'still' },
-      });
-      expect(after.status).to.equal('success');
+      const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+      await t.report('download-ready');
+      // a real click (user activation) on the button that covers the view
+      await clickInto(view.shadowRoot!.querySelector('iframe')!, t.report('download-clicked'), 'the view');
+      // the control: the same page and click in a frame that may download (the view's frame's
+      // flags plus allow-downloads); it shows downloads land here and how long that takes
+      const control = document.createElement('iframe');
+      const controlMarker = unique('dl-control');
+      control.setAttribute('sandbox', 'allow-scripts allow-forms allow-downloads');
+      control.style.cssText = 'display:block;width:300px;height:120px;border:0';
+      const said = (what: string) =>
+        new Promise<void>((r) =>
+          window.addEventListener('message', function on(e) {
+            if (e.source === control.contentWindow && e.data === what) {
+              window.removeEventListener('message', on);
+              r();
+            }
+          }),
+        );
+      const ready = said('download-ready');
+      control.src = `${urls.appsFixture}/download-control.html?marker=${controlMarker}`;
+      document.body.append(control);
+      try {
+        await ready;
+        await clickInto(control, said('download-clicked'), 'the control');
+        const landed = await until(async () => {
+          const files = await downloads(controlMarker);
+          return files.length ? files : undefined;
+        }, "the control's download");
+        expect(landed[0]).to.match(new RegExp(`^${controlMarker}-click-(blob|data)\\.txt`));
+        // the view's click came first: anything it started has had at least as long
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await downloads(marker)).to.deep.equal([]);
+      } finally {
+        control.remove();
+      }
     });
 
     it('refuses a model-only tool, a 50 MB message and a flood, with logged reasons; the hub keeps working', async () => {
@@ -214,3 +339,39 @@ for (const mode of MODES)
       });
     }
   });
+
+describe('MCP Apps: the sandbox page opened as a top-level page', () => {
+  it('refuses to run and says so on the page', async () => {
+    // the built page as this test's server serves it (dist/sandbox/), so the test can read it:
+    // the popup is same-origin with this page. The checks after the top-level one would let it
+    // run: the host given is another origin, and the popup has no referrer to contradict it. (A
+    // proxy running top-level would still be inert — its parent is itself, so it would announce
+    // itself to itself and take nothing from this page — so its refusal is what can be seen.)
+    const page = `${location.origin}/dist/sandbox/index.html?host=${encodeURIComponent('http://127.0.0.1:9')}`;
+    // a popup window, not a tab: the test page stays visible (a hidden page's timers are throttled)
+    const popup = window.open('about:blank', unique('sandbox-top'), 'popup,width=480,height=320');
+    expect(popup, 'the popup').to.exist;
+    try {
+      // navigated by a script of its own, under no-referrer: the page sees no embedding page
+      popup!.document.write(
+        `<!doctype html><meta name="referrer" content="no-referrer"><script>location.replace(${JSON.stringify(page)});</script>`,
+      );
+      popup!.document.close();
+      // loaded: its module script (deferred) ran before the document completed
+      const deadline = Date.now() + 15000;
+      while (!(
+        popup!.location.pathname.endsWith('/dist/sandbox/index.html') && popup!.document.readyState === 'complete'
+      )) {
+        if (Date.now() > deadline)
+          throw new Error(`the sandbox page did not load top-level (at ${popup!.location.href})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(popup!.document.referrer).to.equal('');
+      expect(popup!.document.body.textContent!.trim()).to.equal(
+        'MCP App sandbox: this page only runs inside an MCP Apps host page.',
+      );
+    } finally {
+      popup?.close();
+    }
+  });
+});
