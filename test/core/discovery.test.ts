@@ -145,6 +145,8 @@ describe('many servers', () => {
     await Promise.all(later.map((s) => hub.connect(s.id)));
     // a claim kept by a closed session would leave fewer than four for these
     await until(async () => (await streams(next)) === 4, 'four event streams for the later servers');
-    expect(await streams(first)).to.equal(0);
+    // the server hears of a closed stream a little after the client closed it (a loaded CI run
+    // saw 1 still open at once): wait for none, which a session that kept its stream never reaches
+    await until(async () => (await streams(first)) === 0, 'no event stream left for the closed servers');
   });
 });
