@@ -4,4 +4,5 @@
 export * from './core/index.js';
 export { StoreController } from './controllers/store-controller.js';
 export { loadElements, discover, stopAutoload, AUTOLOADED_TAGS, type AutoloadedTag } from './autoload.js';
-export * as g4f from './g4f/index.js';
+// the G4F drop-in is a chunk here: `await McpElements.g4f.install()` (src/g4f/lazy.ts)
+export * as g4f from './g4f/lazy.js';

@@ -134,6 +134,24 @@ describe('CDN entry and autoloader', () => {
       expect(win.violations).to.deep.equal([]);
     }));
 
+  it('the G4F drop-in is a chunk: nothing of it is fetched until install(), which resolves with the page client', () =>
+    withPage('', async (win) => {
+      const g4fChunks = () => scripts(win).filter((f) => f.startsWith('chunks/g4f'));
+      expect(g4fChunks()).to.deep.equal([]);
+      expect(win.McpElements.g4f.installed() === undefined, 'nothing installed yet').to.equal(true);
+      const pending = win.McpElements.g4f.install({ container: null, importStorage: false });
+      expect(pending instanceof win.Promise, 'install() returns a promise in the chunked entry').to.equal(true);
+      const client = await pending;
+      expect(g4fChunks()).to.deep.equal(['chunks/g4f.js']);
+      expect((win as unknown as { mcpClient: unknown }).mcpClient === client, 'window.mcpClient').to.equal(true);
+      expect(win.McpElements.g4f.installed() === client, 'installed()').to.equal(true);
+      // a second install is the same client, and fetches nothing more
+      expect((await win.McpElements.g4f.install()) === client).to.equal(true);
+      expect(g4fChunks()).to.deep.equal(['chunks/g4f.js']);
+      client.dispose();
+      expect(win.violations).to.deep.equal([]);
+    }));
+
   it('the one-file build defines every element on load and fetches nothing more', () =>
     withPage('?entry=all', async (win) => {
       for (const t of TAGS) expect(typeof win.customElements.get(t), t).to.equal('function');

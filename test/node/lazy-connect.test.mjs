@@ -68,3 +68,20 @@ test('the schema validator (@cfworker/json-schema) is imported dynamically: not 
   const connect = Object.keys(m.chunks).find((f) => f.startsWith('chunks/connect-'));
   assert.ok(m.closure([connect]).has(validator), 'the connection chunk does not bring it');
 });
+
+test('CDN: the G4F drop-in is not on the first load: a chunk of its own, imported by McpElements.g4f.install()', () => {
+  const cdn = path.join(root, 'dist/cdn');
+  const m = readCdnManifest(cdn);
+  // G4F's storage key is the drop-in's own text (src/g4f/legacy.ts)
+  const has = (f) => readFileSync(path.join(cdn, f), 'utf8').includes('mcp_selected_tools');
+  const first = [...m.closure([m.entry, m.elements['mcp-tool-call']])];
+  assert.deepEqual(first.filter(has), [], 'the entry or the card carries the drop-in');
+  const chunk = Object.keys(m.chunks).filter(has);
+  assert.equal(chunk.length, 1, `one chunk holds it: ${chunk.join(', ')}`);
+  assert.ok(
+    Object.values(m.chunks).some((c) => c.dynamicImports.includes(chunk[0])),
+    'it is imported dynamically',
+  );
+  // the one-file builds keep it inside (G4F's tag loads the classic one): install() is synchronous there
+  for (const one of ['mcp-elements.all.js', 'mcp-elements.classic.js']) assert.ok(has(one), one);
+});
