@@ -36,13 +36,21 @@ test('demo chat: a new user connects, adds a server, chooses tools, approves, de
   await page.click('mcp-server-manager [data-action=save]');
   await connected(page, 'Fixture');
 
-  // choose tools: the assistant may not use the fixture server
-  await page
+  // choose tools: the assistant may not use the fixture server. A click, not uncheck(): the
+  // checkbox shows the stored choice, which lands after the store's write, and uncheck() looks at
+  // once (a loaded CI rehearsal saw "did not change its state"); the waits below are the check
+  const fixtureBox = page
     .locator('gpt-tool-selector [part=server]')
     .filter({ hasText: 'Fixture' })
     .locator('input[type=checkbox]')
-    .first()
-    .uncheck();
+    .first();
+  assert.equal(await fixtureBox.isChecked(), true, 'a new server starts chosen');
+  await fixtureBox.click();
+  await page.waitForFunction(() =>
+    [...document.querySelector('gpt-tool-selector').shadowRoot.querySelectorAll('[part=server]')].some(
+      (p) => p.textContent.includes('Fixture') && !p.querySelector('input[type=checkbox]').checked,
+    ),
+  );
   await page
     .locator('gpt-tool-selector [part=server]')
     .filter({ hasText: 'Fixture' })

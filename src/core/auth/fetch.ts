@@ -103,7 +103,7 @@ async function capped(response: Response, url: string, max: number): Promise<Res
 }
 
 /**
- * What our relay (mcp-chat-elements/relay) answers when it will not forward: a JSON `{ error }`
+ * What our relay (src/relay) answers when it will not forward: a JSON `{ error }`
  * in its own words (src/relay/targets.ts, relay.ts). An upstream's own 403/502 never says this.
  */
 const RELAY_REFUSAL =
