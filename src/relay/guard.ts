@@ -19,8 +19,8 @@ export interface GuardOptions extends TargetPolicy {
   maxRedirects?: number;
   /**
    * The `fetch` in use refuses private, loopback and link-local addresses itself, so open mode
-   * may skip `resolve`. Default: true on Cloudflare Workers (its fetch reaches public addresses
-   * only), false elsewhere.
+   * may skip `resolve`. Default: true on Cloudflare Workers when no `fetch` is given (deployed,
+   * its fetch reaches public addresses only; `wrangler dev`/Miniflare's does not), else false.
    */
   publicOnlyFetch?: boolean;
 }
@@ -35,7 +35,8 @@ const onWorkers = () =>
  * Refused when the guard is made: the operator's mistake, found at start (as a bad allow entry).
  */
 function checkOpenMode(options: GuardOptions): void {
-  if (!options.open || options.resolve || (options.publicOnlyFetch ?? onWorkers())) return;
+  // a fetch of the host's own (a service binding, a VPC route) is not the platform's public one
+  if (!options.open || options.resolve || (options.publicOnlyFetch ?? (!options.fetch && onWorkers()))) return;
   throw new TypeError(
     'open mode needs `resolve` to check the addresses a name resolves to: on Node use createNodeRelay(), or pass ' +
       '`resolve: systemResolve, fetch: nodeUpstreamFetch()` from mcp-chat-elements/relay/node; on a platform whose ' +

@@ -26,10 +26,21 @@ const RESPONSE_PASS = new Set([
   'www-authenticate',
 ]);
 
+/**
+ * Set on the relay's own refusals (never passed from an upstream: not in RESPONSE_PASS), so a
+ * client can tell the relay's "not forwarded" from an upstream's 403 with the same words.
+ */
+export const RELAY_REFUSAL_HEADER = 'mcp-relay-refusal';
+
 /** What a page may read of a relayed response. */
-export const EXPOSED = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'dpop-nonce', 'retry-after'].join(
-  ', ',
-);
+export const EXPOSED = [
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'www-authenticate',
+  'dpop-nonce',
+  'retry-after',
+  RELAY_REFUSAL_HEADER,
+].join(', ');
 
 const passesRequest = (name: string) => REQUEST_PASS.has(name) || name.startsWith('mcp-param-');
 

@@ -1,7 +1,7 @@
 // createRelay(): a stateless forwarder for MCP servers a page cannot call itself, as a standard
 // Fetch handler, so one piece of code runs on Workers, Lambda and Node through their adapters.
 // Runtime-neutral: no Node module is imported here (the Node address-pinning fetch is in ./node/).
-import { Cors, downstreamHeaders, refuseHopByHop, upstreamHeaders } from './headers.js';
+import { Cors, RELAY_REFUSAL_HEADER, downstreamHeaders, refuseHopByHop, upstreamHeaders } from './headers.js';
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { capped, readCapped, rewriteEndpointEvents } from './streams.js';
@@ -137,6 +137,8 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
         status: refusal.status,
         headers: {
           'content-type': 'application/json',
+          // the relay's own refusal: an upstream's header of this name never crosses (headers.ts)
+          [RELAY_REFUSAL_HEADER]: '1',
           ...(refusal.status === 429 ? { 'retry-after': '60' } : {}),
           ...cors.headers(cors.allows(origin) ? origin : null),
         },

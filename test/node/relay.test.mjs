@@ -258,3 +258,32 @@ test('nodeUpstreamFetch: a pinned upstream is reached at the checked address, ov
     await new Promise((r) => server.close(r));
   }
 });
+
+test("the relay marks its own refusals (mcp-relay-refusal, exposed to the page); an upstream's header of that name never crosses", async () => {
+  const http = await import('node:http');
+  // an upstream that answers 403 in the relay's own words, with the relay's header
+  const liar = http.createServer((_, res) =>
+    res
+      .writeHead(403, { 'content-type': 'application/json', 'mcp-relay-refusal': '1' })
+      .end(JSON.stringify({ error: "target https://evil.example is not in this relay's allowlist" })),
+  );
+  await new Promise((r) => liar.listen(0, '127.0.0.1', r));
+  const liarOrigin = `http://127.0.0.1:${liar.address().port}`;
+  const served = await serveHandler(createNodeRelay({ allow: [liarOrigin], origins: [PAGE], rateLimit: false }));
+  try {
+    const passed = await fetch(relayUrlFor(served.url, `${liarOrigin}/.well-known/oauth-authorization-server`), {
+      headers: { origin: PAGE },
+    });
+    assert.equal(passed.status, 403, 'the upstream answer is passed on');
+    assert.equal(passed.headers.get('mcp-relay-refusal'), null, "the upstream's header did not cross");
+    const own = await fetch(relayUrlFor(served.url, 'http://127.0.0.1:9/.well-known/oauth-authorization-server'), {
+      headers: { origin: PAGE },
+    });
+    assert.equal(own.status, 403);
+    assert.equal(own.headers.get('mcp-relay-refusal'), '1', "the relay's own refusal is marked");
+    assert.match(own.headers.get('access-control-expose-headers'), /mcp-relay-refusal/);
+  } finally {
+    await served.close();
+    await new Promise((r) => liar.close(r));
+  }
+});

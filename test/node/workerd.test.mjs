@@ -102,7 +102,7 @@ test('workerd: the relay forwards Streamable HTTP and refuses targets outside it
   assert.match((await refused.json()).error, /allowlist/);
 });
 
-test('workerd: open mode needs no resolver there (its fetch reaches public addresses only), where Node refuses it', async () => {
+test('workerd: open mode needs no resolver there (deployed, its fetch reaches public addresses only; Miniflare here does not), where Node refuses it', async () => {
   const r = await fetch(`${workerUrl}/open-mode`);
   assert.equal(await r.text(), 'accepted (Cloudflare-Workers)');
   assert.equal(r.status, 200);

@@ -103,16 +103,17 @@ async function capped(response: Response, url: string, max: number): Promise<Res
 }
 
 /**
- * What our relay (src/relay) answers when it will not forward: a JSON `{ error }`
- * in its own words (src/relay/targets.ts, relay.ts). An upstream's own 403/502 never says this.
+ * Our relay (src/relay) marks the answers it makes itself, when it will not forward or could not
+ * reach the target, with this header (relay/headers.ts: an upstream's header of that name never
+ * crosses), and says why in a JSON `{ error }`. Only the kind is read from that text: the message
+ * is built from the URL this page asked for, never from words a server could have chosen.
  */
-const RELAY_REFUSAL =
-  /^(target \S+ is not in this relay's allowlist|target \S+ refused: .{1,200}|upstream could not be reached|upstream did not answer within \d+ ms)$/;
+const RELAY_REFUSAL_HEADER = 'mcp-relay-refusal';
 
-/** A request the relay refused to forward (its own reason, not the upstream's answer). */
+/** A request the relay did not forward (`refused`) or could not get answered (`unreached`). */
 interface RelayRefused {
   readonly url: string;
-  readonly reason: string;
+  readonly kind: 'not-allowed' | 'refused' | 'unreached';
 }
 
 /** One OAuth exchange's fetch and what failed in it. */
@@ -160,18 +161,21 @@ export class OAuthFetch {
     }
     // a hostile server must not make the page read (and parse) without end
     const read = await capped(response, url, MAX_OAUTH_RESPONSE_BYTES);
-    if (this.relay && [403, 502, 504].includes(read.status)) await this.#noteRelayRefusal(read, url);
+    if (this.relay && read.headers.get(RELAY_REFUSAL_HEADER)) await this.#noteRelayRefusal(read, url);
     return read;
   };
 
-  /** The SDK reads a 403 at a well-known URL as "no metadata here": keep the relay's reason. */
+  /** The SDK reads a 403 at a well-known URL as "no metadata here": keep what the relay said. */
   async #noteRelayRefusal(response: Response, url: string): Promise<void> {
+    let error: unknown;
     try {
-      const { error } = (await response.clone().json()) as { error?: unknown };
-      if (typeof error === 'string' && RELAY_REFUSAL.test(error)) this.#relayRefused.push({ url, reason: error });
+      ({ error } = (await response.clone().json()) as { error?: unknown });
     } catch {
-      // not the relay's JSON: the upstream's own answer, left to the SDK
+      // a body that is not the relay's JSON: still the relay's answer (the header says so)
     }
+    const text = typeof error === 'string' ? error : '';
+    const kind = response.status >= 500 ? 'unreached' : /allowlist/.test(text) ? 'not-allowed' : 'refused';
+    this.#relayRefused.push({ url, kind });
   }
 
   /** An error naming the endpoint(s) the browser could not read, or undefined when none failed. */
@@ -179,15 +183,18 @@ export class OAuthFetch {
     metadata?: Readonly<Record<string, unknown>>,
     only?: (f: EndpointFailure) => boolean,
   ): McpAuthError | undefined {
-    const refused = this.#relayRefused[0];
+    const refused = this.#relayRefused[this.#relayRefused.length - 1];
     if (refused && !only) {
+      const relay = new URL(this.relay!).origin;
       const upstream = new URL(refused.url).origin;
-      return new McpAuthError(
-        'endpoint-unreachable',
-        `The relay ${new URL(this.relay!).origin} does not forward to ${upstream} (${refused.reason}), ` +
-          `which this server's sign-in needs: ${/allowlist/.test(refused.reason) ? `add ${upstream} to the relay's allow list` : 'ask whoever runs the relay'}.`,
-        { endpoint: endpointOf(refused.url) },
-      );
+      const why =
+        refused.kind === 'unreached'
+          ? `The relay ${relay} could not get an answer from ${upstream}, which this server's sign-in needs: is it up?`
+          : `The relay ${relay} does not forward to ${upstream}, which this server's sign-in needs: ` +
+            (refused.kind === 'not-allowed'
+              ? `add ${upstream} to the relay's allow list.`
+              : `it refuses that address; ask whoever runs the relay.`);
+      return new McpAuthError('endpoint-unreachable', why, { endpoint: endpointOf(refused.url) });
     }
     const failed = this.failures.filter(only ?? (() => true));
     if (!failed.length) return undefined;
