@@ -13,10 +13,10 @@ import { privateHub, unique, urls } from '../helpers.js';
 
 const CALLBACK = `${location.origin}/__oauth-callback.html`;
 
-async function until(check: () => boolean, ms = 15000) {
+async function until(check: () => boolean, ms = 15000, what = 'the condition') {
   const end = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -260,18 +260,19 @@ describe('sign-in window closed', function () {
     } finally {
       window.open = open;
     }
-    await until(() => hub.store.state.signIns[server.id]?.status === 'pending');
+    await until(() => hub.store.state.signIns[server.id]?.status === 'pending', 30000, 'the sign-in pending');
     await el.updateComplete;
     expect(button()!.textContent!.trim()).to.equal('Signing in…');
     expect(popup, 'the sign-in window').to.not.equal(null);
     popup!.close();
-    // back without waiting for the sign-in's expiry (minutes)
-    await until(() => hub.store.state.signIns[server.id]?.status === 'signed-out', 20000);
+    // back without waiting for the sign-in's expiry (minutes); a loaded WebKit run once gave up
+    // within this test's 15 s waits (which one was not said then: each is named now)
+    await until(() => hub.store.state.signIns[server.id]?.status === 'signed-out', 30000, 'signed-out after the close');
     await el.updateComplete;
     expect(button()!.textContent!.trim()).to.equal('Sign in');
     expect(row().querySelector('.last-error'), 'closing is not an error').to.equal(null);
     // and the user can start again, to the end
     await realClick(button());
-    await until(() => hub.status(server.id).status === 'connected');
+    await until(() => hub.status(server.id).status === 'connected', 30000, 'connected after the second sign-in');
   });
 });
