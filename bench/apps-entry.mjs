@@ -34,7 +34,7 @@ const STUBS = {
     ['this.#apps.answers = this.#answers = new Answers(', 'this.#answers = new Answers('],
   ],
   'core/calls/pipeline.ts': [
-    ["    if (target.source === 'app' && !appVisible(tool))", '    if (0)'],
+    ["    if (target.source === 'app' && !toolUi(tool).visibility.includes('app'))", '    if (0)'],
     [
       "    if (record.source === 'app') {\n      if (call.appGranted) return 'app-granted';\n      if (call.tool.annotations?.readOnlyHint === true) return 'app-read-only';\n    }\n",
       '',
@@ -44,7 +44,7 @@ const STUBS = {
   'core/ui-meta.ts': [
     [
       /const MAX_URI[\s\S]*$/,
-      "export const uiUri = (v: unknown) => v as string | undefined;\nexport const toolUi = (t: unknown): ToolUi => ({ visibility: ['model', 'app'], resourceUri: t as undefined });\nexport const modelVisible = (t: unknown) => !!t;\nexport const appVisible = (t: unknown) => !!t;\n",
+      "export const uiUri = (v: unknown) => v as string | undefined;\nexport const toolUi = (t: unknown): ToolUi => ({ visibility: ['model', 'app'], resourceUri: t as undefined });\nexport const modelVisible = (t: unknown) => !!t;\n",
     ],
   ],
   'autoload.ts': [["  'mcp-app-view': () => import('./elements/mcp-app-view/define.js'),\n", '']],

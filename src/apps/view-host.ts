@@ -18,6 +18,7 @@ import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js'
 import { McpAppError, type UiResource } from './resources.js';
 import { setModelContext } from './model-context.js';
 import { viewDownload, type ViewDownload } from './download.js';
+import { PROXY_SANDBOX, takeWarmFrame, viewFrame, warmFrame } from './warm-frames.js';
 
 /** What the element showing the view decides (sizes, modes, the user's confirmations, events). */
 export interface ViewHooks {
@@ -73,7 +74,8 @@ export function viewModes(declared: unknown): McpUiDisplayMode[] {
 }
 
 export class AppViewHost {
-  readonly frame: HTMLIFrameElement;
+  /** The view's frame (the sandbox proxy's, or the opaque view itself), once start() made it. */
+  frame?: HTMLIFrameElement;
   readonly bridge: AppBridge;
   /** Resolves when the view sent `ui/notifications/initialized`. */
   readonly initialized: Promise<void>;
@@ -87,13 +89,6 @@ export class AppViewHost {
   constructor(o: ViewHostOptions) {
     this.#o = o;
     const meta = o.resource.meta;
-    const frame = (this.frame = document.createElement('iframe'));
-    frame.title = o.tool?.title ?? o.tool?.name ?? 'MCP App';
-    // the proxy needs a real origin to frame the view (spec: allow-scripts allow-same-origin);
-    // the fallback frame is the view itself: scripts and forms, an opaque origin
-    frame.setAttribute('sandbox', o.sandboxUrl ? 'allow-scripts allow-same-origin allow-forms' : VIEW_SANDBOX);
-    frame.setAttribute('allow', allowAttribute(meta.permissions));
-    frame.setAttribute('referrerpolicy', 'origin');
     const caps: McpUiHostCapabilities = {
       openLinks: {},
       downloadFile: {},
@@ -142,19 +137,21 @@ export class AppViewHost {
     const page = o.sandboxUrl
       ? await sandboxPage(o.sandboxUrl, { id: o.serverId, url: o.hub.servers.get(o.serverId)?.url })
       : undefined;
+    // closed while the sandbox page was worked out: no frame at all
+    if (this.#closed) return;
     const origin = page ? page.url.origin : 'null';
     if (page && origin === location.origin)
       throw new McpAppError('bad-sandbox', 'The sandbox page must be served on another origin than this page.');
-    this.#unguard = guardMessages(
-      () => this.frame.contentWindow,
-      origin,
-      (reason, fatal) => this.#refuse(`Refused from the view: ${reason}.`, fatal),
-      o.limits ?? VIEW_LIMITS,
-      !!page,
-    );
+    const allow = allowAttribute(o.resource.meta.permissions);
+    let announced = false;
+    let frame: HTMLIFrameElement;
     if (page) {
       const url = page.url;
       url.searchParams.set('host', location.origin);
+      // a proxy frame loaded ahead for this server (warm-frames.ts) moves in with its document kept
+      const warm = takeWarmFrame(url.href, allow, o.container);
+      frame = warm?.frame ?? viewFrame(PROXY_SANDBOX, allow);
+      announced = !!warm?.ready;
       this.bridge.onsandboxready = () => {
         // once: a proxy page that reloads (or is navigated) does not get the view again; the
         // guard refuses every later sandbox-* message (message-guard.ts)
@@ -168,15 +165,31 @@ export class AppViewHost {
           ...(meta.permissions ? { permissions: meta.permissions } : {}),
         });
       };
-      this.frame.src = url.href;
+      if (!warm) frame.src = url.href;
+      // the next view of this server finds its proxy loaded; made once this one runs, so the two
+      // do not load side by side
+      void this.initialized.then(() => warmFrame(url.href, allow));
     } else {
-      this.frame.srcdoc = viewDocument(o.resource.html, o.resource.meta.csp);
+      // the fallback frame is the view itself: scripts and forms, an opaque origin
+      frame = viewFrame(VIEW_SANDBOX, allow);
+      frame.srcdoc = viewDocument(o.resource.html, o.resource.meta.csp);
     }
+    this.frame = frame;
+    frame.title = o.tool?.title ?? o.tool?.name ?? 'MCP App';
+    this.#unguard = guardMessages(
+      () => frame.contentWindow,
+      origin,
+      (reason, fatal) => this.#refuse(`Refused from the view: ${reason}.`, fatal),
+      o.limits ?? VIEW_LIMITS,
+      // a warm proxy already announced itself: every sandbox-* message from it is refused
+      !!page && !announced,
+    );
     // the frame starts loading as it is appended; its first message comes from a document that
     // is yet to load, long after connect() (microtasks) has the transport listening
-    o.container.append(this.frame);
-    const win = this.frame.contentWindow!;
+    if (!frame.isConnected) o.container.append(frame);
+    const win = frame.contentWindow!;
     await this.bridge.connect(new PostMessageTransport(win, win));
+    if (announced) this.bridge.onsandboxready?.({} as never);
   }
 
   #refuse(reason: string, fatal = false) {
@@ -344,7 +357,7 @@ export class AppViewHost {
     this.#closed = true;
     this.#unguard?.();
     void this.bridge.close().catch(() => {});
-    this.frame.remove();
+    this.frame?.remove();
     setModelContext(this.#o.hub, this.#o.viewId, null);
   }
 

@@ -57,10 +57,10 @@ export class AppViews {
    */
   setSandboxUrl(url: unknown): void {
     const problem =
-      url == null
-        ? null
-        : typeof url === 'string'
-          ? urlProblem(url.replace('{server}', 'a').replace(/^http:\/\/[^/@]+\.localhost\b/i, 'http://localhost'))
+      typeof url === 'string'
+        ? urlProblem(url.replace('{server}', 'a').replace(/^http:\/\/[^/@]+\.localhost\b/i, 'http://localhost'))
+        : url == null
+          ? null
           : 'must be a string';
     if (problem) throw new McpConfigError([{ path: 'sandboxUrl', message: problem }]);
     this.sandboxUrl = (url ?? undefined) as string | undefined;
@@ -75,7 +75,7 @@ export class AppViews {
         : { mode: 'opaque-fallback', viewTools };
   }
 
-  modelContext(filter: { serverId?: string } = {}): AppModelContext[] {
-    return [...this.contexts.values()].filter((c) => !filter.serverId || c.serverId === filter.serverId);
+  modelContext({ serverId }: { serverId?: string } = {}): AppModelContext[] {
+    return [...this.contexts.values()].filter((c) => !serverId || c.serverId === serverId);
   }
 }

@@ -180,7 +180,7 @@ export class McpHub extends HubEventTarget {
    * What views asked to add to the model's context (`ui/update-model-context`), newest per view:
    * the host adds it to its next model request. See docs/API.md, "MCP Apps".
    */
-  modelContext(filter: { serverId?: string } = {}): AppModelContext[] {
+  modelContext(filter?: { serverId?: string }): AppModelContext[] {
     return this.#apps.modelContext(filter);
   }
 

@@ -65,10 +65,8 @@ export function toolUi(tool: Pick<Tool, '_meta'> | undefined): ToolUi {
   const raw = ui?.visibility;
   const visibility =
     raw === undefined ? BOTH : Array.isArray(raw) ? BOTH.filter((v) => raw.includes(v)) : ([] as ToolVisibility[]);
-  return resourceUri ? { resourceUri, visibility } : { visibility };
+  return { ...(resourceUri && { resourceUri }), visibility };
 }
 
 /** Whether the model may see and call the tool (`visibility` includes `"model"`). */
 export const modelVisible = (tool: Pick<Tool, '_meta'>): boolean => toolUi(tool).visibility.includes('model');
-/** Whether the tool's own app may call it (`visibility` includes `"app"`). */
-export const appVisible = (tool: Pick<Tool, '_meta'>): boolean => toolUi(tool).visibility.includes('app');

@@ -337,6 +337,39 @@ for (const mode of MODES)
         await show(a.s, ['steal']);
         expect(await a.t.report('stolen')).to.equal(marker);
       });
+
+      it("a proxy loaded ahead for its server's next view (same origin, only the ceiling policy) is out of its views' reach", async () => {
+        const keeps = typeof (Element.prototype as { moveBefore?: unknown }).moveBefore === 'function';
+        // frames waiting under the shelf element (src/apps/warm-frames.ts), in its shadow root or not
+        const shelf = () => {
+          const el = document.querySelector('mcp-warm-frames');
+          return (
+            (el?.querySelectorAll('iframe').length ?? 0) + (el?.shadowRoot?.querySelectorAll('iframe').length ?? 0)
+          );
+        };
+        const { hub, t, s } = await setUp(mode.sandbox());
+        const marker = unique('warm');
+        // an honest view first: once it runs, a proxy for the server's next such view is loaded
+        const probe = await hub.callTool({ serverId: s.id, tool: 'show-probe', source: 'user', arguments: {} });
+        await fixture(html`<mcp-app-view .hub=${hub} call-id=${probe.id}></mcp-app-view>`);
+        if (keeps) await until(async () => (shelf() >= 1 ? true : undefined), 'a warm frame');
+        // the hostile view declares a permission, so it gets a frame of its own and the warm one
+        // waits while it looks for frames of its origin to fetch through
+        const call = await hub.callTool({
+          serverId: s.id,
+          tool: 'show-hostile',
+          source: 'user',
+          arguments: { actions: ['warm'], marker },
+        });
+        await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+        await t.report('warm-done', 300);
+        const reports = await t.reports();
+        expect(reports.find((r) => r.key === 'warm-frames-named')?.value).to.equal(0);
+        expect(reports.find((r) => r.key === 'warm-fetch')?.value).to.deep.include({ escaped: false });
+        if (keeps) expect(shelf()).to.be.greaterThan(0);
+        const pings = (await fetch(`${urls.appsFixture}/pings`).then((r) => r.json())) as string[];
+        expect(pings.filter((p) => p.startsWith(marker))).to.deep.equal([]);
+      });
     }
   });
 

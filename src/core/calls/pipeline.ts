@@ -22,7 +22,7 @@ import { progressLimiter } from './progress.js';
 import { conformResult } from './result-shape.js';
 import { CallTasks, taskStateOf } from './tasks.js';
 import { loadValidator, validatorLoaded } from './schema-validator.js';
-import { appVisible } from '../ui-meta.js';
+import { toolUi } from '../ui-meta.js';
 
 /**
  * 2025-11-25 URL-elicitation-required (-32042): show the URLs the server named as requests of
@@ -437,7 +437,7 @@ export class CallPipeline {
     const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
     if (!tool)
       throw new McpToolError('unknown-tool', `Server "${s.servers[serverId].name}" has no tool "${toolName}".`);
-    if (target.source === 'app' && !appVisible(tool))
+    if (target.source === 'app' && !toolUi(tool).visibility.includes('app'))
       throw new McpToolError(
         'not-app-tool',
         `"${toolName}" is not callable by a view (its visibility excludes "app").`,

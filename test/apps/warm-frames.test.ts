@@ -1,0 +1,81 @@
+// Proxy frames loaded ahead of a server's next view (src/apps/warm-frames.ts): where the engine
+// keeps a moved frame's document (Element.moveBefore: Chromium, Firefox), the next view of a
+// server takes the frame made for it, already loaded; WebKit 2.50 keeps none.
+import { expect } from '@open-wc/testing';
+import '../../src/elements/mcp-app-view/define.js';
+import { privateHub, until } from '../helpers.js';
+import { connectApps, showCall, urls } from './helpers.js';
+import { dropWarmFrames, MAX_WARM_FRAMES, warmFrame } from '../../src/apps/warm-frames.js';
+
+const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+const keeps = typeof (Element.prototype as { moveBefore?: unknown }).moveBefore === 'function';
+const shelf = () => [...(document.querySelector('mcp-warm-frames')?.shadowRoot?.querySelectorAll('iframe') ?? [])];
+
+// every proxy-ready of the page, per window that sent it: registered before any view, so it sees
+// them before the warm frames' own listener takes theirs
+const announced = new Map<MessageEventSource, number>();
+addEventListener(
+  'message',
+  (e) => {
+    if ((e.data as { method?: unknown } | null)?.method === PROXY_READY && e.source)
+      announced.set(e.source, (announced.get(e.source) ?? 0) + 1);
+  },
+  true,
+);
+
+const MODES = [
+  { name: 'a sandbox origin per server', sandbox: () => urls.appsSandboxPerServer },
+  { name: 'one sandbox origin', sandbox: () => urls.appsSandbox },
+];
+
+afterEach(() => dropWarmFrames());
+
+for (const mode of MODES)
+  describe(`MCP Apps: warm proxy frames (${mode.name})`, () => {
+    it(`a server's next view takes the proxy loaded for it: the same frame, not loaded again${keeps ? '' : ' (none here: no moveBefore)'}`, async () => {
+      const hub = privateHub({ sandboxUrl: mode.sandbox() });
+      const { t, s } = await connectApps(hub);
+      const first = await showCall(hub, s.id, 'show-probe', { text: 'one' });
+      const firstFrame = first.view.shadowRoot!.querySelector('iframe')!;
+      if (!keeps) {
+        const second = await showCall(hub, s.id, 'show-probe', { text: 'two' });
+        expect(document.querySelector('mcp-warm-frames')).to.equal(null);
+        expect(second.view.shadowRoot!.querySelector('iframe')).not.to.equal(firstFrame);
+        return;
+      }
+      const [warm] = await until(async () => (shelf().length === 1 ? shelf() : undefined), 'a warm frame');
+      expect(warm.src).to.equal(firstFrame.src);
+      await until(async () => (announced.get(warm.contentWindow!) === 1 ? true : undefined), 'the warm proxy ready');
+      const second = await showCall(hub, s.id, 'show-probe', { text: 'two' });
+      // the same element, moved into the view's box with its document: no second load, no
+      // second proxy-ready (which the view's guard would refuse)
+      expect(second.view.shadowRoot!.querySelector('iframe')).to.equal(warm);
+      expect(announced.get(warm.contentWindow!)).to.equal(1);
+      // and it runs: the view reports its input (sent after initialized)
+      const inputs = async () =>
+        (await t.reports()).filter((r) => r.key === 'input').map((r) => (r.value as { text?: string }).text);
+      await until(async () => ((await inputs()).includes('two') ? true : undefined), 'the second view input');
+      // and one more waits for the view after it
+      await until(async () => (shelf().length === 1 && shelf()[0] !== warm ? true : undefined), 'the next warm frame');
+      await hub.dispose();
+    });
+  });
+
+describe('MCP Apps: warm proxy frames, the bound', () => {
+  it(`keeps at most ${MAX_WARM_FRAMES} warm frames, the oldest dropped${keeps ? '' : ' (none here: no moveBefore)'}`, async () => {
+    const page = (n: number) => {
+      const u = new URL(urls.appsSandbox);
+      u.searchParams.set('host', location.origin);
+      u.searchParams.set('n', String(n));
+      return u.href;
+    };
+    for (let n = 0; n < MAX_WARM_FRAMES + 2; n++) warmFrame(page(n), '');
+    warmFrame(page(MAX_WARM_FRAMES + 1), '');
+    const srcs = shelf().map((f) => new URL(f.src).searchParams.get('n'));
+    if (!keeps) return expect(srcs).to.deep.equal([]);
+    // the newest MAX_WARM_FRAMES, the page asked for twice kept once
+    expect(srcs).to.deep.equal(Array.from({ length: MAX_WARM_FRAMES }, (_, i) => String(i + 2)));
+    dropWarmFrames();
+    expect(shelf()).to.deep.equal([]);
+  });
+});
