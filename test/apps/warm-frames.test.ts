@@ -61,6 +61,24 @@ for (const mode of MODES)
     });
   });
 
+describe('MCP Apps: warm proxy frames, a host that removes them', () => {
+  it('the next view makes a frame of its own when the waiting ones were removed with their element', async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
+    const { s } = await connectApps(hub);
+    await showCall(hub, s.id, 'show-probe', { text: 'one' });
+    if (keeps) await until(async () => (shelf().length === 1 ? true : undefined), 'a warm frame');
+    const [removed] = shelf();
+    document.querySelector('mcp-warm-frames')?.remove();
+    const second = await showCall(hub, s.id, 'show-probe', { text: 'two' });
+    const frame = second.view.shadowRoot!.querySelector('iframe')!;
+    expect(frame.isConnected).to.equal(true);
+    if (keeps) expect(frame).not.to.equal(removed);
+    // and the page gets a shelf again for the view after it
+    if (keeps) await until(async () => (shelf().length === 1 ? true : undefined), 'a new warm frame');
+    await hub.dispose();
+  });
+});
+
 describe('MCP Apps: warm proxy frames, the bound', () => {
   it(`keeps at most ${MAX_WARM_FRAMES} warm frames, the oldest dropped${keeps ? '' : ' (none here: no moveBefore)'}`, async () => {
     const page = (n: number) => {
