@@ -70,3 +70,35 @@ window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
   return samples;
 };
 window.benchReady = true;
+
+// APPS_BENCH_APPROVAL (bench/apps.mjs): a model's call of the view tool on a fresh page, allowed
+// after `thinkMs` (a person reading the approval). `cardWhileWaiting`: the card is on the page
+// while the call waits (it readies the view meanwhile: chunks, resource, proxy frame), else it is
+// added when the call is allowed (nothing readied). One sample: allowed → `mcp-app-initialized`.
+window.benchApproval = async (url, sandboxUrl, tool, thinkMs, cardWhileWaiting) => {
+  const hub = new McpHub({ storeName: `bench-approval-${Date.now()}`, eventTarget: null, sandboxUrl });
+  await hub.ready;
+  const server = await hub.servers.add({ name: 'debug', url, transport: 'streamable-http' });
+  await hub.connect(server.id);
+  await hub.assistants.update('bench', { approval: 'always-ask', servers: { [server.id]: {} } });
+  const waiting = new Promise((resolve) =>
+    hub.addEventListener('mcp-tool-call-awaiting-approval', (e) => resolve(e.detail.call.id), { once: true }),
+  );
+  const done = hub.callTool({ assistantId: 'bench', serverId: server.id, tool, arguments: {} });
+  const id = await waiting;
+  const card = document.createElement('mcp-tool-call');
+  card.hub = hub;
+  card.setAttribute('call-id', id);
+  if (cardWhileWaiting) document.body.append(card);
+  await new Promise((r) => setTimeout(r, thinkMs));
+  const initialized = new Promise((resolve) =>
+    document.addEventListener('mcp-app-initialized', () => resolve(performance.now()), { once: true }),
+  );
+  const t0 = performance.now();
+  hub.calls.approve(id);
+  if (!cardWhileWaiting) document.body.append(card);
+  const tInit = await initialized;
+  const record = await done;
+  if (record.status !== 'success') throw new Error(`the call ended ${record.status}`);
+  return tInit - t0;
+};

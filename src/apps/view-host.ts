@@ -15,7 +15,7 @@ import { McpToolError } from '../core/index.js';
 import { allowAttribute, viewDocument, SAME_ORIGIN_VIEW_SANDBOX, VIEW_SANDBOX } from './csp.js';
 import { sandboxPage } from './sandbox-origin.js';
 import { guardMessages, VIEW_LIMITS, type ViewLimits } from './message-guard.js';
-import { McpAppError, type UiResource } from './resources.js';
+import { loadUiResource, McpAppError, type UiResource } from './resources.js';
 import { setModelContext } from './model-context.js';
 import { viewDownload, type ViewDownload } from './download.js';
 import { PROXY_SANDBOX, takeWarmFrame, viewFrame, warmFrame } from './warm-frames.js';
@@ -59,6 +59,28 @@ export interface ViewHostOptions {
 
 const HOST_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 const HOST_INFO = { name: 'mcp-elements', version: '0.1.0' };
+/** The proxy page for `serverId`'s views (`?host=` this page), and whether it is the server's own origin. */
+async function proxyPage(hub: McpHub, sandboxUrl: string, serverId: string) {
+  const page = await sandboxPage(sandboxUrl, { id: serverId, url: hub.servers.get(serverId)?.url });
+  page.url.searchParams.set('host', location.origin);
+  return page;
+}
+
+/**
+ * Ready what a view of `uri` needs before it may run (a model's call waiting for approval): its
+ * resource read (cached) and, in a sandbox mode, its proxy frame loaded (warm-frames.ts). Nothing
+ * of the server's code runs. Failures are left for the view itself to show.
+ */
+export async function prepareView(hub: McpHub, serverId: string, uri: string, sandboxUrl = hub.sandboxUrl) {
+  try {
+    const resource = await loadUiResource(hub, serverId, uri);
+    if (sandboxUrl)
+      warmFrame((await proxyPage(hub, sandboxUrl, serverId)).url.href, allowAttribute(resource.meta.permissions));
+  } catch {
+    // the view, once allowed, reads the resource again and says what failed
+  }
+}
+
 /** How long `ui/resource-teardown` may take before the frame goes anyway. */
 const TEARDOWN_MS = 1000;
 
@@ -134,9 +156,7 @@ export class AppViewHost {
   /** Frame the view and connect; `initialized` resolves once it is running. */
   async start(): Promise<void> {
     const o = this.#o;
-    const page = o.sandboxUrl
-      ? await sandboxPage(o.sandboxUrl, { id: o.serverId, url: o.hub.servers.get(o.serverId)?.url })
-      : undefined;
+    const page = o.sandboxUrl ? await proxyPage(o.hub, o.sandboxUrl, o.serverId) : undefined;
     // closed while the sandbox page was worked out: no frame at all
     if (this.#closed) return;
     const origin = page ? page.url.origin : 'null';
@@ -147,7 +167,6 @@ export class AppViewHost {
     let frame: HTMLIFrameElement;
     if (page) {
       const url = page.url;
-      url.searchParams.set('host', location.origin);
       // a proxy frame loaded ahead for this server (warm-frames.ts) moves in with its document kept
       const warm = takeWarmFrame(url.href, allow, o.container);
       frame = warm?.frame ?? viewFrame(PROXY_SANDBOX, allow);

@@ -2,8 +2,11 @@
 // keeps a moved frame's document (Element.moveBefore: Chromium, Firefox), the next view of a
 // server takes the frame made for it, already loaded; WebKit 2.50 keeps none.
 import { expect } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
-import { privateHub, until } from '../helpers.js';
+import '../../src/elements/mcp-tool-call/define.js';
+import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import { nextEvent, privateHub, until } from '../helpers.js';
 import { connectApps, showCall, urls } from './helpers.js';
 import { dropWarmFrames, MAX_WARM_FRAMES, warmFrame } from '../../src/apps/warm-frames.js';
 
@@ -60,6 +63,33 @@ for (const mode of MODES)
       await hub.dispose();
     });
   });
+
+describe('MCP Apps: warm proxy frames, while a call waits for approval', () => {
+  it(`<mcp-tool-call> readies the view of a model's call the user has not allowed yet: no view code runs, and once allowed the view takes the proxy${keeps ? '' : ' (no proxy kept here: no moveBefore)'}`, async () => {
+    const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
+    const { t } = await connectApps(hub);
+    const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+    const done = hub.callTool({ name: 'Apps__show-probe', arguments: { text: 'allowed' } });
+    const id = (await waiting).detail.call.id as string;
+    const card = await fixture(html`<mcp-tool-call .hub=${hub} call-id=${id}></mcp-tool-call>`);
+    let warm: HTMLIFrameElement | undefined;
+    if (keeps) {
+      [warm] = await until(async () => (shelf().length === 1 ? shelf() : undefined), 'a proxy while approval waits');
+      await until(async () => (announced.get(warm!.contentWindow!) === 1 ? true : undefined), 'the proxy ready');
+    }
+    // the server's code has not run: its view reports nothing before it is allowed
+    expect(card.shadowRoot!.querySelector('mcp-app-view')).to.equal(null);
+    expect((await t.reports()).map((r) => r.key)).not.to.include('init');
+    const initialized = nextEvent<McpAppInitializedEvent>(window, 'mcp-app-initialized', (e) => e.detail.callId === id);
+    hub.calls.approve(id);
+    await initialized;
+    const frame = card.shadowRoot!.querySelector('mcp-app-view')!.shadowRoot!.querySelector('iframe');
+    if (keeps) expect(frame).to.equal(warm);
+    else expect(document.querySelector('mcp-warm-frames')).to.equal(null);
+    expect((await done).status).to.equal('success');
+    await hub.dispose();
+  });
+});
 
 describe('MCP Apps: warm proxy frames, a host that removes them', () => {
   it('the next view makes a frame of its own when the waiting ones were removed with their element', async () => {

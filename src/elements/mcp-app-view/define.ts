@@ -2,6 +2,8 @@
 import { define } from '../../internal/mcp-element.js';
 import { McpAppViewElement } from './mcp-app-view.js';
 
+export { prepareAppView } from './mcp-app-view.js';
+
 define('mcp-app-view', McpAppViewElement);
 
 declare global {

@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { replaceableImport } from '../../internal/import-once.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import { toolUi, type Tool, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
+import { toolUi, type McpHub, type Tool, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
 import { McpAppInitializedEvent } from './app-initialized-event.js';
 import { McpAppMessageEvent } from './app-message-event.js';
 
@@ -39,6 +39,14 @@ export type McpAppViewStrings = typeof STRINGS;
 
 /** The view code (src/apps with the ext-apps SDK): a chunk fetched the first time a view is shown. */
 export const appsImport = replaceableImport('the MCP Apps view host', () => import('../../apps/index.js'));
+
+/**
+ * Ready a view while its call waits for the user (`<mcp-tool-call>` calls it): the view code, the
+ * resource and, in a sandbox mode, the proxy frame load meanwhile; nothing of the server's runs.
+ */
+export async function prepareAppView(hub: McpHub, serverId: string, uri: string): Promise<void> {
+  await (await appsImport.load())?.prepareView(hub, serverId, uri);
+}
 
 interface ViewTarget {
   serverId: string;

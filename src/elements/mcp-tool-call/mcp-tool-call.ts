@@ -204,6 +204,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     return { call: this.callId ? hub.calls.get(this.callId) : undefined, requests: this.#requests };
   });
   #lastStatus?: ToolCallStatus;
+  /** The call whose view was readied while it waited for approval. */
+  #prepared?: string;
   #shown?: string;
   /** Redraws the elapsed time each second while the call is live. */
   #tick?: ReturnType<typeof setInterval>;
@@ -431,9 +433,18 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   /** MCP Apps: the tool's own view under the call, once it may run (the element loads lazily). */
   #appView(r: ToolCallRecord) {
     const tool = this.hub.catalogue(r.serverId)?.tools.find((t) => t.name === r.tool);
+    const uri = toolUi(tool).resourceUri;
+    if (!uri) return nothing;
     // from `running` (the call was allowed), or at once for a person's own call (Try it)
     const allowed = SHOWS_VIEW.has(r.status) || (r.status === 'pending' && r.source === 'user');
-    if (!allowed || !toolUi(tool).resourceUri) return nothing;
+    if (!allowed) {
+      // while the user decides: the view's code, resource and proxy load, once per call
+      if (r.status === 'awaiting-approval' && this.#prepared !== r.id) {
+        this.#prepared = r.id;
+        void loadAppView().then((m) => m?.prepareAppView(this.hub, r.serverId, uri));
+      }
+      return nothing;
+    }
     void loadAppView();
     return html`<mcp-app-view part="view" call-id=${r.id} .hub=${this.hub} .call=${r}></mcp-app-view>`;
   }
