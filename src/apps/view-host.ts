@@ -187,7 +187,7 @@ export class AppViewHost {
       if (!warm) frame.src = url.href;
       // the next view of this server finds its proxy loaded; made once this one runs, so the two
       // do not load side by side
-      void this.initialized.then(() => warmFrame(url.href, allow));
+      void this.initialized.then(() => this.#closed || warmFrame(url.href, allow));
     } else {
       // the fallback frame is the view itself: scripts and forms, an opaque origin
       frame = viewFrame(VIEW_SANDBOX, allow);
@@ -208,7 +208,7 @@ export class AppViewHost {
     if (!frame.isConnected) o.container.append(frame);
     const win = frame.contentWindow!;
     await this.bridge.connect(new PostMessageTransport(win, win));
-    if (announced) this.bridge.onsandboxready?.({} as never);
+    if (announced && !this.#closed) this.bridge.onsandboxready?.({} as never);
   }
 
   #refuse(reason: string, fatal = false) {

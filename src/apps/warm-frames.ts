@@ -36,7 +36,10 @@ function shelfOf(): ShadowRoot {
     const host = document.createElement('mcp-warm-frames');
     host.hidden = true;
     document.body.append(host);
-    shelf = { host, root: host.attachShadow({ mode: 'open' }) };
+    const root = host.attachShadow({ mode: 'open' });
+    // hidden even where the page's own styles would show it
+    root.innerHTML = '<style>:host{display:none!important}</style>';
+    shelf = { host, root };
   }
   return shelf.root;
 }
@@ -63,11 +66,14 @@ export function viewFrame(sandbox: string, allow: string): HTMLIFrameElement {
 /** Load a proxy frame for `url` (the sandbox page with `?host=`) and `allow`, unless one waits. */
 export function warmFrame(url: string, allow: string): void {
   const key = keyOf(url, allow);
-  if (!canKeepFrames() || pool.has(key) || !document.body) return;
+  if (!canKeepFrames() || !document.body) return;
+  // one that waits still (a host may have removed the shelf, and its frames with it)
+  if (pool.get(key)?.frame.isConnected) return;
+  drop(key);
   if (pool.size >= MAX_WARM_FRAMES) drop(pool.keys().next().value!);
+  // no tabindex or aria-hidden: the shelf keeps it out of focus and the accessibility tree, and
+  // the view that takes it must be reachable (those attributes would move in with it)
   const frame = viewFrame(PROXY_SANDBOX, allow);
-  frame.tabIndex = -1;
-  frame.setAttribute('aria-hidden', 'true');
   const origin = new URL(url).origin;
   const entry: Entry = { frame, ready: false, stop: () => removeEventListener('message', listen, true) };
   function listen(e: MessageEvent) {

@@ -14,14 +14,16 @@ const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const keeps = typeof (Element.prototype as { moveBefore?: unknown }).moveBefore === 'function';
 const shelf = () => [...(document.querySelector('mcp-warm-frames')?.shadowRoot?.querySelectorAll('iframe') ?? [])];
 
-// every proxy-ready of the page, per window that sent it: registered before any view, so it sees
-// them before the warm frames' own listener takes theirs
+// every proxy-ready of the page, per window that sent it, and every method any frame sent:
+// registered before any view, so it sees them before the warm frames' own listener takes theirs
 const announced = new Map<MessageEventSource, number>();
+const methods: string[] = [];
 addEventListener(
   'message',
   (e) => {
-    if ((e.data as { method?: unknown } | null)?.method === PROXY_READY && e.source)
-      announced.set(e.source, (announced.get(e.source) ?? 0) + 1);
+    const method = (e.data as { method?: unknown } | null)?.method;
+    if (typeof method === 'string') methods.push(method);
+    if (method === PROXY_READY && e.source) announced.set(e.source, (announced.get(e.source) ?? 0) + 1);
   },
   true,
 );
@@ -54,6 +56,9 @@ for (const mode of MODES)
       // second proxy-ready (which the view's guard would refuse)
       expect(second.view.shadowRoot!.querySelector('iframe')).to.equal(warm);
       expect(announced.get(warm.contentWindow!)).to.equal(1);
+      // reachable: nothing of the shelf's hiding moved in with it
+      expect(warm.hasAttribute('tabindex')).to.equal(false);
+      expect(warm.hasAttribute('aria-hidden')).to.equal(false);
       // and it runs: the view reports its input (sent after initialized)
       const inputs = async () =>
         (await t.reports()).filter((r) => r.key === 'input').map((r) => (r.value as { text?: string }).text);
@@ -69,6 +74,7 @@ describe('MCP Apps: warm proxy frames, while a call waits for approval', () => {
     const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
     const { t } = await connectApps(hub);
     const waiting = nextEvent<CustomEvent>(hub, 'mcp-tool-call-awaiting-approval');
+    const from = methods.length;
     const done = hub.callTool({ name: 'Apps__show-probe', arguments: { text: 'allowed' } });
     const id = (await waiting).detail.call.id as string;
     const card = await fixture(html`<mcp-tool-call .hub=${hub} call-id=${id}></mcp-tool-call>`);
@@ -77,8 +83,10 @@ describe('MCP Apps: warm proxy frames, while a call waits for approval', () => {
       [warm] = await until(async () => (shelf().length === 1 ? shelf() : undefined), 'a proxy while approval waits');
       await until(async () => (announced.get(warm!.contentWindow!) === 1 ? true : undefined), 'the proxy ready');
     }
-    // the server's code has not run: its view reports nothing before it is allowed
+    // the server's code has not run: no view anywhere on the page has asked to initialize (a view
+    // in a proxy would: the proxy passes its ui/initialize on to this page), nor reported a thing
     expect(card.shadowRoot!.querySelector('mcp-app-view')).to.equal(null);
+    expect(methods.slice(from)).not.to.include('ui/initialize');
     expect((await t.reports()).map((r) => r.key)).not.to.include('init');
     const initialized = nextEvent<McpAppInitializedEvent>(window, 'mcp-app-initialized', (e) => e.detail.callId === id);
     hub.calls.approve(id);
@@ -91,13 +99,49 @@ describe('MCP Apps: warm proxy frames, while a call waits for approval', () => {
   });
 });
 
+describe('MCP Apps: warm proxy frames, taken while still loading', () => {
+  it(`a view takes a proxy that has not announced itself yet: it announces once, after the move, and the view runs${keeps ? '' : ' (none here: no moveBefore)'}`, async () => {
+    // the sandbox page answers 400 ms late: the second view comes long before its proxy is ready
+    const sandboxUrl = `${urls.appsSandboxPerServer}?delay=400`;
+    const hub = privateHub({ sandboxUrl });
+    const { t, s } = await connectApps(hub);
+    await showCall(hub, s.id, 'show-probe', { text: 'one' });
+    if (!keeps) return expect(document.querySelector('mcp-warm-frames')).to.equal(null);
+    const [warm] = await until(async () => (shelf().length === 1 ? shelf() : undefined), 'a warm frame');
+    const record = await hub.callTool({
+      serverId: s.id,
+      tool: 'show-probe',
+      source: 'user',
+      arguments: { text: 'two' },
+    });
+    const initialized = nextEvent<McpAppInitializedEvent>(
+      window,
+      'mcp-app-initialized',
+      (e) => e.detail.callId === record.id,
+    );
+    const view = await fixture<HTMLElement>(html`<mcp-app-view .hub=${hub} call-id=${record.id}></mcp-app-view>`);
+    await until(
+      async () => (view.shadowRoot!.querySelector('iframe') === warm ? true : undefined),
+      'the view takes it',
+    );
+    expect(announced.get(warm.contentWindow!) ?? 0, 'not ready when taken').to.equal(0);
+    await initialized;
+    expect(announced.get(warm.contentWindow!)).to.equal(1);
+    const inputs = async () =>
+      (await t.reports()).filter((r) => r.key === 'input').map((r) => (r.value as { text?: string }).text);
+    await until(async () => ((await inputs()).includes('two') ? true : undefined), 'the second view input');
+    await hub.dispose();
+  });
+});
+
 describe('MCP Apps: warm proxy frames, a host that removes them', () => {
-  it('the next view makes a frame of its own when the waiting ones were removed with their element', async () => {
+  it(`the next view makes a frame of its own when the waiting ones were removed with their element${keeps ? '' : ' (none here: no moveBefore)'}`, async () => {
     const hub = privateHub({ sandboxUrl: urls.appsSandboxPerServer });
     const { s } = await connectApps(hub);
     await showCall(hub, s.id, 'show-probe', { text: 'one' });
     if (keeps) await until(async () => (shelf().length === 1 ? true : undefined), 'a warm frame');
     const [removed] = shelf();
+    if (!keeps) expect(document.querySelector('mcp-warm-frames')).to.equal(null);
     document.querySelector('mcp-warm-frames')?.remove();
     const second = await showCall(hub, s.id, 'show-probe', { text: 'two' });
     const frame = second.view.shadowRoot!.querySelector('iframe')!;
