@@ -108,7 +108,7 @@ test('demo: sign in through the real login and consent pages in a popup, call a 
   await context.close();
 });
 
-test('demo: a blocked popup falls back to a full-page sign-in that resumes after the return', async (t) => {
+test('demo: a blocked popup falls back to a full-page sign-in that resumes after the return, even after a 401 in the page it left', async (t) => {
   // Playwright turns popup blocking off by default: this browser blocks a popup without a click
   const { demo, browser } = await start(t, { ignoreDefaultArgs: ['--disable-popup-blocking'] });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -131,9 +131,30 @@ test('demo: a blocked popup falls back to a full-page sign-in that resumes after
       await hub.ready;
       const id = hub.servers.list().find((s) => s.name === 'Protected demo server').id;
       sessionStorage.setItem('e2e-activation-at-sign-in', String(navigator.userActivation.isActive));
+      // the server's 401 that a slow page sees after it set off for the authorization server:
+      // a connect once the sign-in is on its way (its 401 used to drop the sign-in's record)
+      const off = hub.store.subscribe((s) => {
+        if (s.signIns[id]?.status !== 'pending') return;
+        off();
+        void hub
+          .connect(id)
+          .catch(() => {})
+          .finally(() => console.log('e2e: the 401 after leaving was handled'));
+      });
       void hub.signIn(id);
     });
   });
+  // the page stays until that 401 was handled: its way to the authorization server is held
+  const handled = new Promise((resolve) =>
+    page.on('console', (m) => m.text() === 'e2e: the 401 after leaving was handled' && resolve()),
+  );
+  await page.route(
+    (u) => u.origin === demo.issuer,
+    async (route) => {
+      if (route.request().isNavigationRequest()) await handled;
+      await route.continue();
+    },
+  );
   await page.evaluate(() => sessionStorage.setItem('e2e-sign-in-on-load', '1'));
   await page.reload();
   await page.waitForURL((u) => u.origin === demo.issuer);

@@ -51,6 +51,12 @@ export class SignIns {
   readonly #announcements = new Announcements();
   /** Authorization URLs being prepared in the background, by server. */
   readonly #preparing = new Map<string, Promise<unknown>>();
+  /**
+   * States of full-page sign-ins this page has left for: their vault records must outlive the
+   * page's last moments (a server's 401 before it unloads would otherwise replace the prepared
+   * sign-in and drop the very record the answer comes back for).
+   */
+  readonly #leaving = new Set<string>();
   readonly #channel?: BroadcastChannel;
   readonly #host: OAuthHost;
   #redirectUrl?: string;
@@ -83,7 +89,7 @@ export class SignIns {
       dpop: () => this.#dpop,
       config: (id) => oauthOf(ctx.store.state.servers[id]),
       tokensChanged: (id, summary) => void this.#summaries.save(id, summary),
-      inUse: (state) => !!this.#attempts.serverOf(state),
+      inUse: (state) => !!this.#attempts.serverOf(state) || this.#leaving.has(state),
       negotiated: (id) => ctx.store.state.connections[id]?.protocolVersion,
     };
     if (typeof BroadcastChannel !== 'undefined') {
@@ -341,6 +347,7 @@ export class SignIns {
     try {
       await this.ctx.ready;
       const pending = await this.#pending(id, server, prepared);
+      this.#leaving.add(pending.state);
       session.setItem(RETURN_KEY, JSON.stringify({ state: pending.state, returnTo: location.href }));
       this.#summaries.set(id, { ...(this.ctx.store.state.signIns[id] ?? {}), status: 'pending' });
       location.assign(pending.url);
