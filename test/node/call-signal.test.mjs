@@ -14,7 +14,12 @@ const { McpHub, MemoryStorage } = await import(path.join(root, 'dist/core/index.
 
 test("a caller's signal cancels its call in flight and is left without listeners once calls end", async () => {
   const everything = await startEverything('streamableHttp');
-  const hub = new McpHub({ storeName: 'call-signal', storage: new MemoryStorage(), eventTarget: null, broadcast: false });
+  const hub = new McpHub({
+    storeName: 'call-signal',
+    storage: new MemoryStorage(),
+    eventTarget: null,
+    broadcast: false,
+  });
   try {
     await hub.ready;
     const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
