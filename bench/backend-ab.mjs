@@ -5,7 +5,7 @@
 // slows all alike). Prints CPU µs and wall p50 per call for each, and B's ratio to A.
 //   cp -r dist node_modules/.cache/ab-base   # A: the build before a change (inside the repo, so
 //   # it resolves node_modules); make the change; npm run build
-//   AB_BASE=node_modules/.cache/ab-base node bench/backend-ab.mjs   (AB_ROUNDS, AB_CALLS)
+//   AB_BASE=node_modules/.cache/ab-base node bench/backend-ab.mjs   (AB_ROUNDS, AB_CALLS, AB_INTERLEAVE=1)
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startEverything } from '../test/fixtures/servers.mjs';
@@ -16,6 +16,8 @@ const base = process.env.AB_BASE;
 if (!base) throw new Error('AB_BASE=<a copy of another build of dist/>');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 12);
 const CALLS = Number(process.env.AB_CALLS ?? 40);
+/** AB_INTERLEAVE=1: the paths take turns call by call instead of block by block. */
+const INTERLEAVE = process.env.AB_INTERLEAVE === '1';
 const everything = await startEverything('streamableHttp');
 
 async function backend(serverModule) {
@@ -57,16 +59,28 @@ for (let r = 0; r < ROUNDS; r++) {
   await raw.close();
   raw = await rawClient();
   const order = names.map((_, i) => names[(i + r) % names.length]);
-  for (const k of order) {
-    const c = process.cpuUsage();
-    for (let i = 0; i < CALLS; i++) {
-      const t = performance.now();
-      await paths[k]();
-      wall[k].push(performance.now() - t);
+  if (INTERLEAVE)
+    // one call of each path in turn: a busy spell slows all three alike
+    for (let i = 0; i < CALLS; i++)
+      for (const k of i % 2 ? [...order].reverse() : order) {
+        const c = process.cpuUsage();
+        const t = performance.now();
+        await paths[k]();
+        wall[k].push(performance.now() - t);
+        const u = process.cpuUsage(c);
+        cpu[k] += (u.user + u.system) / (ROUNDS * CALLS);
+      }
+  else
+    for (const k of order) {
+      const c = process.cpuUsage();
+      for (let i = 0; i < CALLS; i++) {
+        const t = performance.now();
+        await paths[k]();
+        wall[k].push(performance.now() - t);
+      }
+      const u = process.cpuUsage(c);
+      cpu[k] += (u.user + u.system) / (ROUNDS * CALLS);
     }
-    const u = process.cpuUsage(c);
-    cpu[k] += (u.user + u.system) / (ROUNDS * CALLS);
-  }
 }
 const p50 = (k) => wall[k].sort((a, b) => a - b)[Math.floor(wall[k].length / 2)];
 await Promise.all([raw.close(), ...closers.map((c) => c())]).catch(() => {});

@@ -71,7 +71,9 @@ export function limitsOf(options: McpHubOptions): HubContext['limits'] {
 
 /** `<prefix>_<16 random hex>`. */
 export function randomId(prefix: string): string {
-  return `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  // the UUID's first 16 hex digits (8-4-4, dashes left out), without a regex pass over it
+  const u = crypto.randomUUID();
+  return `${prefix}_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}`;
 }
 
 /** Options of `new McpHub()`. */

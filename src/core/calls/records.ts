@@ -215,12 +215,19 @@ export class Limiter {
   get waiting() {
     return this.#queue.length;
   }
+  /** A slot now when one is free (the function releases it), else undefined: nothing waits. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#active >= this.max) return undefined;
+    this.#active++;
+    return this.#release;
+  }
+  readonly #release = () => {
+    this.#active--;
+    this.#queue.shift()?.();
+  };
   /** Wait for a slot; rejects if `signal` aborts first. Call the returned function to release. */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    const release = () => {
-      this.#active--;
-      this.#queue.shift()?.();
-    };
+    const release = this.#release;
     if (this.#active < this.max) {
       this.#active++;
       return Promise.resolve(release);

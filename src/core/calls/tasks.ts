@@ -42,31 +42,36 @@ export class CallTasks {
    */
   async run(call: TaskCall, onprogress: Progress): Promise<CallToolResult> {
     const { id, serverId, args, signal } = call;
+    const name = call.tool.name;
     let form: TaskForm | undefined;
-    const start = (tool: Tool) =>
-      this.connections.withSession(serverId, { signal }, (session, request) => {
-        form = session.taskForm?.(tool);
-        if (!form || !session.startTask) return Promise.resolve(undefined);
-        return session.startTask(tool.name, args, { ...request, onprogress, tool, ttlMs: TASK_TTL_MS });
+    /** The server offers no task for this tool: a plain call (and a plain call when sent again). */
+    let plain = false;
+    // one session turn per attempt: the plain call goes out in the turn that found no task form
+    // (it took a second withSession, through connections.callTool, before: bench/backend.mjs)
+    const start = (tool: Tool | undefined) =>
+      this.connections.withSession(serverId, { signal }, async (session, request): Promise<TaskStart> => {
+        if (!plain) form = tool && session.taskForm?.(tool);
+        if (plain || !form || !session.startTask) {
+          plain = true;
+          return { result: await session.callTool(name, args, { ...request, onprogress, tool }) };
+        }
+        return session.startTask(name, args, { ...request, onprogress, tool, ttlMs: TASK_TTL_MS });
       });
-    let tool = call.tool;
-    let started: TaskStart | undefined;
+    let started: TaskStart;
     try {
-      started = await start(tool);
+      started = await start(call.tool);
     } catch (e) {
-      // a stale x-mcp-header declaration (-32020): re-list once and retry, as plain calls do
+      // a stale x-mcp-header declaration (-32020): re-list once and retry (a plain call with the
+      // fresh definition, none if the tool is gone; a task with the fresh one, else the old)
       if (!(e instanceof McpConnectionError && e.code === 'server' && e.rpcCode === HEADER_MISMATCH)) throw e;
-      const fresh = (await this.connections.refresh(serverId, { signal })).tools.find((t) => t.name === tool.name);
-      tool = fresh ?? tool;
-      started = await start(tool);
+      const fresh = (await this.connections.refresh(serverId, { signal })).tools.find((t) => t.name === name);
+      started = await start(plain ? fresh : (fresh ?? call.tool));
     }
-    const startResult = started;
-    if (!startResult) return this.connections.callTool(serverId, tool.name, args, { signal, tool, onprogress });
-    if ('result' in startResult) return startResult.result;
-    this.update(id, startResult.task, form ?? '2026-07-28', 'created');
+    if ('result' in started) return started.result;
+    this.update(id, started.task, form ?? '2026-07-28', 'created');
     // the task id must outlive a reload that comes before the in-flight write
     void this.history.flush();
-    return this.follow(id, serverId, startResult.task, signal);
+    return this.follow(id, serverId, started.task, signal);
   }
 
   /** Poll a call's task to its end; resolves with the tool's result. Stops on abort. */

@@ -436,11 +436,13 @@ function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => v
 function withRevisionHeaders(fetchFn: typeof fetch, record: FetchRecord): typeof fetch {
   return (input, init) => {
     if (init?.headers) {
-      const headers = new Headers(init.headers);
-      const v = headers.get('mcp-protocol-version');
+      // read in place (the SDK sends a Headers); a copy only to drop the header
+      const sent = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+      const v = sent.get('mcp-protocol-version');
       // the revision in use, not the one a server/discover probe offers
-      if (v && headers.get('mcp-method') !== 'server/discover') record.revision = v;
+      if (v && sent.get('mcp-method') !== 'server/discover') record.revision = v;
       if (v && !sendsVersionHeader(v)) {
+        const headers = new Headers(sent);
         headers.delete('mcp-protocol-version');
         init = { ...init, headers };
       }
