@@ -10,11 +10,17 @@ const { McpHub } = globalThis.McpElements;
 const longTasks = [];
 new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
 
-window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
+/** A private hub with the sandbox page, connected to server-debug at `url`. */
+async function connectedHub(url, sandboxUrl) {
   const hub = new McpHub({ storeName: `bench-apps-${Date.now()}`, eventTarget: null, sandboxUrl });
   await hub.ready;
   const server = await hub.servers.add({ name: 'debug', url, transport: 'streamable-http' });
   await hub.connect(server.id);
+  return { hub, server };
+}
+
+window.benchOurHost = async (url, sandboxUrl, tool, rounds) => {
+  const { hub, server } = await connectedHub(url, sandboxUrl);
   const samples = [];
   for (let i = 0; i < rounds; i++) {
     let card;
@@ -76,10 +82,7 @@ window.benchReady = true;
 // while the call waits (it readies the view meanwhile: chunks, resource, proxy frame), else it is
 // added when the call is allowed (nothing readied). One sample: allowed → `mcp-app-initialized`.
 window.benchApproval = async (url, sandboxUrl, tool, thinkMs, cardWhileWaiting) => {
-  const hub = new McpHub({ storeName: `bench-approval-${Date.now()}`, eventTarget: null, sandboxUrl });
-  await hub.ready;
-  const server = await hub.servers.add({ name: 'debug', url, transport: 'streamable-http' });
-  await hub.connect(server.id);
+  const { hub, server } = await connectedHub(url, sandboxUrl);
   await hub.assistants.update('bench', { approval: 'always-ask', servers: { [server.id]: {} } });
   const waiting = new Promise((resolve) =>
     hub.addEventListener('mcp-tool-call-awaiting-approval', (e) => resolve(e.detail.call.id), { once: true }),

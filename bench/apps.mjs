@@ -110,26 +110,23 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
       await page.close();
     }
   }
-  if (process.env.APPS_BENCH_APPROVAL) {
-    // a model's call allowed after a second, a page's first view: readied while the call waited
-    // (the card on the page) vs not (the card added once allowed); per-server sandbox origins
+  /**
+   * APPS_BENCH_APPROVAL: a model's call allowed after a second, a page's first view: readied while
+   * the call waited (the card on the page) vs not (the card added once allowed); per-server origins.
+   */
+  async function approvalRun() {
     const think = Number(process.env.APPS_BENCH_THINK_MS ?? 1000);
     const got = { readied: [], not: [] };
-    try {
-      for (let r = 0; r < rounds * 2; r++) {
-        for (const readied of r % 2 ? [false, true] : [true, false]) {
-          const page = await browser.newPage();
-          await page.goto(`${host}/ours.html`);
-          await page.waitForFunction(() => typeof window.benchApproval === 'function');
-          got[readied ? 'readied' : 'not'].push(
-            await page.evaluate((a) => window.benchApproval(...a), [debug.url, perServerSandbox, TOOL, think, readied]),
-          );
-          await page.close();
-        }
+    for (let r = 0; r < rounds * 2; r++) {
+      for (const readied of r % 2 ? [false, true] : [true, false]) {
+        const page = await browser.newPage();
+        await page.goto(`${host}/ours.html`);
+        await page.waitForFunction(() => typeof window.benchApproval === 'function');
+        got[readied ? 'readied' : 'not'].push(
+          await page.evaluate((a) => window.benchApproval(...a), [debug.url, perServerSandbox, TOOL, think, readied]),
+        );
+        await page.close();
       }
-    } finally {
-      await browser.close();
-      await Promise.all([debug.close(), sandbox.close(), pages.close(), baselineSandbox.close()]);
     }
     const a = median(got.readied);
     const b = median(got.not);
@@ -137,9 +134,9 @@ export async function measureApps({ rounds = 5, views = 10 } = {}) {
       `a model's call allowed after ${think} ms, a page's first view, allowed → initialized (median of ${got.readied.length}): ` +
         `readied while waiting ${a.toFixed(1)} ms, not readied ${b.toFixed(1)} ms: ${(a / b).toFixed(2)}×`,
     );
-    return undefined;
   }
   try {
+    if (process.env.APPS_BENCH_APPROVAL) return await approvalRun();
     for (let r = 0; r < rounds; r++) {
       // alternate which side goes first, so neither always inherits a warmer machine
       const order = [

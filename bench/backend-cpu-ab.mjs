@@ -10,39 +10,14 @@
 import path from 'node:path';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
+import { backendHub } from './backend-stub.mjs';
 
 const base = process.env.AB_BASE;
 if (!base) throw new Error('AB_BASE=<a copy of another build of dist/>');
 const everything = await startEverything('streamableHttp');
-const stubbed =
-  (fetchFn) =>
-  async (input, init = {}) => {
-    const body = typeof init.body === 'string' ? init.body : '';
-    if (!body.includes('"tools/call"')) return fetchFn(input, init);
-    const msg = JSON.stringify({
-      result: { content: [{ type: 'text', text: 'Echo: x' }] },
-      jsonrpc: '2.0',
-      id: JSON.parse(body).id,
-    });
-    return new Response(`event: message\ndata: ${msg}\n\n`, { headers: { 'content-type': 'text/event-stream' } });
-  };
 const outer = new AbortController().signal;
 async function make(dir) {
-  const { McpHub, MemoryStorage } = await import(path.resolve(dir, 'core/index.js'));
-  const { guardedFetch, createGuard } = await import(path.resolve(dir, 'relay/guard.js'));
-  const guard = createGuard({ allow: [new URL(everything.url).origin] });
-  const hub = new McpHub({
-    storeName: 'bench-cpu-ab',
-    storage: new MemoryStorage(),
-    eventTarget: null,
-    broadcast: false,
-    historyLimit: 50,
-    fetch: stubbed(guardedFetch(guard)),
-  });
-  await hub.ready;
-  const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
-  await hub.connect(server.id);
-  await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
+  const { hub, server } = await backendHub(dir, everything.url);
   let n = 0;
   return {
     hub,

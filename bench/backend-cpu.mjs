@@ -9,44 +9,22 @@
 // Run: npm run build && node bench/backend-cpu.mjs   (SSE=0: JSON answers instead of an event
 // stream; PROMPT=1: a store subscriber that must hear of every change, as on a page; ROUNDS;
 // ONLY=<path>: 20,000 calls of one path, for node --cpu-prof)
+import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
+import { backendHub, stubbedEcho } from './backend-stub.mjs';
 
-const { McpHub, MemoryStorage } = await import(built('dist/core/index.js'));
-const { guardedFetch, createGuard } = await import(built('dist/relay/guard.js'));
 const everything = await startEverything('streamableHttp');
 const SSE = process.env.SSE !== '0';
-const stubbed =
-  (base) =>
-  async (input, init = {}) => {
-    const body = typeof init.body === 'string' ? init.body : '';
-    if (!body.includes('"tools/call"')) return base(input, init);
-    const msg = JSON.stringify({
-      result: { content: [{ type: 'text', text: 'Echo: x' }] },
-      jsonrpc: '2.0',
-      id: JSON.parse(body).id,
-    });
-    return SSE
-      ? new Response(`event: message\ndata: ${msg}\n\n`, { headers: { 'content-type': 'text/event-stream' } })
-      : new Response(msg, { headers: { 'content-type': 'application/json' } });
-  };
-const guard = createGuard({ allow: [new URL(everything.url).origin] });
-const hub = new McpHub({
-  storeName: 'bench-cpu',
-  storage: new MemoryStorage(),
-  eventTarget: null,
-  broadcast: false,
-  historyLimit: 50,
-  fetch: stubbed(guardedFetch(guard)),
+const { hub, server } = await backendHub(path.resolve(built('dist/core/index.js'), '../..'), everything.url, {
+  sse: SSE,
 });
-await hub.ready;
 if (process.env.PROMPT === '1') hub.store.subscribe(() => {});
-const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
-await hub.connect(server.id);
-await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
 const client = new Client({ name: 'bench', version: '1' });
-await client.connect(new StreamableHTTPClientTransport(new URL(everything.url), { fetch: stubbed(fetch) }));
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(everything.url), { fetch: stubbedEcho(fetch, { sse: SSE }) }),
+);
 const check = (text) => {
   if (!String(text).includes('Echo: x')) throw new Error(`unexpected answer: ${text}`);
 };

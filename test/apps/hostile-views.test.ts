@@ -8,7 +8,7 @@ import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import { sendMouse } from '@web/test-runner-commands';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
-import { MODES, connectApps, urls } from './helpers.js';
+import { MODES, connectApps, showCall, urls } from './helpers.js';
 import { dropWarmFrames } from '../../src/apps/warm-frames.js';
 
 // each test starts without proxies loaded ahead by the ones before (src/apps/warm-frames.ts)
@@ -354,18 +354,11 @@ for (const mode of MODES)
         const { hub, t, s } = await setUp(mode.sandbox());
         const marker = unique('warm');
         // an honest view first: once it runs, a proxy for the server's next such view is loaded
-        const probe = await hub.callTool({ serverId: s.id, tool: 'show-probe', source: 'user', arguments: {} });
-        await fixture(html`<mcp-app-view .hub=${hub} call-id=${probe.id}></mcp-app-view>`);
+        await showCall(hub, s.id, 'show-probe', {});
         if (keeps) await until(async () => (shelf() >= 1 ? true : undefined), 'a warm frame');
         // the hostile view declares a permission, so it gets a frame of its own and the warm one
         // waits while it looks for frames of its origin to fetch through
-        const call = await hub.callTool({
-          serverId: s.id,
-          tool: 'show-hostile',
-          source: 'user',
-          arguments: { actions: ['warm'], marker },
-        });
-        await fixture(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
+        await showCall(hub, s.id, 'show-hostile', { actions: ['warm'], marker });
         await t.report('warm-done', 300);
         const reports = await t.reports();
         expect(reports.find((r) => r.key === 'warm-frames-named')?.value).to.equal(0);

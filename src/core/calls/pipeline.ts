@@ -496,10 +496,11 @@ export class CallPipeline {
     return undefined;
   }
 
-  /** 2. Approval. Annotations are untrusted hints: they never approve anything by themselves. */
+  /**
+   * 2b. Approval that may wait (after #approvedAlready found none): a trusted definition, else the
+   * user. Annotations are untrusted hints: they never approve anything by themselves.
+   */
   async #approve(call: Running, record: ToolCallRecord): Promise<ApprovalSource> {
-    const early = this.#approvedAlready(call, record);
-    if (early) return early;
     const profile = this.assistants.get(call.assistantId);
     // trusted: this definition, from this origin (assistants/trust.ts)
     const url = this.ctx.store.state.servers[call.serverId]?.url;

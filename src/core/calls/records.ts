@@ -228,10 +228,8 @@ export class Limiter {
   /** Wait for a slot; rejects if `signal` aborts first. Call the returned function to release. */
   acquire(signal?: AbortSignal): Promise<() => void> {
     const release = this.#release;
-    if (this.#active < this.max) {
-      this.#active++;
-      return Promise.resolve(release);
-    }
+    const now = this.tryAcquire();
+    if (now) return Promise.resolve(now);
     return new Promise((resolve, reject) => {
       const go = () => {
         signal?.removeEventListener('abort', onAbort);
