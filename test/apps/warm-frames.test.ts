@@ -143,6 +143,12 @@ describe('MCP Apps: warm proxy frames, a host that removes them', () => {
     const [removed] = shelf();
     if (!keeps) expect(document.querySelector('mcp-warm-frames')).to.equal(null);
     document.querySelector('mcp-warm-frames')?.remove();
+    if (keeps) {
+      // the removed frame's entry does not keep its page from warming again
+      warmFrame(removed!.src, removed!.getAttribute('allow') ?? '');
+      expect(shelf().length).to.equal(1);
+      expect(shelf()[0]).not.to.equal(removed);
+    }
     const second = await showCall(hub, s.id, 'show-probe', { text: 'two' });
     const frame = second.view.shadowRoot!.querySelector('iframe')!;
     expect(frame.isConnected).to.equal(true);
