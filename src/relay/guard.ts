@@ -51,37 +51,50 @@ export interface Guard {
   send(url: URL, init: RequestInit): Promise<{ response: Response; url: URL }>;
 }
 
+/** Resolve a name and check every address it has; the first is the one to pin. */
+async function lookUp(url: URL, resolve: NonNullable<GuardOptions['resolve']>): Promise<string> {
+  let addresses: readonly string[];
+  try {
+    addresses = await resolve(url.hostname);
+  } catch {
+    throw new RelayRefusal(502, `target ${url.hostname} does not resolve`);
+  }
+  return checkResolved(url, addresses);
+}
+
 export function createGuard(options: GuardOptions): Guard {
   const patterns = compileAllow(options.allow);
   checkOpenMode(options);
   const maxRedirects = options.maxRedirects ?? 3;
-  const upstreamFetch: UpstreamFetch =
-    options.fetch ??
-    ((url, init) => {
-      const { address: _, ...rest } = init;
-      return fetch(url, rest);
-    });
+  // the platform's fetch takes the init as it is (no pinning: `address` is never set for it)
+  const upstreamFetch: UpstreamFetch = options.fetch ?? ((url, init) => fetch(url, init));
 
   async function admit(url: URL): Promise<string | undefined> {
     const { resolve } = checkTarget(url, patterns, options);
     if (!resolve || !options.resolve) return undefined;
-    let addresses: readonly string[];
-    try {
-      addresses = await options.resolve(url.hostname);
-    } catch {
-      throw new RelayRefusal(502, `target ${url.hostname} does not resolve`);
-    }
-    return checkResolved(url, addresses);
+    return lookUp(url, options.resolve);
   }
 
   async function send(first: URL, init: RequestInit): Promise<{ response: Response; url: URL }> {
     let url = first;
     let method = init.method ?? 'GET';
     let body = init.body;
-    const headers = new Headers(init.headers);
+    // copied only when a redirect changes them (the first hop sends the caller's as they are)
+    let headers = init.headers;
+    let own: Headers | undefined;
+    const changed = () => (own ??= headers = new Headers(headers));
     for (let hop = 0; ; hop++) {
-      const address = await admit(url);
-      const response = await upstreamFetch(url.href, { ...init, method, headers, body, redirect: 'manual', address });
+      // an allowlisted or literal target needs no lookup: checked here, no turn of the event loop
+      const { resolve } = checkTarget(url, patterns, options);
+      const address = resolve && options.resolve ? await lookUp(url, options.resolve) : undefined;
+      const response = await upstreamFetch(url.href, {
+        ...init,
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        ...(address ? { address } : {}),
+      });
       const location = response.headers.get('location');
       if (response.status < 300 || response.status > 399 || response.status === 304 || !location)
         return { response, url };
@@ -93,11 +106,11 @@ export function createGuard(options: GuardOptions): Guard {
       } catch {
         throw new RelayRefusal(502, 'upstream redirected to an invalid URL');
       }
-      if (next.origin !== url.origin) headers.delete('authorization'); // a token never follows to another origin
+      if (next.origin !== url.origin) changed().delete('authorization'); // a token never follows to another origin
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
-        headers.delete('content-type');
+        changed().delete('content-type');
       }
       url = next;
     }
@@ -113,7 +126,8 @@ export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
   const guard = 'send' in options ? options : createGuard(options);
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = input instanceof Request ? input : null;
-    const url = new URL(request ? request.url : String(input));
+    // the SDK passes its endpoint as a URL: read in place (the guard never changes it)
+    const url = request ? new URL(request.url) : input instanceof URL ? input : new URL(String(input));
     const merged: RequestInit = request
       ? {
           method: request.method,

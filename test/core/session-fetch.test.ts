@@ -142,4 +142,40 @@ describe('session fetch: the answers in a POST event stream', () => {
     const { reports } = await watch(text, [3, 20], [5]);
     expect(reports).to.deep.equal([{ unanswered: [5], resumable: false }]);
   });
+  it("a priming event (an id, empty data) is no answer, and the answer after it counts", async () => {
+    const answer = JSON.stringify({ jsonrpc: '2.0', id: 4, result: {} });
+    for (const eol of ['\n', '\r\n']) {
+      const priming = `id: p1${eol}data:${eol}${eol}`;
+      const alone = await watch(priming, [4], [4]);
+      expect(alone.reports, 'primed, then ended').to.deep.equal([{ unanswered: [4], resumable: true }]);
+      const both = await watch(`${priming}data: ${answer}${eol}${eol}`, [7, 30], [4]);
+      expect(both.reports, 'primed, then answered').to.deep.equal([]);
+    }
+  });
+
+  it('the watched response is the one the server sent, its body read through the watch by every reader', async () => {
+    const text = sse([{ data: { jsonrpc: '2.0', id: 1, result: {} } }], '\n');
+    const sent = chunked(text, [3]);
+    const f = explainingFetch(async () => sent, {}, { max: 64, onExceed: () => {} });
+    const res = await f('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}' });
+    expect(res, 'the same object: status, headers and url as they came').to.equal(sent);
+    expect(res.headers.get('content-type')).to.equal('text/event-stream');
+    expect(await res.text(), 'the body as sent').to.equal(text);
+    // past the 64-byte cap: every way of reading fails, none reads around the watch
+    const over = sse([{ data: { jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(100) } } }], '\n');
+    for (const read of ['text', 'json', 'arrayBuffer', 'blob'] as const) {
+      const exceeded: string[] = [];
+      const capped = explainingFetch(async () => chunked(over, [10]), {}, {
+        max: 64,
+        onExceed: (_ids, e) => exceeded.push(e.code),
+      });
+      const big = await capped('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}' });
+      const got = await (big[read]() as Promise<unknown>).then(
+        () => 'read',
+        () => 'refused',
+      );
+      expect(got, read).to.equal('refused');
+      expect(exceeded, read).to.deep.equal(['too-large']);
+    }
+  });
 });
