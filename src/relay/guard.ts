@@ -1,5 +1,6 @@
 // The SSRF rules as a reusable gate: the relay admits its targets through it, and the backend hub
 // (mcp-chat-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
+import { isRequestSignal } from '../core/request-signal.js';
 import { checkResolved, checkTarget, compileAllow, RelayRefusal, type TargetPolicy } from './targets.js';
 
 /**
@@ -141,8 +142,9 @@ export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
     // abort listener to the signal it is given and drops it only once the request is garbage
     // collected, and the SDK gives every request of a session one long-lived signal; on a busy
     // session listeners piled up (MaxListenersExceededWarning on stderr at every call past 1500,
-    // and a listener scan per request: bench/backend.mjs). AbortSignal.any adds no listener.
-    if (merged.signal) merged.signal = AbortSignal.any([merged.signal]);
+    // and a listener scan per request: bench/backend.mjs). AbortSignal.any adds no listener. A
+    // hub's session already gives each POST a signal of its own (core/request-signal.ts).
+    if (merged.signal && !isRequestSignal(merged.signal)) merged.signal = AbortSignal.any([merged.signal]);
     return (await guard.send(url, merged)).response;
   };
 }

@@ -142,7 +142,7 @@ describe('session fetch: the answers in a POST event stream', () => {
     const { reports } = await watch(text, [3, 20], [5]);
     expect(reports).to.deep.equal([{ unanswered: [5], resumable: false }]);
   });
-  it("a priming event (an id, empty data) is no answer, and the answer after it counts", async () => {
+  it('a priming event (an id, empty data) is no answer, and the answer after it counts', async () => {
     const answer = JSON.stringify({ jsonrpc: '2.0', id: 4, result: {} });
     for (const eol of ['\n', '\r\n']) {
       const priming = `id: p1${eol}data:${eol}${eol}`;
@@ -165,10 +165,14 @@ describe('session fetch: the answers in a POST event stream', () => {
     const over = sse([{ data: { jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(100) } } }], '\n');
     for (const read of ['text', 'json', 'arrayBuffer', 'blob'] as const) {
       const exceeded: string[] = [];
-      const capped = explainingFetch(async () => chunked(over, [10]), {}, {
-        max: 64,
-        onExceed: (_ids, e) => exceeded.push(e.code),
-      });
+      const capped = explainingFetch(
+        async () => chunked(over, [10]),
+        {},
+        {
+          max: 64,
+          onExceed: (_ids, e) => exceeded.push(e.code),
+        },
+      );
       const big = await capped('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}' });
       const got = await (big[read]() as Promise<unknown>).then(
         () => 'read',

@@ -103,6 +103,9 @@ export interface CallToolOptions extends AssistantRef {
   onCall?: (record: ToolCallRecord) => void;
 }
 
+/** A record while it is being built (records are frozen once put). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 type Decision = { ok: boolean; always?: boolean; reason?: string; aborted?: boolean };
 type Ending = 'success' | 'error' | 'denied' | 'cancelled';
 type DenyReason = 'denied' | 'vetoed';
@@ -196,24 +199,27 @@ export class CallPipeline {
     const assistantId = assistantIdOf(options);
     const { serverId, tool, name } = this.#resolveTarget(options, assistantId);
     const args = options.arguments ?? {};
-    const record = this.history.put({
+    // built field by field: a literal with six conditional spreads cost ~5 µs a call (bench/backend.mjs)
+    const fresh: Mutable<ToolCallRecord> = {
       id: randomId('call'),
       assistantId,
       gptId: assistantId,
       serverId,
       serverName: ctx.store.settled.servers[serverId].name,
       tool: tool.name,
-      ...((tool.title ?? tool.annotations?.title) ? { toolTitle: tool.title ?? tool.annotations?.title } : {}),
       name,
       arguments: args,
       status: 'pending',
       source: options.source ?? 'model',
-      ...(options.providerCallId ? { providerCallId: options.providerCallId } : {}),
-      ...(options.argumentsError ? { argumentsError: options.argumentsError } : {}),
-      ...(rerunOf ? { rerunOf } : {}),
-      ...(tool.annotations ? { annotations: tool.annotations } : {}),
       createdAt: Date.now(),
-    });
+    };
+    const title = tool.title ?? tool.annotations?.title;
+    if (title) fresh.toolTitle = title;
+    if (options.providerCallId) fresh.providerCallId = options.providerCallId;
+    if (options.argumentsError) fresh.argumentsError = options.argumentsError;
+    if (rerunOf) fresh.rerunOf = rerunOf;
+    if (tool.annotations) fresh.annotations = tool.annotations;
+    const record = this.history.put(fresh);
     if (options.onCall) {
       try {
         options.onCall(record);

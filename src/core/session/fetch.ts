@@ -1,6 +1,7 @@
 // The fetch every transport uses: response bodies capped, network failures explained (CORS names
 // the exact headers a browser needs), and what was sent recorded for the diagnosis.
 import { McpConnectionError } from '../errors.js';
+import { requestSignal } from '../request-signal.js';
 
 import { CORS_HINT, corsHint, crossOrigin, preflightHeaders } from './cross-origin.js';
 
@@ -23,6 +24,8 @@ interface BodyWatch {
   ids: () => readonly (string | number)[];
   /** An event stream ended (or broke) before answering them; `resumable`: it carried event ids. */
   onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
+  /** The body is over (read to its end, failed, cancelled, or handed on unwatched). */
+  over: () => void;
 }
 
 /**
@@ -110,13 +113,21 @@ function watchBody(res: Response, w: BodyWatch): Response {
     w.onExceed(e);
     throw e;
   }
-  if (!res.body || !res.ok) return res;
+  // an error's body is read at once by the SDK; past here only a watched body can still be cut off
+  if (!res.body || !res.ok) {
+    w.over();
+    return res;
+  }
   const scan =
     w.onBroken && /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') ? new AnswerScan() : undefined;
   // without a cap, only an event stream needs watching (a declared length is no cap: it counts the
   // compressed bytes, and whether a response was compressed is hidden from cross-origin reads)
-  if (!scan && max === Infinity) return res;
+  if (!scan && max === Infinity) {
+    w.over();
+    return res;
+  }
   const ended = () => {
+    w.over();
     if (!scan) return;
     const unanswered = w.ids().filter((id) => !scan.answered.has(String(id)));
     if (unanswered.length) w.onBroken!(unanswered, scan.resumable);
@@ -155,6 +166,7 @@ function watchBody(res: Response, w: BodyWatch): Response {
       }
       n += value.byteLength;
       if (n > max) {
+        w.over();
         void reader.cancel();
         const e = tooLarge();
         w.onExceed(e);
@@ -167,7 +179,10 @@ function watchBody(res: Response, w: BodyWatch): Response {
         ctrl.enqueue(value.subarray(0, SLICE));
       } else ctrl.enqueue(value);
     },
-    cancel: (r) => reader.cancel(r),
+    cancel: (r) => {
+      w.over();
+      return reader.cancel(r);
+    },
   });
   return withBody(res, body);
 }
@@ -197,6 +212,7 @@ function withBody(res: Response, body: ReadableStream<Uint8Array>): Response {
 /** What reads a Response's body (`bytes` where the platform has it). */
 const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes', 'clone'];
 
+const noop = () => {};
 const YIELD_AFTER_MS = 50;
 const SLICE = 16 * 1024;
 const now = () => globalThis.performance?.now() ?? Date.now();
@@ -237,10 +253,13 @@ export function explainingFetch(
 ): typeof fetch {
   return async (input, init) => {
     const f = base ?? globalThis.fetch;
+    // only request/response bodies are watched; the long-lived GET stream is not one result
+    const post = !!watch && (init?.method ?? 'GET').toUpperCase() === 'POST';
+    // a POST follows the caller's (long-lived) signal until its body is over (request-signal.ts)
+    const link = post && init?.signal ? requestSignal(init.signal) : undefined;
     try {
-      const res = await f(input, init);
-      // only request/response bodies are watched; the long-lived GET stream is not one result
-      if (watch && (init?.method ?? 'GET').toUpperCase() === 'POST') {
+      const res = await f(input, link ? { ...init, signal: link.signal } : init);
+      if (post) {
         let ids: (string | number)[] | undefined;
         const idsOf = () => (ids ??= requestIds(init?.body));
         return watchBody(res, {
@@ -248,10 +267,12 @@ export function explainingFetch(
           ids: idsOf,
           onExceed: (e) => watch.onExceed(idsOf(), e),
           ...(watch.onBroken ? { onBroken: watch.onBroken } : {}),
+          over: link?.done ?? noop,
         });
       }
       return res;
     } catch (e) {
+      link?.done();
       if (e instanceof McpConnectionError) throw e;
       if ((e as Error)?.name === 'AbortError' || (e as Error)?.name === 'TimeoutError') throw e;
       const url = input instanceof Request ? input.url : String(input);
