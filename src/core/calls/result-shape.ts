@@ -20,8 +20,9 @@ export function conformResult(r: CallToolResult): { result: CallToolResult; issu
   const meta = isObject(raw._meta) ? raw._meta : undefined;
   let issue = typeof meta?.[NON_CONFORMANT_META] === 'string' ? (meta[NON_CONFORMANT_META] as string) : undefined;
   const content = Array.isArray(raw.content) ? raw.content : [];
-  const own = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN.has(k)));
   let result: CallToolResult = { ...r, content };
+  // the fields no result has, looked for only when there is no content (not on every call)
+  const own = content.length ? {} : Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN.has(k)));
   if (!content.length && Object.keys(own).length) {
     // a bare value came as `{ value }` from the JSON-RPC session: keep it under that name
     const structured = isObject(raw.structuredContent) ? raw.structuredContent : own;

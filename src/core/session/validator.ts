@@ -26,19 +26,30 @@ export function draftOf(schema: object): '2020-12' | '2019-09' | '7' {
   return draft;
 }
 
-/** `jsonSchemaValidator` for the SDK client: first error only, as the SDK's default. */
+/**
+ * `jsonSchemaValidator` for the SDK client: first error only, as the SDK's default. A schema is
+ * compiled once: the hub gives the SDK the tool's definition with each call, and the SDK asks for
+ * its output validator on every call (compiling cost a dereference of the whole schema per call).
+ */
 export class SchemaValidator implements jsonSchemaValidator {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    const validator = new Validator(schema as never, draftOf(schema), true);
-    return (input) => {
-      const r = validator.validate(input);
-      return r.valid
-        ? { valid: true, data: input as T, errorMessage: undefined }
-        : {
-            valid: false,
-            data: undefined,
-            errorMessage: r.errors.map((e) => `${e.instanceLocation}: ${e.error}`).join('; '),
-          };
-    };
+    let check = compiled.get(schema);
+    if (!check) {
+      const validator = new Validator(schema as never, draftOf(schema), true);
+      check = (input) => {
+        const r = validator.validate(input);
+        return r.valid
+          ? { valid: true, data: input, errorMessage: undefined }
+          : {
+              valid: false,
+              data: undefined,
+              errorMessage: r.errors.map((e) => `${e.instanceLocation}: ${e.error}`).join('; '),
+            };
+      };
+      compiled.set(schema, check);
+    }
+    return check as JsonSchemaValidator<T>;
   }
 }
+/** Compiled validators by schema (the catalogue keeps a tool's schema object until it is listed again). */
+const compiled = new WeakMap<object, JsonSchemaValidator<unknown>>();
