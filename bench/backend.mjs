@@ -7,7 +7,8 @@
 // the order of the paths (so a busy machine slows all alike), each warmed up first. Reports wall
 // p50/p99 per call, this process's CPU time per call, and both as ratios to the raw client
 // (goal ≤ 1.10×). Needs a build (dist/). Run: node bench/backend.mjs
-// (BACKEND_BENCH_ROUNDS, default 10; BACKEND_BENCH_CALLS per round and path, default 50;
+// (BACKEND_BENCH_ROUNDS, default 30: with 10 the p50 ratio of one build moved 0.97–1.12× between
+// runs, with 30 it read 1.07× four times in a row; BACKEND_BENCH_CALLS per round and path, default 50;
 // BACKEND_BENCH_ONLY=raw|session|callTool|runToolCalls: 1300 calls of that path alone, for
 // a profile, with BACKEND_BENCH_PROFILE=<file>: the inspector's, of those calls only (after the
 // warm-up), compared per function with bench/profile-compare.mjs)
@@ -16,7 +17,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
 
-const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 30);
 const CALLS = Number(process.env.BACKEND_BENCH_CALLS ?? 50);
 const WARMUP = 100;
 // under 1500 in all: the raw client passes its session's one signal to fetch, and undici keeps a
