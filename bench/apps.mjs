@@ -11,7 +11,7 @@
 // A fourth side is ours with a sandbox origin per server (the `{server}` template on
 // *.localhost), where the view is same-origin with its proxy as the example host's is.
 import { build } from 'vite';
-import { readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { chromium } from 'playwright-core';
 import { startExample, startSandbox } from '../test/fixtures/apps-server.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../scripts/chromium.mjs';
 import { singleFileBuild } from '../scripts/vite-plugins.mjs';
+import { mergeRows } from './results-file.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOOL = 'debug-tool';
@@ -259,11 +260,5 @@ if (import.meta.url === `file://${process.argv[1]}` && process.env.APPS_BENCH_AP
     console.log(`| ${r.measure} | ${r.ours.toFixed(2)} | ${r.baseline.toFixed(2)} | ${r.ratio.toFixed(2)} |`);
   // APPS_BENCH_WRITE=1: put these rows into bench/results.json (same measures replaced) without
   // measuring everything else again
-  if (process.env.APPS_BENCH_WRITE) {
-    const file = path.join(root, 'bench/results.json');
-    const results = JSON.parse(readFileSync(file, 'utf8'));
-    results.rows = [...results.rows.filter((r) => !/^MCP Apps/.test(r.measure)), ...rows];
-    results.apps = { date: new Date().toISOString(), node: process.version };
-    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-  }
+  if (process.env.APPS_BENCH_WRITE) mergeRows('MCP Apps', rows, 'apps');
 }

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
+import { mergeRows } from './results-file.mjs';
+import { row } from './row.mjs';
 
 const ROUNDS = Number(process.env.BACKEND_BENCH_ROUNDS ?? 30);
 const CALLS = Number(process.env.BACKEND_BENCH_CALLS ?? 50);
@@ -155,5 +157,29 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const backend = rows[rows.length - 1][1];
   const ratio = backend.p50 / raw.p50;
   console.log(`goal: backend p50 ≤ 1.10× the raw client: ${ratio <= 1.1 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}×)`);
+  // `npm run bench`: into bench/results.json (and so docs/benchmarks.md)
+  if (process.env.BENCH_WRITE) {
+    const [, session] = rows[1];
+    const baselineName = `raw v2 Client.callTool, same server-everything (echo, Streamable HTTP, 127.0.0.1) and process, ${raw.calls} calls per path in ${ROUNDS} alternating rounds`;
+    mergeRows(
+      'backend:',
+      [
+        row(
+          "backend: hub.runToolCalls('openai', …) per call, p50 (ms; goal ≤ 1.10×)",
+          backend.p50,
+          raw.p50,
+          baselineName,
+        ),
+        row(
+          "backend: hub.runToolCalls('openai', …) per call, CPU of the calling process (ms)",
+          backend.cpu,
+          raw.cpu,
+          baselineName,
+        ),
+        row("backend: the hub's session client per call, p50 (ms)", session.p50, raw.p50, baselineName),
+      ],
+      'backend',
+    );
+  }
   process.exit(0);
 }

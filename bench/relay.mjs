@@ -10,6 +10,8 @@
 // (RELAY_BENCH_ROUNDS, default 6; RELAY_BENCH_CALLS per round and path, default 100)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mergeRows } from './results-file.mjs';
+import { row } from './row.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -215,4 +217,36 @@ table(
   `server-everything over Streamable HTTP, direct and through the relay: ${ROUNDS} alternating rounds × ${CALLS} echo calls per path, 127.0.0.1, ${pinned ? 'the relay on one core' : 'not pinned'} (this run)`,
   httpStats,
 );
+// `npm run bench`: into bench/results.json (and so docs/benchmarks.md); the goal: ahead of both
+if (process.env.BENCH_WRITE) {
+  const s = Object.values(stdioStats);
+  const [direct, mine] = s;
+  const added = (x) => x.p50 - direct.p50;
+  const where = `stdio server-everything, ${ROUNDS} × ${CALLS} echo calls per path, 127.0.0.1${pinned ? ', each relay on one core' : ''}`;
+  const others = Object.keys(stdioStats).slice(2);
+  const [h, hv] = Object.values(httpStats);
+  mergeRows(
+    'relay:',
+    [
+      ...others.map((name) =>
+        row(`relay: added p50 latency per call, ours vs ${name} (ms)`, added(mine), added(stdioStats[name]), where),
+      ),
+      ...others.map((name) =>
+        row(
+          `relay: calls per second, 8 in flight, ours vs ${name} (higher is better)`,
+          mine.perSecond,
+          stdioStats[name].perSecond,
+          where,
+        ),
+      ),
+      row(
+        'relay: Streamable HTTP through createNodeRelay, p50 per call (ms)',
+        hv.p50,
+        h.p50,
+        'server-everything over Streamable HTTP, direct, same run',
+      ),
+    ],
+    'relay',
+  );
+}
 process.exit(0);
