@@ -56,7 +56,7 @@ describe('session fetch: the answers in a POST event stream', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.nat(), { maxLength: 40 }),
-        fc.constantFrom('\n', '\r\n'),
+        fc.constantFrom('\n', '\r\n', '\r'),
         fc.boolean(),
         async (cuts, eol, withProgress) => {
           const events = [
@@ -84,19 +84,23 @@ describe('session fetch: the answers in a POST event stream', () => {
 
   it('a stream that ends before an answer reports exactly the unanswered ids, at any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 40 }), fc.constantFrom('\n', '\r\n'), async (cuts, eol) => {
-        // 1 is answered; 2 only gets a progress notification; 3 a server request with its id
-        const text = sse(
-          [
-            { id: 'x', data: { jsonrpc: '2.0', id: 1, result: big } },
-            { data: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 2, progress: 1 } } },
-            { data: { jsonrpc: '2.0', id: 3, method: 'sampling/createMessage', params: {} } },
-          ],
-          eol,
-        );
-        const { reports } = await watch(text, cuts, [1, 2, 3]);
-        expect(reports).to.deep.equal([{ unanswered: [2, 3], resumable: true }]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        async (cuts, eol) => {
+          // 1 is answered; 2 only gets a progress notification; 3 a server request with its id
+          const text = sse(
+            [
+              { id: 'x', data: { jsonrpc: '2.0', id: 1, result: big } },
+              { data: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 2, progress: 1 } } },
+              { data: { jsonrpc: '2.0', id: 3, method: 'sampling/createMessage', params: {} } },
+            ],
+            eol,
+          );
+          const { reports } = await watch(text, cuts, [1, 2, 3]);
+          expect(reports).to.deep.equal([{ unanswered: [2, 3], resumable: true }]);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -105,7 +109,7 @@ describe('session fetch: the answers in a POST event stream', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.nat(), { maxLength: 40 }),
-        fc.constantFrom('\n', '\r\n'),
+        fc.constantFrom('\n', '\r\n', '\r'),
         fc.boolean(),
         fc.constantFrom('', 'event: message', 'event:message', 'event:'),
         async (cuts, eol, bom, type) => {
@@ -127,7 +131,7 @@ describe('session fetch: the answers in a POST event stream', () => {
 
   it('an answer whose event never ends, or of another event type, is not an answer', async () => {
     const answer = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, result: {} });
-    for (const eol of ['\n', '\r\n']) {
+    for (const eol of ['\n', '\r\n', '\r']) {
       // 1 ends, 2 is in an event of another type, 3's event has no blank line before the end
       const text = [`data: ${answer(1)}`, '', 'event: other', `data: ${answer(2)}`, '', `data: ${answer(3)}`, ''].join(
         eol,
@@ -144,7 +148,7 @@ describe('session fetch: the answers in a POST event stream', () => {
   });
   it('a priming event (an id, empty data) is no answer, and the answer after it counts', async () => {
     const answer = JSON.stringify({ jsonrpc: '2.0', id: 4, result: {} });
-    for (const eol of ['\n', '\r\n']) {
+    for (const eol of ['\n', '\r\n', '\r']) {
       const priming = `id: p1${eol}data:${eol}${eol}`;
       const alone = await watch(priming, [4], [4]);
       expect(alone.reports, 'primed, then ended').to.deep.equal([{ unanswered: [4], resumable: true }]);
@@ -180,6 +184,48 @@ describe('session fetch: the answers in a POST event stream', () => {
       );
       expect(got, read).to.equal('refused');
       expect(exceeded, read).to.deep.equal(['too-large']);
+    }
+  });
+  it('the watched response behaves as a Response: clone() then body, a second read, bytes where the platform has it', async () => {
+    const text = sse([{ data: { jsonrpc: '2.0', id: 1, result: {} } }], '\n');
+    const f = explainingFetch(async () => chunked(text, [5]), {}, { max: 1024, onExceed: () => {} });
+    const res = await f('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}' });
+    const copy = res.clone();
+    expect(await copy.text()).to.equal(text);
+    expect(res.body!.locked, 'after clone(), body is a branch of its own').to.equal(false);
+    expect(await new Response(res.body).text()).to.equal(text);
+    expect(res.bodyUsed).to.equal(true);
+    // read once: every reader rejects (never throws), as a Response's do
+    const again = res.text();
+    expect(again).to.be.instanceOf(Promise);
+    expect(
+      await again.then(
+        () => 'read',
+        () => 'refused',
+      ),
+    ).to.equal('refused');
+    expect(Object.getOwnPropertyNames(res).includes('bytes')).to.equal('bytes' in Response.prototype);
+  });
+
+  it("closing the session cuts off an answer still coming, an error's too", async () => {
+    for (const status of [200, 500]) {
+      const session = new AbortController();
+      let seen: AbortSignal | undefined;
+      const f = explainingFetch(
+        async (_url, init) => {
+          seen = init!.signal!;
+          return new Response(new ReadableStream({ pull() {} }), {
+            status,
+            headers: { 'content-type': 'text/event-stream' },
+          });
+        },
+        {},
+        { max: 1024, onExceed: () => {}, onBroken: () => {} },
+      );
+      await f('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}', signal: session.signal });
+      expect(seen!.aborted, `${status}: before`).to.equal(false);
+      session.abort();
+      expect(seen!.aborted, `${status}: after the session closed`).to.equal(true);
     }
   });
 });

@@ -65,12 +65,14 @@ test('aborting the long-lived signal cuts off a POST whose body is still coming'
   assert.equal(listeners(session.signal), 0);
 });
 
-test('an error answer, a failed fetch and a cancelled body leave no listener', async () => {
+test('an error answer once read, a failed fetch and a cancelled body leave no listener', async () => {
   const session = new AbortController();
   const failing = explainingFetch(async () => new Response('no', { status: 500 }), {}, watch);
   const res = await failing('http://127.0.0.1:9/mcp', post(1, session.signal));
   assert.equal(res.status, 500);
-  assert.equal(listeners(session.signal), 0, 'an error answer');
+  assert.equal(listeners(session.signal), 1, 'an error answer is followed while its body comes');
+  assert.equal(await res.text(), 'no');
+  assert.equal(listeners(session.signal), 0, 'an error answer, read');
   const unreachable = explainingFetch(
     async () => {
       throw new TypeError('fetch failed');

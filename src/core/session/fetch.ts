@@ -26,12 +26,14 @@ interface BodyWatch {
   onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
   /** The body is over (read to its end, failed, cancelled, or handed on unwatched). */
   over: () => void;
+  /** The request follows a caller's signal until \`over\`: its body must be watched to its end. */
+  following?: boolean;
 }
 
 /**
  * The answers in an event stream, read as the SDK's parser reads it: the text decoded as it
  * passes (a character cut between chunks waits for its rest; a leading BOM is dropped), split
- * into lines (LF, a CR before it dropped), an event's `data:` lines joined and parsed when the
+ * into lines (at CRLF, LF or a lone CR), an event's `data:` lines joined and parsed when the
  * event ends (its blank line), only events of type `message`. The work is builtins' (decode,
  * indexOf, startsWith, one JSON.parse per answer): it runs once per call, between network waits.
  */
@@ -44,25 +46,32 @@ class AnswerScan {
   /** The current event: its data lines, and whether its type is `message` (the default). */
   #data: string[] = [];
   #message = true;
+  /** The last chunk ended with a CR: an LF first in the next one belongs to it. */
+  #afterCR = false;
 
   see(chunk: Uint8Array) {
-    const text = this.#decoder.decode(chunk, { stream: true });
+    let text = this.#decoder.decode(chunk, { stream: true });
+    // the LF of a CRLF whose CR ended the last chunk: that line has ended already
+    if (this.#afterCR && text.charCodeAt(0) === LF) text = text.slice(1);
+    // a line ends at CRLF, LF or a lone CR, as the SDK's parser reads it
+    const eol = text.includes('\r') ? ANY_EOL : LF_EOL;
+    eol.lastIndex = 0;
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      let line = text.slice(start, nl);
+    for (let m = eol.exec(text); m; m = eol.exec(text)) {
+      let line = text.slice(start, m.index);
       if (this.#partial.length) {
         this.#partial.push(line);
         line = this.#partial.join('');
         this.#partial = [];
       }
       this.#line(line);
-      start = nl + 1;
+      start = eol.lastIndex;
     }
+    this.#afterCR = start === text.length && text.charCodeAt(start - 1) === CR;
     if (start < text.length) this.#partial.push(start ? text.slice(start) : text);
   }
 
-  #line(raw: string) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  #line(line: string) {
     if (!line) this.#dispatch();
     else if (line.startsWith('data:')) this.#data.push(valueOf(line, 5));
     else if (line.startsWith('id:')) this.resumable = true;
@@ -90,6 +99,10 @@ class AnswerScan {
     }
   }
 }
+const LF = 10;
+const CR = 13;
+const LF_EOL = /\n/g;
+const ANY_EOL = /\r\n|\r|\n/g;
 /** A field's value: after its colon (at `at`), without one leading space. */
 const valueOf = (line: string, at: number) => line.slice(line.charCodeAt(at) === 32 ? at + 1 : at);
 
@@ -114,15 +127,17 @@ function watchBody(res: Response, w: BodyWatch): Response {
     throw e;
   }
   // an error's body is read at once by the SDK; past here only a watched body can still be cut off
-  if (!res.body || !res.ok) {
+  if (!res.body) {
     w.over();
     return res;
   }
   const scan =
-    w.onBroken && /^text\/event-stream/i.test(res.headers.get('content-type') ?? '') ? new AnswerScan() : undefined;
+    res.ok && w.onBroken && /^text\/event-stream/i.test(res.headers.get('content-type') ?? '')
+      ? new AnswerScan()
+      : undefined;
   // without a cap, only an event stream needs watching (a declared length is no cap: it counts the
   // compressed bytes, and whether a response was compressed is hidden from cross-origin reads)
-  if (!scan && max === Infinity) {
+  if (!scan && (max === Infinity || !res.ok) && !w.following) {
     w.over();
     return res;
   }
@@ -165,7 +180,8 @@ function watchBody(res: Response, w: BodyWatch): Response {
         return ctrl.close();
       }
       n += value.byteLength;
-      if (n > max) {
+      // an error's body is not capped (as before): it is only followed to its end
+      if (n > max && res.ok) {
         w.over();
         void reader.cancel();
         const e = tooLarge();
@@ -196,17 +212,28 @@ function withBody(res: Response, body: ReadableStream<Uint8Array>): Response {
   let whole: Response | undefined;
   const read = () =>
     (whole ??= new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers }));
+  // a host's fetch may hand back a frozen Response: then a new one, as before
+  if (!Object.isExtensible(res)) return read();
   const own: PropertyDescriptorMap = {
-    body: { value: body },
+    // after clone() the body is whole's new branch, as on any Response
+    body: { get: () => whole?.body ?? body },
     bodyUsed: { get: () => whole?.bodyUsed ?? body.locked },
   };
   for (const k of READERS)
-    own[k] = {
-      value() {
-        const r = read() as unknown as Record<string, () => unknown>;
-        return r[k]!.call(r);
-      },
-    };
+    if (k in Response.prototype)
+      own[k] = {
+        value() {
+          let r: Record<string, () => unknown>;
+          try {
+            r = read() as unknown as Record<string, () => unknown>;
+          } catch (e) {
+            // a body already read: the readers reject, as a Response's do (clone throws, as its does)
+            if (k === 'clone') throw e;
+            return Promise.reject(e as Error);
+          }
+          return r[k]!.call(r);
+        },
+      };
   return Object.defineProperties(res, own);
 }
 /** What reads a Response's body (`bytes` where the platform has it). */
@@ -268,6 +295,7 @@ export function explainingFetch(
           onExceed: (e) => watch.onExceed(idsOf(), e),
           ...(watch.onBroken ? { onBroken: watch.onBroken } : {}),
           over: link?.done ?? noop,
+          following: !!link,
         });
       }
       return res;
