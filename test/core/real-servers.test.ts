@@ -1,7 +1,7 @@
 // Issue 22 item 8: defects found against servers people run, each reproduced by a fixture that
 // answers as that server does (test/fixtures/origins-server.mjs), each test failing before its fix.
 import { expect } from '@open-wc/testing';
-import { McpConnectionError } from '../../src/core/index.js';
+import { McpConnectionError, McpHub } from '../../src/core/index.js';
 import { privateHub, rejects, unique, urls } from '../helpers.js';
 
 type Seen = { method: string; path: string; headers: Record<string, string> }[];
@@ -48,6 +48,32 @@ describe('servers people run (issue 22 item 8)', () => {
     const sent = (await log(urls.origins.a, tenant)).filter((e) => e.method !== 'OPTIONS');
     expect(sent.length).to.be.greaterThan(2);
     for (const e of sent) expect(e.headers, e.path).not.to.have.property('mcp-protocol-version');
+  });
+
+  it('a G4F-style server that declines its GET stream only after discovery: the next load asks for none', async () => {
+    const tenant = unique('g4f-late-405');
+    const storeName = unique('store');
+    const first = new McpHub({ storeName, eventTarget: null });
+    const s = await first.servers.add({
+      name: 'g4f',
+      url: `${urls.origins.a}/t/${tenant}/g4f/jsonrpc?slowget=300`,
+      retries: 0,
+    });
+    await first.connect(s.id);
+    // the 405 comes after the catalogue was stored: it must still be remembered
+    await new Promise<void>((resolve) => {
+      const off = first.store.subscribe(() => first.catalogue(s.id)?.streamDeclined && (off(), resolve()));
+      if (first.catalogue(s.id)?.streamDeclined) (off(), resolve());
+    });
+    await first.dispose();
+    const before = (await log(urls.origins.a, tenant)).length;
+    const again = new McpHub({ storeName, eventTarget: null });
+    await again.connect(s.id);
+    const r = await again.callTool({ serverId: s.id, tool: 'echo', arguments: {}, source: 'user' });
+    expect(r.status).to.equal('success');
+    const asked = (await log(urls.origins.a, tenant)).slice(before).filter((e) => e.method === 'GET');
+    expect(asked, 'no GET stream asked for after the reload (a console error each time)').to.deep.equal([]);
+    await again.dispose();
   });
 
   it('pinned to 2025-03-26, a CORS refusal names only that revision’s headers (and the refused one)', async () => {

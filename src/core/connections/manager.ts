@@ -89,6 +89,7 @@ export class Connections {
       ...(answersFor ? { answersFor } : {}),
       dropped: (id, tools) => this.#dropped(id, tools),
       secrets: () => this.#secrets,
+      streamDeclined: (id) => this.#streamDeclined(id),
     });
     this.#background = new Background(
       ctx,
@@ -248,6 +249,17 @@ export class Connections {
   }
 
   /** Tools the session left out (invalid x-mcp-header): say so once per listing. */
+  /**
+   * The server declined its GET stream (405). A catalogue built before the answer came lacks
+   * that, and the next load would ask again (a failed request in the console): keep it on the
+   * stored catalogue too.
+   */
+  #streamDeclined(id: string) {
+    const cat = this.ctx.store.state.catalogues[id];
+    if (!cat || cat.streamDeclined) return;
+    void persistCatalogue(this.ctx, id, setCatalogue(this.ctx, id, { ...cat, streamDeclined: true }));
+  }
+
   #dropped(id: string | undefined, tools: readonly { name: string; reason: string }[]) {
     const name = id ? (this.ctx.store.state.servers[id]?.name ?? id) : 'the server being tested';
     for (const t of tools) this.ctx.warn(`Left out tool "${t.name}" of ${name}: ${t.reason}`);

@@ -28,6 +28,8 @@ export interface OpenerHooks {
   dropped(id: string | undefined, tools: readonly { name: string; reason: string }[]): void;
   /** Every secret the page has handled, for redaction. */
   secrets(): Iterable<string>;
+  /** A server's session found it offers no GET stream (after its catalogue may have been stored). */
+  streamDeclined?(id: string): void;
 }
 
 /** One session to open. */
@@ -143,6 +145,7 @@ export class SessionOpener {
               onToolsDropped: (tools) => this.hooks.dropped(id, tools),
               notifications: !!hold.claim,
               onStreamUnused: free,
+              ...(id && this.hooks.streamDeclined ? { onStreamDeclined: () => this.hooks.streamDeclined!(id) } : {}),
               streamOpen: (sig) => hold.claim?.open(sig) ?? Promise.resolve(),
               ...(this.hooks.answersFor ? { answers: this.hooks.answersFor(id ?? '') } : {}),
               ...(prior ? { prior } : {}),

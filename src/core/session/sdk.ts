@@ -421,7 +421,10 @@ function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => v
     // a Last-Event-ID and goes at once: a request waits for it)
     if (!new Headers(init?.headers).has('last-event-id')) await o.streamOpen?.(init?.signal ?? undefined);
     const res = await fetchFn(input, init);
-    if (res.status === 405) declined();
+    if (res.status === 405) {
+      declined();
+      o.onStreamDeclined?.();
+    }
     if (!res.ok) o.onStreamUnused?.();
     return res;
   };
@@ -499,7 +502,9 @@ export async function openSdk(
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, {
           requestInit,
-          fetch: budgetedStream(fetchFn, o, () => holder.session && (holder.session.streamDeclined = true)),
+          fetch: budgetedStream(fetchFn, o, () => {
+            if (holder.session) holder.session.streamDeclined = true;
+          }),
           ...auth,
           ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),
         })

@@ -155,6 +155,8 @@ export interface OpenOptions {
   notifications?: boolean;
   /** The server declined the 2025 GET event stream: no stream is held after all. */
   onStreamUnused?: () => void;
+  /** The server answered 405 to the GET event stream: it offers none (remembered for reloads). */
+  onStreamDeclined?: () => void;
   /**
    * Resolves when the 2025 GET event stream may take a connection (a hub defers it behind the
    * origin's discovery: connections/origins.ts); absent: at once.
