@@ -26,7 +26,7 @@ interface BodyWatch {
   onBroken?: (unanswered: (string | number)[], resumable: boolean) => void;
   /** The body is over (read to its end, failed, cancelled, or handed on unwatched). */
   over: () => void;
-  /** The request follows a caller's signal until \`over\`: its body must be watched to its end. */
+  /** The request follows a caller's signal until `over`: its body is watched to its end, an error's too. */
   following?: boolean;
 }
 
@@ -34,8 +34,8 @@ interface BodyWatch {
  * The answers in an event stream, read as the SDK's parser reads it: the text decoded as it
  * passes (a character cut between chunks waits for its rest; a leading BOM is dropped), split
  * into lines (at CRLF, LF or a lone CR), an event's `data:` lines joined and parsed when the
- * event ends (its blank line), only events of type `message`. The work is builtins' (decode,
- * indexOf, startsWith, one JSON.parse per answer): it runs once per call, between network waits.
+ * event ends (its blank line), only events of type `message`. The work is builtins' (decode, a
+ * regex split, startsWith, one JSON.parse per answer): it runs once per call, between network waits.
  */
 class AnswerScan {
   readonly answered = new Set<string>();
@@ -126,7 +126,7 @@ function watchBody(res: Response, w: BodyWatch): Response {
     w.onExceed(e);
     throw e;
   }
-  // an error's body is read at once by the SDK; past here only a watched body can still be cut off
+  // no body: nothing to follow
   if (!res.body) {
     w.over();
     return res;
