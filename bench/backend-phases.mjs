@@ -8,9 +8,7 @@
 // Run: node bench/backend-phases.mjs (PHASES_ROUNDS, default 30; 50 calls per path and round;
 // PHASES_TOOL and PHASES_ARGS (JSON) for another tool of server-everything than echo, e.g.
 // PHASES_TOOL=get-structured-content PHASES_ARGS='{"location":"Chicago"}': one with an output schema)
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startEverything } from '../test/fixtures/servers.mjs';
-import { built } from '../test/fixtures/relay-fixture.mjs';
+import { realBackend } from './backend.mjs';
 
 const ROUNDS = Number(process.env.PHASES_ROUNDS ?? 30);
 const BLOCK = 50;
@@ -18,7 +16,6 @@ const TOOL = process.env.PHASES_TOOL ?? 'echo';
 const ARGS = process.env.PHASES_ARGS ?? '{"message":"x"}';
 const WARMUP_ROUNDS = 3;
 
-const { createChatHandler } = await import(built('dist/server/index.js'));
 const platformFetch = globalThis.fetch;
 /** The call being timed: when its POST went out and when its headers came back. */
 let current;
@@ -29,19 +26,8 @@ globalThis.fetch = async (input, init) => {
   return res;
 };
 
-const everything = await startEverything('streamableHttp');
-const handler = createChatHandler({
-  model: { baseUrl: 'http://127.0.0.1:9/v1', model: 'unused' },
-  servers: { allow: [new URL(everything.url).origin] },
-});
-const hub = handler.hub;
-const client = new Client({ name: 'bench', version: '1' });
+const { hub, server, client, close } = await realBackend();
 try {
-  await hub.ready;
-  const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
-  await hub.connect(server.id);
-  await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(everything.url)));
   let n = 0;
   // the session client is given the definition as the hub gives it (its output schema checked)
   const tools = new Map((await hub.catalogue(server.id)).tools.map((t) => [t.name, t]));
@@ -97,7 +83,5 @@ try {
       `| ${name} | ${before.toFixed(0)} | ${network.toFixed(0)} | ${after.toFixed(0)} | ${all.toFixed(0)} | ${(before - raw[0]).toFixed(0)} / ${(after - raw[2]).toFixed(0)} |`,
     );
 } finally {
-  await client.close().catch(() => {});
-  await hub.dispose();
-  await everything.close();
+  await close();
 }

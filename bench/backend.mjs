@@ -44,22 +44,41 @@ async function startProfile() {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-/** Measure each path; resolves to { [path]: { p50, p99, cpu, calls } } (ms). */
-export async function benchBackend() {
+/**
+ * The two sides of every backend bench on a real server: server-everything (Streamable HTTP,
+ * 127.0.0.1), the hub `createChatHandler()` builds (server "alpha", an `auto` assistant "bench")
+ * and a raw v2 client of the same server. `close()` ends all three.
+ */
+export async function realBackend() {
   const { createChatHandler } = await import(built('dist/server/index.js'));
   const everything = await startEverything('streamableHttp');
-  const handler = createChatHandler({
+  const { hub } = createChatHandler({
     model: { baseUrl: 'http://127.0.0.1:9/v1', model: 'unused' },
     servers: { allow: [new URL(everything.url).origin] },
   });
-  const hub = handler.hub;
   const client = new Client({ name: 'bench', version: '1' });
+  const close = async () => {
+    await client.close().catch(() => {});
+    await hub.dispose();
+    await everything.close();
+  };
   try {
     await hub.ready;
     const server = await hub.servers.add({ name: 'alpha', url: everything.url, retries: 0 });
     await hub.connect(server.id);
     await hub.assistants.update('bench', { approval: 'auto', servers: { [server.id]: {} } });
     await client.connect(new StreamableHTTPClientTransport(new URL(everything.url)));
+    return { hub, server, client, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** Measure each path; resolves to { [path]: { p50, p99, cpu, calls } } (ms). */
+export async function benchBackend() {
+  const { hub, server, client, close } = await realBackend();
+  try {
     let n = 0;
     const expectEcho = (text) => {
       if (!String(text).includes('Echo: x')) throw new Error(`unexpected answer: ${text}`);
@@ -134,9 +153,7 @@ export async function benchBackend() {
       }),
     );
   } finally {
-    await client.close().catch(() => {});
-    await hub.dispose();
-    await everything.close();
+    await close();
   }
 }
 

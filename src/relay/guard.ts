@@ -70,10 +70,14 @@ export function createGuard(options: GuardOptions): Guard {
   // the platform's fetch takes the init as it is (no pinning: `address` is never set for it)
   const upstreamFetch: UpstreamFetch = options.fetch ?? ((url, init) => fetch(url, init));
 
-  async function admit(url: URL): Promise<string | undefined> {
+  /** Check a target now; a lookup (open mode, a name) is the only part that waits. */
+  function check(url: URL): Promise<string> | undefined {
     const { resolve } = checkTarget(url, patterns, options);
-    if (!resolve || !options.resolve) return undefined;
-    return lookUp(url, options.resolve);
+    return resolve && options.resolve ? lookUp(url, options.resolve) : undefined;
+  }
+
+  async function admit(url: URL): Promise<string | undefined> {
+    return check(url);
   }
 
   async function send(first: URL, init: RequestInit): Promise<{ response: Response; url: URL }> {
@@ -86,8 +90,8 @@ export function createGuard(options: GuardOptions): Guard {
     const changed = () => (own ??= headers = new Headers(headers));
     for (let hop = 0; ; hop++) {
       // an allowlisted or literal target needs no lookup: checked here, no turn of the event loop
-      const { resolve } = checkTarget(url, patterns, options);
-      const address = resolve && options.resolve ? await lookUp(url, options.resolve) : undefined;
+      const lookup = check(url);
+      const address = lookup && (await lookup);
       const response = await upstreamFetch(url.href, {
         ...init,
         method,

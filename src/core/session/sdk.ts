@@ -421,10 +421,7 @@ function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => v
     // a Last-Event-ID and goes at once: a request waits for it)
     if (!new Headers(init?.headers).has('last-event-id')) await o.streamOpen?.(init?.signal ?? undefined);
     const res = await fetchFn(input, init);
-    if (res.status === 405) {
-      declined();
-      o.onStreamDeclined?.();
-    }
+    if (res.status === 405) declined();
     if (!res.ok) o.onStreamUnused?.();
     return res;
   };
@@ -504,6 +501,7 @@ export async function openSdk(
           requestInit,
           fetch: budgetedStream(fetchFn, o, () => {
             if (holder.session) holder.session.streamDeclined = true;
+            o.onStreamDeclined?.();
           }),
           ...auth,
           ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),

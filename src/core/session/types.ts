@@ -155,7 +155,7 @@ export interface OpenOptions {
   notifications?: boolean;
   /** The server declined the 2025 GET event stream: no stream is held after all. */
   onStreamUnused?: () => void;
-  /** The server answered 405 to the GET event stream: it offers none (remembered for reloads). */
+  /** The server declines the GET event stream (a 405, or remembered from one): kept for reloads. */
   onStreamDeclined?: () => void;
   /**
    * Resolves when the 2025 GET event stream may take a connection (a hub defers it behind the
