@@ -110,7 +110,8 @@ const id = server.id;
 
 /** The user's browser at the authorization server: it answers at once with a redirect. */
 async function open(authorizationUrl) {
-  const response = await fetch(authorizationUrl, { redirect: 'manual' });
+  // (relay mode: the browser's own fetch, around the relay, which never forwards a navigation)
+  const response = await (relay?.browserFetch ?? fetch)(authorizationUrl, { redirect: 'manual' });
   const location = response.headers.get('location');
   if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);
   return new URL(location, authorizationUrl).href;

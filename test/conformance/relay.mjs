@@ -5,11 +5,15 @@
 // the scenario's MCP server and its authorization servers listen on ports chosen per scenario.
 //
 // Proof that the run went through the relay, not around it (client.mjs fails the scenario
-// otherwise): every request the hub makes is checked to be addressed to the relay's origin, and
-// the relay must have forwarded at least one. The user's browser (`open` in client.mjs) still goes
-// to the authorization endpoint itself: a browser navigates there, and the relay never forwards a
-// navigation (src/relay/oauth.ts).
+// otherwise): every request the hub makes is checked to be addressed to the relay's origin (its
+// `fetch` option, and `globalThis.fetch` too, for any code that would use it instead; the relay's
+// own upstream requests use node:http), and the relay must have forwarded at least one. The user's
+// browser (`open` in client.mjs, `browserFetch` here) still goes to the authorization endpoint
+// itself: a browser navigates there, and the relay never forwards a navigation (src/relay/oauth.ts).
 import { createNodeRelay, serveHandler } from '../../dist/relay/node/index.js';
+
+/** Node's own fetch, before relay mode replaces it: only the user's browser (`open`) uses it. */
+const realFetch = globalThis.fetch;
 
 /** The page the hub plays: a browser's cross-origin fetch carries its Origin, and the relay answers it. */
 export const PAGE_ORIGIN = 'http://127.0.0.1:3000';
@@ -47,11 +51,14 @@ export async function startConformanceRelay() {
     const headers = new Headers(input instanceof Request ? input.headers : undefined);
     new Headers(init?.headers).forEach((v, k) => headers.set(k, v));
     headers.set('origin', PAGE_ORIGIN);
-    return fetch(input, { ...init, headers });
+    return realFetch(input, { ...init, headers });
   };
+  globalThis.fetch = fetchViaRelay;
   return {
     url: served.url,
     fetch: fetchViaRelay,
+    /** The user's browser, which navigates to the authorization endpoint itself. */
+    browserFetch: realFetch,
     entries,
     direct,
     /** The relay's part of the verdict: problems to report (none when every request was relayed). */
@@ -68,6 +75,9 @@ export async function startConformanceRelay() {
         .map((e) => `${e.method} ${e.target ?? '?'} ${e.status}: ${e.refused}`);
       return `relay: ${entries.length} requests relayed to ${targets || 'nothing'}${refused.length ? `; refused: ${refused.join('; ')}` : ''}`;
     },
-    close: () => served.close(),
+    close: () => {
+      globalThis.fetch = realFetch;
+      return served.close();
+    },
   };
 }
