@@ -110,7 +110,7 @@ const id = server.id;
 
 /** The user's browser at the authorization server: it answers at once with a redirect. */
 async function open(authorizationUrl) {
-  // (relay mode: the browser's own fetch, around the relay, which never forwards a navigation)
+  // (relay mode: the browser's own fetch, around the relay: a browser navigates there itself)
   const response = await (relay?.browserFetch ?? fetch)(authorizationUrl, { redirect: 'manual' });
   const location = response.headers.get('location');
   if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);

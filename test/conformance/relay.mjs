@@ -9,7 +9,7 @@
 // `fetch` option, and `globalThis.fetch` too, for any code that would use it instead; the relay's
 // own upstream requests use node:http), and the relay must have forwarded at least one. The user's
 // browser (`open` in client.mjs, `browserFetch` here) still goes to the authorization endpoint
-// itself: a browser navigates there, and the relay never forwards a navigation (src/relay/oauth.ts).
+// itself: a browser navigates there (the relay leaves that endpoint alone: src/relay/oauth.ts).
 import { createNodeRelay, serveHandler } from '../../dist/relay/node/index.js';
 
 /** Node's own fetch, before relay mode replaces it: only the user's browser (`open`) uses it. */

@@ -143,3 +143,25 @@ test('machine credentials for a relayed server: the token request goes through t
     await hub.dispose();
   }
 });
+
+test("upstreamOfRelayUrl undoes relayUrlFor, and names nothing for a URL that is not the relay's plain form", async () => {
+  const { relayUrlFor, upstreamOfRelayUrl } = await import(path.join(root, 'dist/core/relay-url.js'));
+  for (const relayUrl of ['https://relay.example', 'https://relay.example/', 'https://relay.example/base'])
+    for (const upstream of [
+      'https://mcp.example.com/mcp',
+      'https://mcp.example.com/',
+      'http://127.0.0.1:8080/a/b?x=1&y=%2F',
+      'https://[::1]:8443/mcp/',
+    ])
+      assert.equal(upstreamOfRelayUrl(relayUrl, relayUrlFor(relayUrl, upstream)), upstream, `${relayUrl} ${upstream}`);
+  // not through this relay, not its plain path form, or no upstream named: the URL is signed as is
+  for (const url of [
+    'https://mcp.example.com/mcp',
+    'https://other.example/https/mcp.example.com/mcp',
+    'https://relay.example/.well-known/oauth-protected-resource/https/mcp.example.com/mcp',
+    'https://relay.example/ftp/mcp.example.com/mcp',
+    'https://relay.example/https/',
+    'https://relay.example.evil/https/mcp.example.com/mcp',
+  ])
+    assert.equal(upstreamOfRelayUrl('https://relay.example', url), undefined, url);
+});
