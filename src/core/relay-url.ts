@@ -8,6 +8,17 @@ export function relayUrlFor(relay: string, upstream: string | URL): string {
 }
 
 /**
+ * The upstream URL a URL through `relay` names (the inverse of relayUrlFor), or undefined when
+ * the URL is not in that plain path form of that relay.
+ */
+export function upstreamOfRelayUrl(relay: string, url: string): string | undefined {
+  const prefix = `${relay.replace(/\/$/, '')}/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const m = /^(https?)\/([^/?#]+)(\/.*)?$/.exec(url.slice(prefix.length));
+  return m ? `${m[1]}://${m[2]}${m[3] ?? '/'}` : undefined;
+}
+
+/**
  * A `fetch` that sends every request through a relay, in the plain path form above (which the
  * relay forwards as is, rewriting no OAuth document), and leaves requests already addressed to
  * the relay (a challenge's `resource_metadata` the relay pointed at itself) alone. A relayed

@@ -4,8 +4,9 @@
 //   node client.mjs <serverUrl>   with MCP_CONFORMANCE_SCENARIO (and MCP_CONFORMANCE_CONTEXT) set
 // It prints `conformance-client: ok` or `conformance-client: FAILED …` as its last stdout line
 // (scripts/conformance.mjs reads it: the suite does not report a client's exit code) and exits 0/1;
-// `WRONG …` instead of `FAILED …` where a scenario tolerates a client error but the hub refused
-// the wrong way (scripts/conformance.mjs fails those whatever the CLI says).
+// `WRONG …` instead of `FAILED …` for what no scenario tolerates: the hub refused the wrong way
+// where a client error is allowed, or (relay mode) a request went around the relay
+// (scripts/conformance.mjs fails those whatever the CLI says).
 //
 // A Node host with only the documented API: records in memory (`storage: new MemoryStorage()`,
 // no IndexedDB to fake), events on the hub itself (`eventTarget: null`).
@@ -21,14 +22,21 @@
 // Metadata Document URL; `auth/client-credentials-jwt`'s key is imported with hub.createClientKey();
 // the ID-JAG and workload-identity scenarios get their assertion through hub.setIdentityAssertion(). Features the hub does not have are not faked; their scenarios are
 // listed in expected-failures.json.
+//
+// Relay mode (MCP_CONFORMANCE_VIA_RELAY=1, the `conformance-relay` part): the same flows with the
+// server reached only through our relay, started in this process (relay.mjs); the scenario fails
+// when the hub fetched anything directly or the relay forwarded nothing.
 import { McpHub, MemoryStorage } from '../../dist/core/index.js';
+import { startConformanceRelay } from './relay.mjs';
 
 const url = process.argv[2];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 const problems = [];
-/** The flow refused where refusing is right, but not the way the spec asks: never tolerated. */
+/** The flow refused where refusing is right, but not the way the spec asks (or bypassed the relay): never tolerated. */
 let wrongRefusal = false;
+
+const relay = process.env.MCP_CONFORMANCE_VIA_RELAY === '1' ? await startConformanceRelay() : undefined;
 
 const hub = new McpHub({
   storeName: `conformance-${process.pid}`,
@@ -40,6 +48,8 @@ const hub = new McpHub({
   clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
   // the DPoP scenarios' resources accept DPoP without saying so in their metadata
   dpop: 'prefer',
+  // relay mode: the host's relay, and a fetch that refuses any URL outside it
+  ...(relay ? { relayUrl: relay.url, fetch: relay.fetch } : {}),
 });
 
 /** How the scenario's server authenticates clients: OAuth sign-in, or machine credentials. */
@@ -94,12 +104,14 @@ const server = await hub.servers.add({
   retries: 0,
   timeout: 20,
   ...(auth ? { auth } : {}),
+  ...(relay ? { relay: relay.url } : {}),
 });
 const id = server.id;
 
 /** The user's browser at the authorization server: it answers at once with a redirect. */
 async function open(authorizationUrl) {
-  const response = await fetch(authorizationUrl, { redirect: 'manual' });
+  // (relay mode: the browser's own fetch, around the relay: a browser navigates there itself)
+  const response = await (relay?.browserFetch ?? fetch)(authorizationUrl, { redirect: 'manual' });
   const location = response.headers.get('location');
   if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);
   return new URL(location, authorizationUrl).href;
@@ -283,6 +295,17 @@ const disposed = await Promise.race([
   new Promise((r) => setTimeout(() => r(false), 5000).unref()),
 ]);
 if (!disposed) problems.push('hub.dispose() did not finish within 5 s');
+if (relay) {
+  console.error(relay.summary());
+  // a request around the relay (or none through it) fails the scenario even where the scenario
+  // tolerates a client error: WRONG is never tolerated
+  const bypassed = relay.problems();
+  if (bypassed.length) {
+    problems.unshift(...bypassed);
+    wrongRefusal = true;
+  }
+  await relay.close();
+}
 if (problems.length) {
   exitCode = 1;
   for (const p of problems) console.error(p);

@@ -14,6 +14,7 @@ import {
   type DpopKeyPair,
 } from '@modelcontextprotocol/client';
 import { KEYS } from '../context.js';
+import { upstreamOfRelayUrl } from '../relay-url.js';
 import type { RecordStorage } from '../storage.js';
 
 /**
@@ -89,10 +90,27 @@ export async function forgetDpopKey(storage: Pick<RecordStorage, 'delete'>, serv
  * A fetch that presents DPoP-bound access tokens with the `DPoP` scheme and a fresh proof per
  * request (retrying once with the resource server's nonce when it asks); a Bearer token, or
  * none, passes through as the transport set it.
+ *
+ * Through a relay (`relay()`, the server's relay URL) the request goes to the relay's URL for the
+ * server, but the proof is the server's: its `htu` is the server's own URL (RFC 9449 §4.2: the
+ * URI of the resource the request is for; the relay forwards the proof unchanged, and the
+ * server compares `htu` with its own URL), and the nonces it sends back (`DPoP-Nonce`, passed
+ * back by the relay) are kept for the server's origin, never the relay's.
  */
 export function dpopFetch(
   session: () => Promise<DpopSession | undefined>,
   boundToken: () => Promise<string | undefined>,
+  relay: () => string | undefined = () => undefined,
 ): (f: typeof fetch) => typeof fetch {
-  return (f) => withDpop(session, boundToken)(f) as typeof fetch;
+  const signed = withDpop(session, boundToken);
+  return (f) => {
+    const direct = signed(f) as typeof fetch;
+    return (input, init) => {
+      const via = relay();
+      const upstream = via && upstreamOfRelayUrl(via, input instanceof Request ? input.url : String(input));
+      if (!upstream) return direct(input, init);
+      // signed for the server's URL, sent to the relay's (the relay URL the transport asked for)
+      return (signed((_, signedInit) => f(input, signedInit)) as typeof fetch)(upstream, init);
+    };
+  };
 }

@@ -15,6 +15,7 @@ import type { SecretRef } from '../schemas.js';
 import type { Vault } from '../vault.js';
 import type { ClientKeys } from './client-keys.js';
 import { OAuthFetch, toAuthError } from './fetch.js';
+import { fetchThroughRelay } from '../relay-url.js';
 import { exchangeForIdJag, hostAssertion, idpNotAllowed, JWT_BEARER_GRANT, type IdentityPolicy } from './jwt-bearer.js';
 
 export type { IdentityPolicy } from './jwt-bearer.js';
@@ -28,6 +29,8 @@ export interface MachineConfig {
   readonly url: string;
   readonly timeout: number;
   readonly name?: string;
+  /** The relay the server is reached through: the token requests go through it too. */
+  readonly relay?: string;
   readonly auth: {
     readonly type: 'client-credentials' | 'jwt-bearer';
     readonly clientId: string;
@@ -234,7 +237,10 @@ export class MachineOAuth implements Sdk.OAuthClientProvider {
       const c = this.#config;
       const secret = c.auth.clientSecret;
       if (secret !== undefined) this.#secret ??= typeof secret === 'string' ? secret : await this.vault.get(secret);
-      const log = new OAuthFetch(this.fetchImpl, c.timeout * 1000);
+      // a relayed server's authorization server (and identity provider) through the same relay,
+      // its URLs unchanged: a page that cannot reach the server cannot reach them either
+      const base = c.relay ? fetchThroughRelay(c.relay, this.fetchImpl) : this.fetchImpl;
+      const log = new OAuthFetch(base, c.timeout * 1000, c.relay);
       this.#fetchFn = log.fetch;
       this.#tokens = undefined;
       try {

@@ -472,6 +472,8 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     wrapFetch: dpopFetch(
       async () => ((await this.#boundToken()) ? this.#dpop.session() : undefined),
       () => this.#boundToken(),
+      // through a relay, each proof still names the server's own URL (dpop.ts)
+      () => this.host.config(this.serverId)?.relay,
     ),
   };
 
