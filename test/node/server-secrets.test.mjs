@@ -13,7 +13,7 @@ import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { createChatHandler, MemoryStorage } = await import(path.join(root, 'dist/server/index.js'));
+const { createChatHandler, McpHub, MemoryStorage } = await import(path.join(root, 'dist/server/index.js'));
 const { serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 
 const text = (t) => ({ content: [{ type: 'text', text: t }] });
@@ -279,4 +279,38 @@ test("the hub's requests go through the guard: each pinned to the checked addres
   } finally {
     await h.hub.dispose();
   }
+});
+
+test("secretScope: a page's hub ('hub', the default) scrubs every secret it handled from every result; 'server' only the call's own server's", async () => {
+  const scrubbed = async (secretScope) => {
+    const hub = new McpHub({
+      storeName: `scope-${secretScope}-${Math.random()}`,
+      storage: new MemoryStorage(),
+      eventTarget: null,
+      broadcast: false,
+      ...(secretScope ? { secretScope } : {}),
+    });
+    try {
+      const a = await hub.servers.add({
+        name: 'a',
+        url: peer.url,
+        headers: [{ name: 'X-Note', value: 'approved', secret: true }],
+      });
+      const b = await hub.servers.add({ name: 'b', url: peer.url });
+      await Promise.all([hub.connect(a.id), hub.connect(b.id)]);
+      const call = await hub.callTool({ serverId: b.id, tool: 'status', arguments: {}, source: 'user' });
+      const held = hub.secretsHeld;
+      await hub.servers.remove(a.id);
+      return { text: call.result.content[0].text, held, after: hub.secretsHeld };
+    } finally {
+      await hub.dispose();
+    }
+  };
+  const page = await scrubbed(undefined);
+  assert.equal(page.text, 'your order is [redacted]', "a page scrubs server a's secret from server b's result");
+  assert.equal(page.after, 1, "a page keeps scrubbing a removed server's secret");
+  const backend = await scrubbed('server');
+  assert.equal(backend.text, 'your order is approved');
+  assert.equal(backend.held, 1);
+  assert.equal(backend.after, 0);
 });
