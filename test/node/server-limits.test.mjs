@@ -3,12 +3,12 @@
 // connection budget that a page needs and a backend must not share between its users.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '../fixtures/fixture-server.mjs';
 import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
+import { startFront } from './server-front.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { createChatHandler } = await import(path.join(root, 'dist/server/index.js'));
@@ -222,35 +222,19 @@ async function startGate(n, giveUpMs) {
   const gate = { peak: 0, held: [], seen: new Set() };
   const release = () => gate.held.splice(0).forEach((go) => go());
   let timer;
-  const server = http.createServer(async (req, res) => {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const body = Buffer.concat(chunks);
-    if (req.method === 'POST' && !gate.seen.has(req.url)) {
-      gate.seen.add(req.url);
-      await new Promise((go) => {
-        gate.held.push(go);
-        gate.peak = Math.max(gate.peak, gate.held.length);
-        if (gate.held.length >= n) release();
-        else timer ??= setTimeout(release, giveUpMs); // the failure case: fewer ever arrive together
-      });
-    }
-    const up = http.request(new URL(req.url, fixture.url), { method: req.method, headers: req.headers }, (a) => {
-      res.writeHead(a.statusCode, a.headers);
-      a.pipe(res);
+  const served = await startFront(fixture.url, async (req) => {
+    if (req.method !== 'POST' || gate.seen.has(req.url)) return false;
+    gate.seen.add(req.url);
+    await new Promise((go) => {
+      gate.held.push(go);
+      gate.peak = Math.max(gate.peak, gate.held.length);
+      if (gate.held.length >= n) release();
+      else timer ??= setTimeout(release, giveUpMs); // the failure case: fewer ever arrive together
     });
-    up.on('error', () => res.destroy());
-    res.on('close', () => up.destroy());
-    up.end(body);
+    return false;
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  gate.url = `http://127.0.0.1:${server.address().port}`;
-  gate.close = () =>
-    new Promise((r) => {
-      clearTimeout(timer);
-      server.close(r);
-      server.closeAllConnections();
-    });
+  gate.url = served.url;
+  gate.close = () => (clearTimeout(timer), served.close());
   return gate;
 }
 
