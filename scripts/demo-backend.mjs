@@ -81,9 +81,9 @@ export async function startDemoBackend({ pageOrigin, servers, port = 0, quiet = 
     origins: [pageOrigin],
   });
   const served = await serveHandler(
-    (request) =>
+    (request, info) =>
       new URL(request.url).pathname === '/chat'
-        ? handler(request)
+        ? handler(request, info)
         : Promise.resolve(new Response('POST chat requests to /chat', { status: 404 })),
     { port },
   );

@@ -17,7 +17,7 @@ const chat = createChatHandler({
   origins,
 });
 const served = await serveHandler(
-  (request, info) => (new URL(request.url).pathname === '/chat' ? chat(request) : relay(request, info)),
+  (request, info) => (new URL(request.url).pathname === '/chat' ? chat(request, info) : relay(request, info)),
   {
     port: Number(process.env.PORT ?? 8787),
   },

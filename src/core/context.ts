@@ -128,6 +128,12 @@ export interface McpHubOptions {
    */
   connectionsPerOrigin?: number;
   /**
+   * Whose secrets are scrubbed from a server's results and errors. `hub` (default, a page: one
+   * user): every secret the hub has handled, from everything. `server` (a backend serving many
+   * users): only that server's own, and a server's secrets are forgotten when it is removed.
+   */
+  secretScope?: 'hub' | 'server';
+  /**
    * The relay (the package's relay entry) the host runs, offered by the server manager when a server
    * refuses this page (CORS) or is stdio-only; a server uses it once its config's `relay` is set.
    */

@@ -58,6 +58,7 @@ export class McpHub extends HubEventTarget {
   readonly #conversation: Conversation;
   readonly #signIns: LazySignIns;
   readonly #signInQueue: SignInQueue;
+  readonly #vault: Vault;
   readonly #skills: Skills;
   readonly #leavePage: () => void;
   readonly #apps: AppViews;
@@ -88,7 +89,7 @@ export class McpHub extends HubEventTarget {
       storeName: name,
       store: this.store,
       storage,
-      vault: new Vault(storage),
+      vault: (this.#vault = new Vault(storage, { scoped: options.secretScope === 'server' })),
       fetch: options.fetch,
       clientInfo: options.clientInfo ?? { name: 'mcp-elements', version: '0.1.0' },
       limits: limitsOf(options),
@@ -162,6 +163,15 @@ export class McpHub extends HubEventTarget {
     const state = this.#connections.status(id);
     const apps = this.#apps.status(this.store.state.catalogues[id]);
     return apps ? { ...state, apps } : state;
+  }
+
+  /**
+   * How many clear secret values the hub holds in memory (servers' secrets, derived values kept
+   * for redaction). With `secretScope: 'server'` it falls back once servers are removed: a
+   * backend checks that no request's secrets outlive it.
+   */
+  get secretsHeld(): number {
+    return this.#vault.heldValues;
   }
 
   // ---- MCP Apps (views: <mcp-app-view>, src/apps) ------------------------------------------

@@ -33,7 +33,25 @@ export class Vault {
   #key?: Promise<CryptoKey>;
   /** Clear values this page has seen, so error messages can be scrubbed of them. */
   readonly #known = new Set<string>();
-  constructor(private readonly storage: RecordStorage) {}
+  /** Clear values by reference, while the reference exists: what one server's secrets are. */
+  readonly #byRef = new Map<string, string>();
+  /**
+   * `scoped` (a backend serving many users): a stored secret is not added to `knownValues`, so it
+   * is scrubbed only from what its own server sends (`valuesOf` its refs), and it is forgotten
+   * when it is deleted. Default (a page, one user): every value ever handled is scrubbed everywhere.
+   */
+  readonly scoped: boolean;
+  constructor(
+    private readonly storage: RecordStorage,
+    options: { scoped?: boolean } = {},
+  ) {
+    this.scoped = options.scoped ?? false;
+  }
+
+  #hold(ref: string, value: string): void {
+    this.#byRef.set(ref, value);
+    if (!this.scoped) this.#known.add(value);
+  }
 
   #subtle(): SubtleCrypto {
     const subtle = globalThis.crypto?.subtle;
@@ -104,7 +122,7 @@ export class Vault {
   async put(value: string): Promise<SecretRef> {
     const ref = newRef();
     await this.storage.set(SECRET_PREFIX + ref, await this.#encrypt(SECRET_PREFIX + ref, value));
-    this.#known.add(value);
+    this.#hold(ref, value);
     return { secretRef: ref };
   }
 
@@ -120,12 +138,28 @@ export class Vault {
       });
     }
     if (value === undefined) throw new McpVaultError(`A stored secret is missing (${ref.secretRef}); enter it again.`);
-    this.#known.add(value);
+    this.#hold(ref.secretRef, value);
     return value;
   }
 
   async delete(ref: SecretRef): Promise<void> {
+    this.#byRef.delete(ref.secretRef);
     await this.storage.delete(SECRET_PREFIX + ref.secretRef);
+  }
+
+  /** The clear values of `refs` this vault holds (put or opened, not deleted since). */
+  valuesOf(refs: readonly SecretRef[]): string[] {
+    const out: string[] = [];
+    for (const r of refs) {
+      const v = this.#byRef.get(r.secretRef);
+      if (v !== undefined) out.push(v);
+    }
+    return out;
+  }
+
+  /** Clear values held in memory (by reference and for redaction), for checks that none outlive their use. */
+  get heldValues(): number {
+    return this.#byRef.size + this.#known.size;
   }
 
   /**
@@ -153,12 +187,12 @@ export class Vault {
     await this.storage.delete(SECRET_PREFIX + name);
   }
 
-  /** Every clear secret value this vault has handled on this page (for redaction only). */
   /** Treat a value derived from secrets (e.g. a Basic header's base64) as secret too. */
   remember(value: string): void {
     this.#known.add(value);
   }
 
+  /** Every clear secret value this vault has handled on this page (for redaction only); scoped: derived ones only. */
   get knownValues(): Iterable<string> {
     return this.#known;
   }

@@ -7,12 +7,18 @@
 import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type RecordStorage } from '../core/index.js';
 import { createGuard, guardedFetch, type GuardOptions } from '../relay/guard.js';
 import { Cors } from '../relay/headers.js';
+import { RateLimiter, type RateLimit } from '../relay/rate-limit.js';
+import { readCapped } from '../relay/streams.js';
 import { RelayRefusal } from '../relay/targets.js';
 import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
 import { streamCompletion, type ModelOptions } from './model.js';
 
 /** Finished calls the backend hub keeps in memory (per assistant slot) unless `hub.historyLimit` says. */
 const BACKEND_HISTORY_LIMIT = 50;
+/** Tools offered to the model per request by default: OpenAI's Chat Completions accepts at most 128. */
+const DEFAULT_MAX_TOOLS = 128;
+/** Tokens of tool definitions per request by default (~400 KB of JSON; characters / 4). */
+const DEFAULT_MAX_TOOL_TOKENS = 100_000;
 
 /** A tool of the host's own, offered to the model beside the MCP tools. */
 export interface BuiltinTool {
@@ -45,10 +51,38 @@ export interface ChatHandlerOptions {
   maxSteps?: number;
   /** Servers per request at most. Default 10. */
   maxServers?: number;
-  /** Largest request body, bytes. Default 1 MB. */
+  /** Largest request body, bytes (read no further: 413). Default 1 MB. */
   maxRequestBytes?: number;
-  /** More hub options (limits, clientInfo); storage, events and fetch are the handler's. */
+  /** Time a client may take to send its body, ms (then 408). Default 10 s. */
+  requestTimeoutMs?: number;
+  /** Chat requests per client per window (then 429); `false` for none. Default 300 per minute. */
+  rateLimit?: RateLimit | false;
+  /**
+   * The client a request counts against. Default: the adapter's `clientAddress` (`serveHandler`
+   * passes the socket's); on Cloudflare Workers the `CF-Connecting-IP` Cloudflare sets; else one
+   * shared bucket. Behind a proxy of your own, key on the header it sets.
+   */
+  clientKey?: (request: Request, info: ChatRequestInfo) => string;
+  /**
+   * MCP tools offered to the model per request at most (built-in tools count against it); past
+   * it the most relevant to the last user message are kept and a `server` event warns. Default 128.
+   */
+  maxTools?: number;
+  /** Tokens of tool definitions per request at most (characters / 4 of their JSON). Default 100,000. */
+  maxToolTokens?: number;
+  /**
+   * More hub options (limits, clientInfo); storage, events and fetch are the handler's. The
+   * backend's defaults differ from a page's: `secretScope: 'server'` (each request's secrets
+   * redact only its own servers' results and leave with them), `connectionsPerOrigin` unbounded
+   * (Node and the platforms cap nothing per origin; a page's 6 would queue every user behind the others).
+   */
   hub?: Omit<McpHubOptions, 'storage' | 'fetch' | 'eventTarget' | 'broadcast'>;
+}
+
+/** What an adapter knows beside the Request (the relay's `RelayRequestInfo`). */
+export interface ChatRequestInfo {
+  /** The client's address, when the adapter knows it. */
+  clientAddress?: string;
 }
 
 /** The chat request the handler reads. */
@@ -57,7 +91,9 @@ export interface ChatRequest {
   mcp_servers?: RequestServer[];
 }
 
-export type ChatHandler = ((request: Request) => Promise<Response>) & { readonly hub: McpHub };
+export type ChatHandler = ((request: Request, info?: ChatRequestInfo) => Promise<Response>) & {
+  readonly hub: McpHub;
+};
 
 function parseChat(body: unknown, maxServers: number): ChatRequest {
   const b = body as Partial<ChatRequest> | null;
@@ -99,8 +135,45 @@ class AssistantSlots {
   }
 }
 
+/** The text of the last user message (ranks the tools when there are more than the budget). */
+function lastUserText(messages: readonly unknown[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as { role?: unknown; content?: unknown } | null;
+    if (m?.role !== 'user') continue;
+    if (typeof m.content === 'string') return m.content.slice(0, 100_000);
+    if (Array.isArray(m.content))
+      return m.content
+        .map((p: { text?: unknown }) => (typeof p?.text === 'string' ? p.text : ''))
+        .join(' ')
+        .slice(0, 100_000);
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Cloudflare Workers says so in `navigator.userAgent`; there `CF-Connecting-IP` is Cloudflare's own. */
+const onWorkers = () =>
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+
+/** Numeric options: whole numbers in range, or a TypeError when the handler is made (not at the first request). */
+function checkOptions(options: ChatHandlerOptions): void {
+  const limits: [keyof ChatHandlerOptions, number, number][] = [
+    ['maxRequestBytes', 1, Number.MAX_SAFE_INTEGER],
+    ['requestTimeoutMs', 1, 2 ** 31 - 1],
+    ['maxTools', 0, 100_000],
+    ['maxToolTokens', 0, 100_000_000],
+    ['maxServers', 0, 1_000],
+  ];
+  for (const [name, min, max] of limits) {
+    const v = options[name];
+    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= min && (v as number) <= max))
+      throw new TypeError(`createChatHandler: ${name} must be a whole number from ${min} to ${max}`);
+  }
+}
+
 /** The backend chat handler. See docs/API.md, "Relay and backend hub". */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
+  checkOptions(options);
   const guard = createGuard(options.servers ?? { open: true });
   const hub = new McpHub({
     ...options.hub,
@@ -108,6 +181,11 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     // prunes it, so the page's 1000 cost ~1.5 ms of CPU per call once full (bench/backend.mjs)
     historyLimit: options.hub?.historyLimit ?? BACKEND_HISTORY_LIMIT,
     storeName: options.hub?.storeName ?? 'mcp-elements-server',
+    // many users: a request's secrets redact only its own servers' results, and leave with them
+    secretScope: options.hub?.secretScope ?? 'server',
+    // the page's per-origin budget models a browser's 6 connections; shared by every user of a
+    // backend it queued each request behind the others' (docs/decisions/2026-11-28-backend-hub.md)
+    connectionsPerOrigin: options.hub?.connectionsPerOrigin ?? Infinity,
     storage: options.storage ?? new MemoryStorage(),
     eventTarget: null,
     broadcast: false,
@@ -116,29 +194,63 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const cache = new DiscoveryCache(hub, guard, { ttlMs: options.discoveryTtlMs ?? 5 * 60_000 });
   const slots = new AssistantSlots();
   const cors = new Cors(options.origins);
+  const maxBytes = options.maxRequestBytes ?? 1024 * 1024;
+  const requestMs = options.requestTimeoutMs ?? 10_000;
+  const limiter =
+    options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { requests: 300, perMs: 60_000 });
+  const clientKey =
+    options.clientKey ??
+    ((req: Request, info: ChatRequestInfo) =>
+      info.clientAddress ?? (onWorkers() ? req.headers.get('cf-connecting-ip') : null) ?? 'anonymous');
   const builtins = new Map((options.tools ?? []).map((t) => [t.name, t]));
   const builtinDefs = [...builtins.values()].map((t) => ({
     type: 'function',
     function: { name: t.name, description: t.description, parameters: t.parameters },
   }));
+  const maxTools = Math.max(0, (options.maxTools ?? DEFAULT_MAX_TOOLS) - builtinDefs.length);
+  const maxToolTokens = options.maxToolTokens ?? DEFAULT_MAX_TOOL_TOKENS;
 
-  const handler = async (request: Request): Promise<Response> => {
+  /**
+   * The MCP tools one request may offer: all of them within the budget, else the hub's budgeted
+   * choice (ranked by the last user message: docs/ARCHITECTURE.md, "Context budget"). The check
+   * costs one JSON.stringify of what would be sent anyway; the ranker runs only past the budget.
+   */
+  const budget = (assistantId: string, messages: readonly unknown[]) => {
+    const all = hub.toolsFor('openai', { assistantId });
+    if (all.length <= maxTools && JSON.stringify(all).length / 4 <= maxToolTokens) return { all: all.length };
+    const query = lastUserText(messages);
+    const kept = hub.toolsFor('openai', {
+      assistantId,
+      maxTools,
+      maxTokens: maxToolTokens,
+      ...(query ? { query } : {}),
+    }) as { function: { name: string } }[];
+    return { all: all.length, names: new Set(kept.map((t) => t.function.name)) };
+  };
+
+  const handler = async (request: Request, info: ChatRequestInfo = {}): Promise<Response> => {
     const origin = request.headers.get('origin');
     const fail = (status: number, error: string) =>
       new Response(JSON.stringify({ error }), {
         status,
-        headers: { 'content-type': 'application/json', ...cors.headers(origin) },
+        headers: {
+          'content-type': 'application/json',
+          ...(status === 429 ? { 'retry-after': '60' } : {}),
+          ...cors.headers(cors.allows(origin) ? origin : null),
+        },
       });
     if (request.method === 'OPTIONS') return cors.preflight(request);
     if (!cors.allows(origin)) return fail(403, 'origin not allowed');
+    if (limiter && !limiter.take(clientKey(request, info)))
+      return fail(429, 'too many requests from this client; try again later');
     if (request.method !== 'POST') return fail(405, 'POST a chat request');
     let chat: ChatRequest;
     try {
-      const text = await request.text();
-      if (text.length > (options.maxRequestBytes ?? 1024 * 1024)) throw new RelayRefusal(413, 'request body too large');
+      // read no further than the cap, within the deadline (streams.ts): 413 / 408
+      const bytes = await readCapped(request, maxBytes, requestMs);
       let body: unknown;
       try {
-        body = JSON.parse(text);
+        body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
       } catch {
         throw new RelayRefusal(400, 'the body is not valid JSON');
       }
@@ -168,6 +280,16 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
           approval: 'auto',
           servers: Object.fromEntries(ready.map((id) => [id, {}])),
         });
+        const { all, names } = budget(assistantId, chat.messages);
+        if (names)
+          void send('server', {
+            status: 'trimmed',
+            tools: all,
+            offered: names.size,
+            warning: `the servers have ${all} tools; the ${names.size} most relevant were offered to the model (maxTools ${maxTools + builtinDefs.length}, maxToolTokens ${maxToolTokens})`,
+          });
+        const offer = (tools: unknown[]) =>
+          names ? tools.filter((t) => names.has((t as { function: { name: string } }).function.name)) : tools;
         const result = await hub.runConversation({
           provider: 'openai',
           assistantId,
@@ -178,7 +300,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
             streamCompletion(
               options.model,
               messages,
-              [...builtinDefs, ...tools],
+              [...builtinDefs, ...offer(tools)],
               (text) => void send('delta', { content: text }),
               request.signal,
             ),

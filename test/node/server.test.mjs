@@ -9,6 +9,7 @@ import { startEverything } from '../fixtures/servers.mjs';
 import { startModernServer } from '../fixtures/modern-server.mjs';
 import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
+import { startFront as passThrough } from './server-front.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { createChatHandler, createGuard, guardedFetch, McpHub, MemoryStorage } = await import(
@@ -211,27 +212,12 @@ const toolsLists = async (t) =>
  */
 async function startFront() {
   const front = { down: false, failCalls: false };
-  const server = http.createServer(async (req, res) => {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const body = Buffer.concat(chunks);
-    if (front.down || (front.failCalls && body.includes('"tools/call"'))) return res.writeHead(502).end();
-    const up = http.request(new URL(req.url, modern.url), { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    res.on('close', () => up.destroy());
-    up.end(body);
+  const served = await passThrough(modern.url, async (_req, body, res) => {
+    if (!(front.down || (front.failCalls && body.includes('"tools/call"')))) return false;
+    res.writeHead(502).end();
+    return true;
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  front.url = `http://127.0.0.1:${server.address().port}`;
-  front.close = () =>
-    new Promise((r) => {
-      server.close(r);
-      server.closeAllConnections();
-    });
-  return front;
+  return Object.assign(front, served);
 }
 
 /** A chat handler of its own (its own cache) for the servers behind `front`. */

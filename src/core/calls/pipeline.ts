@@ -17,6 +17,7 @@ import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
 import { KEYS, randomId, type HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
+import { secretsOfServer } from '../servers/secrets.js';
 import type { CallHistory } from './history.js';
 import { progressLimiter } from './progress.js';
 import { conformResult } from './result-shape.js';
@@ -653,7 +654,9 @@ export class CallPipeline {
     // a result without `content` keeps what the server sent, flagged (result-shape.ts)
     const { result, issue } = conformResult(sent);
     // a server may repeat what it was sent (an Authorization header in an error text): what
-    // reaches history, events and the card never holds a secret this page has handled
+    // reaches history, events and the card never holds a secret this page has handled (a scoped
+    // vault: a secret of this call's server)
+    const serverId = this.history.get(id)?.serverId;
     const kept = redactDeep(
       {
         content: result.content ?? [],
@@ -661,7 +664,7 @@ export class CallPipeline {
         ...(result.isError ? { isError: true } : {}),
         ...(issue ? { nonConformant: issue } : {}),
       },
-      secretsOf(this.ctx.vault.knownValues),
+      secretsOf(secretsOfServer(this.ctx.vault, serverId ? this.ctx.store.settled.servers[serverId] : undefined)),
     );
     if (result.isError) {
       const first = kept.content.find((c) => c.type === 'text') as { text: string } | undefined;

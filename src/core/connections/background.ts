@@ -28,7 +28,7 @@ export class Background {
 
   constructor(
     private readonly ctx: HubContext,
-    private readonly secrets: () => Iterable<string>,
+    private readonly secrets: (serverId: string) => Iterable<string>,
     private readonly slot: (url: string) => DiscoverySlot,
   ) {}
 
@@ -84,7 +84,7 @@ export class Background {
           id,
           session,
           { timeout: cfg.timeout * 1000 },
-          { warn: (message) => current() && ctx.warn(message), secrets: this.secrets(), slot: this.slot(cfg.url) },
+          { warn: (message) => current() && ctx.warn(message), secrets: this.secrets(id), slot: this.slot(cfg.url) },
         );
         const latest = ctx.store.state.catalogues[id];
         // a refresh (list change) may have listed everything meanwhile: keep the newer catalogue

@@ -3,7 +3,7 @@
 import type { HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
 import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
-import { checkRefs, collectRefs, type ConnectTarget } from '../servers/secrets.js';
+import { checkRefs, collectRefs, secretsOfServer, type ConnectTarget } from '../servers/secrets.js';
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
 import { loadSession } from './session-loader.js';
@@ -93,7 +93,7 @@ export class Connections {
     });
     this.#background = new Background(
       ctx,
-      () => this.#secrets,
+      (id) => this.#secretsOf(id),
       (url) => this.#opener.slot(url),
     );
     this.subscriptions = new ResourceSubscriptions(ctx, {
@@ -126,6 +126,11 @@ export class Connections {
 
   get #secrets(): Iterable<string> {
     return this.ctx.vault.knownValues;
+  }
+
+  /** What to scrub from one server's errors (a scoped vault: that server's own secrets too). */
+  #secretsOf(id: string): Iterable<string> {
+    return secretsOfServer(this.ctx.vault, this.ctx.store.settled.servers[id]);
   }
 
   /** Current status of a server (disconnected when unknown). */
@@ -235,7 +240,8 @@ export class Connections {
       return catalogue;
     } catch (e) {
       await session?.close();
-      let err = e instanceof McpElementsError ? e : (await loadSession()).toConnectionError(e, this.#secrets, signal);
+      let err =
+        e instanceof McpElementsError ? e : (await loadSession()).toConnectionError(e, this.#secretsOf(id), signal);
       if (overBudget.aborted && !outer.aborted && (err.code === 'timeout' || err.code === 'aborted'))
         err = new McpConnectionError(
           'timeout',
@@ -303,7 +309,7 @@ export class Connections {
   #discover(id: string, url: string, session: McpSession, options: RequestOptions): Promise<ServerCatalogue> {
     return discover(id, session, options, {
       warn: (message) => this.ctx.warn(message),
-      secrets: this.#secrets,
+      secrets: this.#secretsOf(id),
       slot: this.#opener.slot(url, options.signal),
     });
   }
@@ -407,7 +413,7 @@ export class Connections {
       const { signInError, toConnectionError } = await loadSession();
       const auth = signInError(e);
       if (auth || (cfg.auth.type === 'oauth' && toConnectionError(e, [], request.signal).code === 'unauthorized')) {
-        const err = oauthError(cfg, auth ?? toConnectionError(e, this.#secrets, request.signal));
+        const err = oauthError(cfg, auth ?? toConnectionError(e, this.#secretsOf(id), request.signal));
         if (asksSignIn(err)) {
           // without a token the session is of no use; a missing scope concerns only this request
           if (err.code === 'sign-in-required' && this.#sessions.get(id) === session) await this.closeSession(id);
@@ -415,13 +421,13 @@ export class Connections {
         }
         throw err;
       }
-      const err = toConnectionError(e, this.#secrets, request.signal);
+      const err = toConnectionError(e, this.#secretsOf(id), request.signal);
       if (!(err.code === 'http' && err.status === 404 && session.sessionId)) throw err;
       const fresh = await this.#reinitialize(id, session, cfg);
       try {
         return await run(fresh, request);
       } catch (e2) {
-        throw toConnectionError(e2, this.#secrets, request.signal);
+        throw toConnectionError(e2, this.#secretsOf(id), request.signal);
       }
     }
   }

@@ -201,3 +201,18 @@ export async function openHeaders(
   }
   return { headers, secrets };
 }
+
+/**
+ * The clear values to scrub from what one server sent (its results, its errors). A page's vault
+ * scrubs every value it has handled; a scoped vault (a backend serving many users) only this
+ * server's own secrets and the derived values it was told of, so one user's header value never
+ * blanks a word in another user's result.
+ */
+export function secretsOfServer(
+  vault: Vault,
+  cfg: Pick<ServerConfig, 'auth' | 'headers'> | undefined,
+): Iterable<string> {
+  if (!vault.scoped) return vault.knownValues;
+  const own = cfg ? vault.valuesOf(collectRefs(cfg)) : [];
+  return own.length ? [...vault.knownValues, ...own] : vault.knownValues;
+}
