@@ -92,6 +92,16 @@ const onWorkers = () =>
 /** `host[:port]` lower case, without a scheme's default port. */
 const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
 
+/** Whether `value` is a `host[:port]` and nothing more. */
+function isHost(value: string): boolean {
+  try {
+    const u = new URL(`http://${value}`);
+    return value !== '' && u.pathname === '/' && !u.search && !u.username && !/[/?#@\s]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 /** A Host no DNS answer can give a rebinding page: an IP literal or `localhost`. */
 function unbindable(host: string): boolean {
   try {
@@ -117,14 +127,18 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
     options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { requests: 300, perMs: 60_000 });
   const slots = new StreamSlots(options.maxStreamsPerClient ?? 16);
   const ipHeader = options.clientIpHeader?.toLowerCase() ?? (onWorkers() ? 'cf-connecting-ip' : undefined);
+  if (ipHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(ipHeader))
+    throw new TypeError(`relay clientIpHeader "${ipHeader}" is not a header name`);
   const clientKey =
     options.clientKey ??
     ((req: Request, info: RelayRequestInfo) =>
       (ipHeader && req.headers.get(ipHeader)?.split(',').at(-1)?.trim()) || info.clientAddress || 'anonymous');
+  for (const h of options.allowedHosts ?? [])
+    if (!isHost(h)) throw new TypeError(`relay allowedHosts entry "${h}" is not a host[:port] (no scheme, no path)`);
   const hosts = new Set(
     [...(options.allowedHosts ?? []), ...(options.publicUrl ? [new URL(options.publicUrl).host] : [])].map(normalHost),
   );
-  /** The request's Host, when the relay answers for it; RelayRefusal 421 otherwise. */
+  /** Nothing when the relay answers for the request's Host; RelayRefusal 421 otherwise. */
   const checkHost = (request: Request, info: RelayRequestInfo) => {
     const host = normalHost(request.headers.get('host') ?? new URL(request.url).host);
     if (hosts.has(host) || (info.host !== undefined && host === normalHost(info.host))) return;

@@ -370,3 +370,18 @@ test('OAuth metadata rewritten from the checked Host is private (no shared cache
   assert.equal((await p.json()).token_endpoint, `${RELAY}/http/127.0.0.1:${U}/token`, 'publicUrl, not the Host');
   assert.equal(p.headers.get('cache-control'), 'public, max-age=3600');
 });
+
+test('bad options are a TypeError at creation, naming the option', () => {
+  for (const [options, name] of [
+    [{ allowedHosts: ['https://relay.example'] }, /allowedHosts entry "https:\/\/relay.example"/],
+    [{ allowedHosts: ['relay.example/path'] }, /allowedHosts/],
+    [{ allowedHosts: [''] }, /allowedHosts/],
+    [{ clientIpHeader: 'x forwarded for' }, /clientIpHeader/],
+    [{ maxStreamsPerClient: 0 }, /maxStreamsPerClient/],
+  ])
+    assert.throws(
+      () => createRelay({ allow: [origin()], ...options }),
+      (e) => e instanceof TypeError && name.test(e.message),
+    );
+  assert.doesNotThrow(() => createRelay({ allowedHosts: ['relay.example:8443', '[::1]:80', '10.0.0.1'] }));
+});
