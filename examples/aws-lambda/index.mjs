@@ -16,6 +16,7 @@ const chat = createChatHandler({
 });
 const relay = createNodeRelay({ allow, open, basePath: '/relay', origins: [process.env.PAGE_ORIGIN] });
 
-export const handler = lambdaHandler((request) =>
-  new URL(request.url).pathname === '/chat' ? chat(request) : relay(request),
+// `info` is the event's source IP (the rate limit's client) and domain (the Host the relay answers)
+export const handler = lambdaHandler((request, info) =>
+  new URL(request.url).pathname === '/chat' ? chat(request) : relay(request, info),
 );

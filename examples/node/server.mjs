@@ -6,7 +6,14 @@ import { createChatHandler } from 'mcp-chat-elements/server';
 
 const allow = (process.env.ALLOW ?? '').split(',').filter(Boolean);
 const origins = [process.env.PAGE_ORIGIN ?? 'http://localhost:5173'];
-const relay = createNodeRelay({ allow, open: process.env.OPEN === 'true', basePath: '/relay', origins });
+// behind a proxy or on a name, PUBLIC_URL (e.g. https://relay.example.com/relay) is the Host it answers
+const relay = createNodeRelay({
+  allow,
+  open: process.env.OPEN === 'true',
+  basePath: '/relay',
+  origins,
+  publicUrl: process.env.PUBLIC_URL || undefined,
+});
 const chat = createChatHandler({
   model: {
     baseUrl: process.env.MODEL_URL ?? 'https://api.openai.com/v1',

@@ -1,18 +1,38 @@
 // Which headers cross the relay, in each direction, and the CORS answers. Runtime-neutral.
 import { RelayRefusal } from './targets.js';
 
-/** Request headers forwarded upstream (plus every `Mcp-Param-*`). Nothing else crosses. */
-const REQUEST_PASS = new Set([
-  'accept',
-  'authorization',
-  'content-type',
-  'dpop',
-  'last-event-id',
-  'mcp-method',
-  'mcp-name',
-  'mcp-protocol-version',
-  'mcp-session-id',
+/**
+ * Request headers that never cross, whatever the page sends (every other header is forwarded, so a
+ * server's own API-key header works through the relay): the relay origin's credentials, what names
+ * the page or the browser's context, claims about the client's address or the proxy path (an
+ * upstream may trust them), hop-by-hop and framing headers, and the encoding the relay negotiates.
+ */
+const REQUEST_DROP = new Set([
+  'cookie',
+  'cookie2',
+  'host',
+  'origin',
+  'referer',
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'true-client-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'cdn-loop',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+  'content-length',
+  'expect',
+  'accept-encoding',
 ]);
+/** Prefixes of the same: browser fetch metadata, forwarding, CDN and load balancer headers. */
+const REQUEST_DROP_PREFIX = ['sec-', 'proxy-', 'x-forwarded-', 'cf-', 'x-amzn-'];
 
 /** Response headers passed back (plus every `Mcp-Param-*`). */
 const RESPONSE_PASS = new Set([
@@ -42,7 +62,9 @@ export const EXPOSED = [
   RELAY_REFUSAL_HEADER,
 ].join(', ');
 
-const passesRequest = (name: string) => REQUEST_PASS.has(name) || name.startsWith('mcp-param-');
+/** Whether a request header (lower case) is forwarded upstream. */
+export const passesRequest = (name: string): boolean =>
+  !REQUEST_DROP.has(name) && !REQUEST_DROP_PREFIX.some((p) => name.startsWith(p));
 
 /** Hop-by-hop and proxy headers a client must not send through a relay: refused, not stripped. */
 export function refuseHopByHop(headers: Headers): void {
@@ -63,7 +85,7 @@ export function refuseHopByHop(headers: Headers): void {
   }
 }
 
-/** The headers sent upstream: only the MCP and auth ones, never a cookie or a forwarding header. */
+/** The headers sent upstream: every one `passesRequest` lets through (never a cookie or a forwarding header). */
 export function upstreamHeaders(incoming: Headers): Headers {
   const out = new Headers();
   incoming.forEach((value, name) => {
@@ -79,6 +101,37 @@ export function downstreamHeaders(upstream: Headers): Headers {
     if (RESPONSE_PASS.has(name) || name.startsWith('mcp-param-')) out.set(name, value);
   });
   return out;
+}
+
+/**
+ * A browser loading a relay URL as a document, a frame, a script or an image: refused. MCP and
+ * OAuth reach the relay through fetch() (and EventSource), whose destination is `empty`; a page
+ * or frame rendered on the relay's origin would run an upstream's script as that origin.
+ */
+export function refuseNavigation(headers: Headers): void {
+  const mode = headers.get('sec-fetch-mode');
+  const dest = headers.get('sec-fetch-dest');
+  if (mode === 'navigate' || mode === 'nested-navigate' || (dest !== null && dest !== 'empty'))
+    throw new RelayRefusal(403, 'the relay answers fetch() requests only, not navigations or embeds');
+}
+
+/** Types relayed as they are: what MCP and OAuth answer with (JSON, event streams) and plain text. */
+const RELAYED_TYPES = /^(application\/json|application\/[\w.+-]+\+json|text\/event-stream|text\/plain)\s*(;|$)/i;
+
+/**
+ * Make a relayed (or refused) answer inert as a document: never sniffed, sandboxed with nothing
+ * allowed to load, and any type MCP does not use (HTML, SVG, XML, none) downloaded as bytes. A
+ * page's fetch() still reads the body; a browser navigating to it renders nothing of it.
+ */
+export function inert(headers: Headers): Headers {
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('content-security-policy', "default-src 'none'; sandbox");
+  const type = headers.get('content-type') ?? '';
+  if (!RELAYED_TYPES.test(type)) {
+    headers.set('content-type', 'application/octet-stream');
+    headers.set('content-disposition', 'attachment');
+  } else if (!/json|event-stream/i.test(type)) headers.set('content-disposition', 'attachment');
+  return headers;
 }
 
 /** CORS for the configured origins (never `*` with credentials: the relay allows no credentials). */

@@ -1,12 +1,20 @@
 // createRelay(): a stateless forwarder for MCP servers a page cannot call itself, as a standard
 // Fetch handler, so one piece of code runs on Workers, Lambda and Node through their adapters.
 // Runtime-neutral: no Node module is imported here (the Node address-pinning fetch is in ./node/).
-import { Cors, RELAY_REFUSAL_HEADER, downstreamHeaders, refuseHopByHop, upstreamHeaders } from './headers.js';
+import {
+  Cors,
+  RELAY_REFUSAL_HEADER,
+  downstreamHeaders,
+  inert,
+  refuseHopByHop,
+  refuseNavigation,
+  upstreamHeaders,
+} from './headers.js';
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
-import { RateLimiter, type RateLimit } from './rate-limit.js';
+import { RateLimiter, StreamSlots, type RateLimit } from './rate-limit.js';
 import { capped, readCapped, rewriteEndpointEvents } from './streams.js';
 import { createGuard, type GuardOptions } from './guard.js';
-import { parseTarget, RelayRefusal, relayUrlFor, type Target } from './targets.js';
+import { literalAddress, parseTarget, RelayRefusal, relayUrlFor, type Target } from './targets.js';
 
 export type { UpstreamFetch } from './guard.js';
 
@@ -27,21 +35,39 @@ export interface RelayOptions extends GuardOptions {
   origins?: readonly string[];
   /** Where the relay is mounted, e.g. `/relay`. Default: the root. */
   basePath?: string;
-  /** The relay's public URL (origin and base path) for URLs it writes; default the request's. */
+  /**
+   * The relay's public URL (origin and base path): the URLs it writes, and a `Host` it answers.
+   * Default: the request's (its `Host`, once checked).
+   */
   publicUrl?: string;
+  /**
+   * More `Host` values (`host[:port]`) the relay answers, besides `publicUrl`'s and the one its
+   * adapter serves (`serveHandler`'s bound address, a Lambda event's domain). With none of the
+   * three known: any on Cloudflare Workers (routed by host), else IP literals and `localhost` only.
+   * Anything else is refused (421): a DNS-rebinding page reaches the relay under its own name.
+   */
+  allowedHosts?: readonly string[];
   /** Largest request body, in bytes. Default 1 MB. */
   maxRequestBytes?: number;
   /** Largest response body, in bytes. Default 16 MB. */
   maxResponseBytes?: number;
   /** Time a client may take to send its body, ms. Default 10 s. */
   requestTimeoutMs?: number;
-  /** Time an upstream may take to answer with headers, ms. Default 30 s. */
+  /** Time an upstream may take to answer with headers, ms (the body is then `streamTimeoutMs`'s). Default 30 s. */
   upstreamTimeoutMs?: number;
   /** Longest a relayed response (an event stream) stays open, ms. Default 10 min. */
   streamTimeoutMs?: number;
   /** Requests per client per window; `false` for none. Default 300 per minute. */
   rateLimit?: RateLimit | false;
-  /** The client a request counts against (default: `CF-Connecting-IP`, else the adapter's address). */
+  /** Responses (event streams above all) one client holds open at once; 429 past it. Default 16. */
+  maxStreamsPerClient?: number;
+  /**
+   * A header holding the client's address, set by a proxy in front that overwrites (or, for
+   * `X-Forwarded-For`, appends to) what clients send: its last entry is the client. Default
+   * `CF-Connecting-IP` on Cloudflare Workers, none elsewhere (any client could set it).
+   */
+  clientIpHeader?: string;
+  /** The client a request counts against. Default: `clientIpHeader`'s, else the adapter's address. */
   clientKey?: (request: Request, info: RelayRequestInfo) => string;
   /** Told of every request (method, upstream origin, status, duration): never a header or token. */
   onLog?: (entry: RelayLogEntry) => void;
@@ -51,11 +77,40 @@ export interface RelayOptions extends GuardOptions {
 export interface RelayRequestInfo {
   /** The client's address, when the adapter knows it. */
   clientAddress?: string;
+  /** The `Host` the adapter serves (its bound address, the platform's domain), when it knows it. */
+  host?: string;
 }
 
 export type RelayHandler = (request: Request, info?: RelayRequestInfo) => Promise<Response>;
 
 const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
+
+/** Cloudflare Workers says so in `navigator.userAgent` (workerd). */
+const onWorkers = () =>
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+
+/** `host[:port]` lower case, without a scheme's default port. */
+const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
+
+/** Whether `value` is a `host[:port]` and nothing more. */
+function isHost(value: string): boolean {
+  try {
+    const u = new URL(`http://${value}`);
+    return value !== '' && u.pathname === '/' && !u.search && !u.username && !/[/?#@\s]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A Host no DNS answer can give a rebinding page: an IP literal or `localhost`. */
+function unbindable(host: string): boolean {
+  try {
+    const name = new URL(`http://${host}`).hostname;
+    return name === 'localhost' || literalAddress(name) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /** A stateless relay. See docs/API.md, "Relay and backend hub". */
 export function createRelay(options: RelayOptions = {}): RelayHandler {
@@ -70,15 +125,32 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
   const streamMs = options.streamTimeoutMs ?? 10 * 60_000;
   const limiter =
     options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { requests: 300, perMs: 60_000 });
+  const slots = new StreamSlots(options.maxStreamsPerClient ?? 16);
+  const ipHeader = options.clientIpHeader?.toLowerCase() ?? (onWorkers() ? 'cf-connecting-ip' : undefined);
+  if (ipHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(ipHeader))
+    throw new TypeError(`relay clientIpHeader "${ipHeader}" is not a header name`);
   const clientKey =
     options.clientKey ??
     ((req: Request, info: RelayRequestInfo) =>
-      req.headers.get('cf-connecting-ip') ?? info.clientAddress ?? 'anonymous');
+      (ipHeader && req.headers.get(ipHeader)?.split(',').at(-1)?.trim()) || info.clientAddress || 'anonymous');
+  for (const h of options.allowedHosts ?? [])
+    if (!isHost(h)) throw new TypeError(`relay allowedHosts entry "${h}" is not a host[:port] (no scheme, no path)`);
+  const hosts = new Set(
+    [...(options.allowedHosts ?? []), ...(options.publicUrl ? [new URL(options.publicUrl).host] : [])].map(normalHost),
+  );
+  /** Nothing when the relay answers for the request's Host; RelayRefusal 421 otherwise. */
+  const checkHost = (request: Request, info: RelayRequestInfo) => {
+    const host = normalHost(request.headers.get('host') ?? new URL(request.url).host);
+    if (hosts.has(host) || (info.host !== undefined && host === normalHost(info.host))) return;
+    if (hosts.size === 0 && info.host === undefined && (onWorkers() || unbindable(host))) return;
+    throw new RelayRefusal(421, 'this relay does not answer for that Host (see its publicUrl and allowedHosts)');
+  };
 
   return async function relay(request: Request, info: RelayRequestInfo = {}): Promise<Response> {
     const started = Date.now();
     const origin = request.headers.get('origin');
     let target: Target | null = null;
+    let release: (() => void) | null = null;
     const log = (status: number, refused?: string) =>
       options.onLog?.({
         method: request.method,
@@ -88,13 +160,16 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
         ms: Date.now() - started,
       });
     try {
+      checkHost(request, info);
       if (request.method === 'OPTIONS') {
         const r = cors.preflight(request);
         log(r.status);
         return r;
       }
       if (!cors.allows(origin)) throw new RelayRefusal(403, 'origin not allowed by this relay');
-      if (limiter && !limiter.take(clientKey(request, info)))
+      refuseNavigation(request.headers);
+      const client = clientKey(request, info);
+      if (limiter && !limiter.take(client))
         throw new RelayRefusal(429, 'too many requests from this client; try again later');
       refuseHopByHop(request.headers);
       if (!['GET', 'POST', 'DELETE'].includes(request.method))
@@ -111,21 +186,37 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
       } else if (request.body && Number(request.headers.get('content-length') ?? 0) > 0) {
         throw new RelayRefusal(400, `a ${request.method} request carries no body through the relay`);
       }
+      release = slots.take(client);
+      if (!release) throw new RelayRefusal(429, 'too many open streams from this client; close one first');
+      // the Host is checked: the URLs written from it name this relay
       const base = options.publicUrl ?? `${incoming.origin}${basePath}`;
       const toRelay = (url: string) => relayUrlFor(base, url);
-      const headers = upstreamHeaders(request.headers);
-      const upstream = await guard.send(target.url, {
-        method: request.method,
-        headers,
-        body: body as BodyInit | undefined,
-        signal: AbortSignal.timeout(upstreamMs),
-      });
-      const response = await answer(upstream.response, upstream.url, target, request.method, toRelay, () =>
-        log(upstream.response.status),
+      // the deadline covers the upstream's headers only: the body is then the stream lifetime's
+      const deadline = new AbortController();
+      const timer = setTimeout(
+        () => deadline.abort(new DOMException(`no headers within ${upstreamMs} ms`, 'TimeoutError')),
+        upstreamMs,
       );
+      const upstream = await guard
+        .send(target.url, {
+          method: request.method,
+          headers: upstreamHeaders(request.headers),
+          body: body as BodyInit | undefined,
+          signal: deadline.signal,
+        })
+        .finally(() => clearTimeout(timer));
+      let ended = false;
+      const end = release;
+      const response = await answer(upstream.response, upstream.url, target, request.method, toRelay, () => {
+        if (ended) return;
+        ended = true;
+        end();
+        log(upstream.response.status);
+      });
       for (const [k, v] of Object.entries(cors.headers(origin))) response.headers.set(k, v);
       return response;
     } catch (e) {
+      release?.();
       const refusal =
         e instanceof RelayRefusal
           ? e
@@ -133,16 +224,16 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
             ? new RelayRefusal(504, `upstream did not answer within ${upstreamMs} ms`)
             : new RelayRefusal(502, 'upstream could not be reached');
       log(refusal.status, refusal.message);
-      return new Response(JSON.stringify({ error: refusal.message }), {
-        status: refusal.status,
-        headers: {
+      const headers = inert(
+        new Headers({
           'content-type': 'application/json',
           // the relay's own refusal: an upstream's header of this name never crosses (headers.ts)
           [RELAY_REFUSAL_HEADER]: '1',
           ...(refusal.status === 429 ? { 'retry-after': '60' } : {}),
           ...cors.headers(cors.allows(origin) ? origin : null),
-        },
-      });
+        }),
+      );
+      return new Response(JSON.stringify({ error: refusal.message }), { status: refusal.status, headers });
     }
   };
 
@@ -156,9 +247,17 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
     done: () => void,
   ): Promise<Response> {
     const headers = downstreamHeaders(upstream.headers);
-    const challenge = headers.get('www-authenticate');
-    if (challenge) headers.set('www-authenticate', rewriteChallenge(challenge, toRelay));
     const type = headers.get('content-type') ?? '';
+    inert(headers);
+    const challenge = headers.get('www-authenticate');
+    // written from the request's (checked) Host when no publicUrl: no shared cache may keep it
+    const rewritten = () => {
+      if (!options.publicUrl) headers.set('cache-control', 'private, no-store');
+    };
+    if (challenge) {
+      headers.set('www-authenticate', rewriteChallenge(challenge, toRelay));
+      rewritten();
+    }
     const init = { status: upstream.status, statusText: upstream.statusText, headers };
     if (!upstream.body || upstream.status === 204 || upstream.status === 304) {
       done();
@@ -170,6 +269,7 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
       try {
         const doc = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
         rewriteMetadata(target.wellKnown, doc, toRelay);
+        rewritten();
         return new Response(JSON.stringify(doc), init);
       } catch {
         throw new RelayRefusal(502, 'upstream metadata is not valid JSON');

@@ -50,7 +50,8 @@ before(async () => {
     res.writeHead(307, { location: to }).end();
   });
   const R = await listen(redirector);
-  const common = { origins: [PAGE], resolve, requestTimeoutMs: 300, maxRequestBytes: 1024 };
+  // the raw requests below name the relay `relay` in their Host (it answers that name only)
+  const common = { origins: [PAGE], resolve, requestTimeoutMs: 300, maxRequestBytes: 1024, allowedHosts: ['relay'] };
   // open mode (https, ports 443 and the recorder's), only the redirector allowlisted
   open = await serveHandler(
     createNodeRelay({ ...common, open: true, openPorts: [443, P], allow: [`http://127.0.0.1:${R}`], rateLimit: false }),

@@ -94,7 +94,7 @@ test('CORS: the configured origin only, preflight lists the MCP headers, never *
     headers: {
       Origin: PAGE,
       'Access-Control-Request-Method': 'POST',
-      'Access-Control-Request-Headers': 'mcp-method, mcp-param-region, x-evil',
+      'Access-Control-Request-Headers': 'mcp-method, mcp-param-region, x-api-key, x-forwarded-for, cookie',
     },
   });
   assert.equal(ok.status, 204);
@@ -102,7 +102,8 @@ test('CORS: the configured origin only, preflight lists the MCP headers, never *
   assert.equal(ok.headers.get('access-control-allow-credentials'), null);
   assert.match(ok.headers.get('access-control-allow-headers'), /mcp-method/);
   assert.match(ok.headers.get('access-control-allow-headers'), /mcp-param-region/);
-  assert.doesNotMatch(ok.headers.get('access-control-allow-headers'), /x-evil/);
+  assert.match(ok.headers.get('access-control-allow-headers'), /x-api-key/, "a server's own header may be sent");
+  assert.doesNotMatch(ok.headers.get('access-control-allow-headers'), /x-forwarded-for|cookie/);
   const other = await fetch(target, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
   assert.equal(other.status, 403);
   assert.equal(other.headers.get('access-control-allow-origin'), null);
@@ -124,6 +125,7 @@ test('OAuth metadata: resource stays the upstream, token endpoints come through 
   const handler = createRelay({
     allow: ['https://mcp.example.com', 'https://auth.example.com'],
     origins: [PAGE],
+    publicUrl: 'https://relay.example',
     fetch: async (url) => {
       calls.push(url);
       if (url === 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp')

@@ -10,31 +10,39 @@ export interface ServedHandler {
   close(): Promise<void>;
 }
 
+/** An address that stands for every interface: no client names the server by it. */
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
 /**
  * Serve a Fetch handler on Node (through @hono/node-server), on 127.0.0.1 unless told otherwise;
- * the handler is given the client's address (the relay's rate limit counts by it).
+ * the handler is given the client's address (the relay's rate limit counts by it) and the host it
+ * is bound to (`host:port`, the relay's Host check; not given when bound to every interface).
  */
 export function serveHandler(
   handler: RelayHandler,
   options: { port?: number; hostname?: string } = {},
 ): Promise<ServedHandler> {
   const hostname = options.hostname ?? '127.0.0.1';
+  const literal = hostname.includes(':') ? `[${hostname}]` : hostname;
+  let host: string | undefined;
   return new Promise((resolve) => {
     const server = serve(
       {
-        fetch: (request, env) => handler(request, { clientAddress: env.incoming.socket.remoteAddress }),
+        fetch: (request, env) => handler(request, { clientAddress: env.incoming.socket.remoteAddress, host }),
         port: options.port ?? 0,
         hostname,
       },
-      (info: AddressInfo) =>
+      (info: AddressInfo) => {
+        if (!WILDCARD.has(hostname)) host = `${literal}:${info.port}`;
         resolve({
-          url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`,
+          url: `http://${literal}:${info.port}`,
           close: () =>
             new Promise<void>((done) => {
               server.close(() => done());
               (server as { closeAllConnections?: () => void }).closeAllConnections?.();
             }),
-        }),
+        });
+      },
     );
   });
 }
