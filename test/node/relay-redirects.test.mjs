@@ -92,9 +92,13 @@ test('guardedFetch following redirects: another origin refused (RelayRefusal), i
     [],
     "a request carrying the first server's headers reached the other origin",
   );
-  // the control: a redirect within the origin is followed
+  // the control: a redirect within the origin is followed, unless the caller says 'error'
   const same = await f(`${A}/same/mcp`, { headers: SECRETS });
   assert.equal(same.status, 200);
+  await assert.rejects(
+    f(`${A}/same/mcp`, { headers: SECRETS, redirect: 'error' }),
+    (e) => e instanceof RelayRefusal && /follows no redirect/.test(e.message),
+  );
 });
 
 test("the backend's chat handler: a server redirecting to another origin fails; its X-Api-Key never arrives there", async () => {
