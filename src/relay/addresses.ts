@@ -80,7 +80,12 @@ function v6Problem(w: number[]): string | null {
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64): the IPv4 rules
   if (allZero(0, 5) && w[5] === 0xffff) return v4Problem(embedded) && `IPv4-mapped ${v4Problem(embedded)}`;
   if (allZero(0, 6)) return 'IPv4-compatible address';
+  // ::ffff:0:a.b.c.d (SIIT's IPv4-translated form, RFC 2765/6145): never a public host's address
+  if (allZero(0, 4) && w[4] === 0xffff && w[5] === 0) return 'IPv4-translated (SIIT) address';
   if (w[0] === 0x64 && w[1] === 0xff9b && allZero(2, 6)) return v4Problem(embedded) && `NAT64 ${v4Problem(embedded)}`;
+  // 64:ff9b:1::/48 (RFC 8215) is for NAT64 inside one network, the IPv4 address at any of six
+  // offsets: refused whole (docs/decisions/2026-11-28-relay-guard.md)
+  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return 'NAT64 local-use address';
   if (w[0] === 0x2002) {
     const v4 = ((w[1] << 16) | w[2]) >>> 0; // 6to4 carries an IPv4 address
     if (v4Problem(v4)) return `6to4 ${v4Problem(v4)}`;
@@ -89,7 +94,8 @@ function v6Problem(w: number[]): string | null {
   if ((w[0] & 0xffc0) === 0xfe80) return 'link-local address';
   if ((w[0] & 0xffc0) === 0xfec0) return 'site-local address';
   if ((w[0] & 0xff00) === 0xff00) return 'multicast address';
-  if (w[0] === 0x2001 && w[1] === 0x0db8) return 'documentation address';
+  if ((w[0] === 0x2001 && w[1] === 0x0db8) || (w[0] === 0x3fff && w[1] < 0x1000)) return 'documentation address';
+  if (w[0] === 0x5f00) return 'SRv6 segment identifier (not a host)';
   if (w[0] === 0x2001 && w[1] < 0x200) return 'IETF special-purpose address (Teredo, ORCHID)';
   if (w[0] === 0x100 && allZero(1, 4)) return 'discard-only address';
   if (w[0] === 0xfd00 && w[1] === 0x0ec2) return 'cloud metadata address';

@@ -32,24 +32,68 @@ const onWorkers = () =>
 
 /**
  * Open mode checks the addresses a name resolves to; without a resolver (and a fetch that refuses
- * private addresses itself) a public name pointed at 127.0.0.1 or 169.254.169.254 would pass.
+ * private addresses itself) a public name pointed at 127.0.0.1 or 169.254.169.254 would pass. A
+ * resolver without a fetch that connects to the checked address is no better: the platform's
+ * fetch looks the name up again, and a rebinding DNS answers it with 127.0.0.1 the second time.
  * Refused when the guard is made: the operator's mistake, found at start (as a bad allow entry).
  */
 function checkOpenMode(options: GuardOptions): void {
   // a fetch of the host's own (a service binding, a VPC route) is not the platform's public one
-  if (!options.open || options.resolve || (options.publicOnlyFetch ?? (!options.fetch && onWorkers()))) return;
-  throw new TypeError(
-    'open mode needs `resolve` to check the addresses a name resolves to: on Node use createNodeRelay(), or pass ' +
-      '`resolve: systemResolve, fetch: nodeUpstreamFetch()` from mcp-chat-elements/relay/node; on a platform whose ' +
-      'fetch reaches public addresses only, say so with `publicOnlyFetch: true` (automatic on Cloudflare Workers)',
-  );
+  if (!options.open || (options.publicOnlyFetch ?? (!options.fetch && onWorkers()))) return;
+  const node =
+    'on Node use createNodeRelay(), or pass `resolve: systemResolve, fetch: nodeUpstreamFetch()` from mcp-chat-elements/relay/node';
+  const platform =
+    'on a platform whose fetch reaches public addresses only, say so with `publicOnlyFetch: true` (automatic on Cloudflare Workers)';
+  if (!options.resolve)
+    throw new TypeError(`open mode needs \`resolve\` to check the addresses a name resolves to: ${node}; ${platform}`);
+  if (!options.fetch)
+    throw new TypeError(
+      `open mode with \`resolve\` needs a \`fetch\` that connects to the checked address (the platform's fetch resolves the name again: DNS rebinding): ${node}; ${platform}`,
+    );
+}
+
+/** How `Guard.send` treats redirects beyond what `init.redirect` says. */
+export interface SendOptions {
+  /**
+   * Follow a redirect to another origin (default true: the relay's client sees where it landed).
+   * Only headers in CROSS_ORIGIN_SAFE go along. When false, such a redirect is refused (502).
+   */
+  crossOrigin?: boolean;
 }
 
 export interface Guard {
   /** Check a target; resolve and check its addresses when open mode asks. Returns the address to pin. */
   admit(url: URL): Promise<string | undefined>;
-  /** Send a request, following redirects by hand, each one admitted as the first target was. */
-  send(url: URL, init: RequestInit): Promise<{ response: Response; url: URL }>;
+  /**
+   * Send a request, following redirects by hand, each one admitted as the first target was.
+   * `init.redirect: 'manual'` returns the first 3xx as it is; `'error'` refuses it (502).
+   */
+  send(url: URL, init: RequestInit, options?: SendOptions): Promise<{ response: Response; url: URL }>;
+}
+
+/**
+ * The request headers that follow a redirect to another origin: what says how to read the
+ * answer. Everything else is dropped there: credentials (`Authorization`, `DPoP`, an API key, a
+ * cookie), the first server's session (`Mcp-Session-Id`) and `Mcp-Param-*` (tool arguments).
+ */
+const CROSS_ORIGIN_SAFE = new Set([
+  'accept',
+  'accept-language',
+  'content-language',
+  'content-type',
+  'last-event-id',
+  'mcp-method',
+  'mcp-name',
+  'mcp-protocol-version',
+  'user-agent',
+]);
+
+function safeForAnotherOrigin(headers: HeadersInit | undefined): Headers {
+  const out = new Headers();
+  new Headers(headers).forEach((value, name) => {
+    if (CROSS_ORIGIN_SAFE.has(name)) out.set(name, value);
+  });
+  return out;
 }
 
 /** Resolve a name and check every address it has; the first is the one to pin. */
@@ -58,7 +102,7 @@ async function lookUp(url: URL, resolve: NonNullable<GuardOptions['resolve']>): 
   try {
     addresses = await resolve(url.hostname);
   } catch {
-    throw new RelayRefusal(502, `target ${url.hostname} does not resolve`);
+    addresses = [];
   }
   return checkResolved(url, addresses);
 }
@@ -80,7 +124,11 @@ export function createGuard(options: GuardOptions): Guard {
     return check(url);
   }
 
-  async function send(first: URL, init: RequestInit): Promise<{ response: Response; url: URL }> {
+  async function send(
+    first: URL,
+    init: RequestInit,
+    { crossOrigin = true }: SendOptions = {},
+  ): Promise<{ response: Response; url: URL }> {
     let url = first;
     let method = init.method ?? 'GET';
     let body = init.body;
@@ -103,7 +151,11 @@ export function createGuard(options: GuardOptions): Guard {
       const location = response.headers.get('location');
       if (response.status < 300 || response.status > 399 || response.status === 304 || !location)
         return { response, url };
+      // the caller follows (or refuses) redirects itself: the 3xx is its answer
+      if (init.redirect === 'manual') return { response, url };
       void response.body?.cancel().catch(() => {});
+      if (init.redirect === 'error')
+        throw new RelayRefusal(502, 'upstream redirected; this request follows no redirect');
       if (hop >= maxRedirects) throw new RelayRefusal(502, `upstream redirected more than ${maxRedirects} times`);
       let next: URL;
       try {
@@ -111,7 +163,14 @@ export function createGuard(options: GuardOptions): Guard {
       } catch {
         throw new RelayRefusal(502, 'upstream redirected to an invalid URL');
       }
-      if (next.origin !== url.origin) changed().delete('authorization'); // a token never follows to another origin
+      if (next.origin !== url.origin) {
+        if (!crossOrigin)
+          throw new RelayRefusal(
+            502,
+            `upstream redirected to another origin (${next.origin}); not followed: the request carries this server's credentials`,
+          );
+        own = headers = safeForAnotherOrigin(headers); // a credential never follows to another origin
+      }
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
@@ -149,6 +208,9 @@ export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
     // and a listener scan per request: bench/backend.mjs). AbortSignal.any adds no listener. A
     // hub's session already gives each POST a signal of its own (core/request-signal.ts).
     if (merged.signal && !isRequestSignal(merged.signal)) merged.signal = AbortSignal.any([merged.signal]);
-    return (await guard.send(url, merged)).response;
+    // `redirect: 'manual'` (the SDK's transports, the hub's own fetches) gets the 3xx and applies
+    // its within-origin rule; a caller that lets fetch follow gets same-origin redirects only:
+    // its headers (an API key, a token) are the first server's.
+    return (await guard.send(url, merged, { crossOrigin: false })).response;
   };
 }

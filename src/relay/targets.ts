@@ -159,12 +159,14 @@ export function checkTarget(url: URL, patterns: OriginPattern[], policy: TargetP
   return { resolve: true };
 }
 
-/** Check every address a name resolved to; returns the one to connect to (pinned). */
+/**
+ * Check every address a name resolved to; returns the one to connect to (pinned). The refusal
+ * says neither the address nor its kind, and is the same when the name does not resolve: behind
+ * split-horizon DNS, "resolves to a loopback address" (or 403 vs 502) would tell a client which
+ * internal names exist and where they point.
+ */
 export function checkResolved(url: URL, addresses: readonly string[]): string {
-  if (addresses.length === 0) throw new RelayRefusal(502, `target ${url.hostname} does not resolve`);
-  for (const a of addresses) {
-    const problem = addressProblem(a);
-    if (problem) throw new RelayRefusal(403, `target ${url.origin} refused: it resolves to a ${problem}`);
-  }
+  if (addresses.length === 0 || addresses.some((a) => addressProblem(a) !== null))
+    throw new RelayRefusal(403, `target ${url.origin} refused: it does not resolve to public addresses only`);
   return addresses[0];
 }

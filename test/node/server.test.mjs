@@ -17,6 +17,7 @@ const { createChatHandler, createGuard, guardedFetch, McpHub, MemoryStorage } = 
 );
 const { DiscoveryCache } = await import(path.join(root, 'dist/server/discovery.js'));
 const { createRelay } = await import(path.join(root, 'dist/relay/index.js'));
+const { nodeUpstreamFetch } = await import(path.join(root, 'dist/relay/node/index.js'));
 
 let everything, modern, model, handler;
 const tenant = `server-${process.pid}`;
@@ -168,6 +169,7 @@ test('open mode on Node needs a resolver: without one nothing starts; with one, 
     servers: {
       open: true,
       openPorts: [443, port],
+      fetch: nodeUpstreamFetch(),
       resolve: async (host) => (resolved.push(host), host === 'inside.example' ? ['127.0.0.1'] : ['10.0.0.7']),
     },
   });

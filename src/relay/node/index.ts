@@ -10,5 +10,10 @@ export { startStdioRelay, type StdioRelay, type StdioRelayOptions } from './stdi
 
 /** createRelay() with Node's DNS resolution checked and the connection pinned to the checked address. */
 export function createNodeRelay(options: RelayOptions & NodeUpstreamOptions = {}): RelayHandler {
-  return createRelay({ resolve: systemResolve, fetch: nodeUpstreamFetch(options), ...options });
+  // an explicit `undefined` in options must not take the pinning fetch away (open mode refuses that)
+  return createRelay({
+    ...options,
+    resolve: options.resolve ?? systemResolve,
+    fetch: options.fetch ?? nodeUpstreamFetch(options),
+  });
 }

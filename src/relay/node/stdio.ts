@@ -1,9 +1,11 @@
 /// <reference types="node" />
 // stdio servers of an mcp.json served as Streamable HTTP on 127.0.0.1, for a page. Each server
 // runs once (the SDK's StdioClientTransport) and every HTTP client shares it: request ids are
-// rewritten per request so two pages never collide, the first `initialize` is forwarded and its
-// result replayed to later ones (a page reload reconnects), requests the server makes of its
-// client are answered "not supported" (there is no page to ask), and its notifications dropped.
+// rewritten per request so two pages never collide (a client's `notifications/cancelled` is
+// rewritten to the id the server saw, within the client's session), the first `initialize` is
+// forwarded and its result replayed to later ones (a page reload reconnects), requests the server
+// makes of its client are answered "not supported" (there is no page to ask), and its
+// notifications dropped.
 // Every request needs the launch's token; CORS answers the configured origin only; the Host
 // header must be the loopback address (no DNS rebinding).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -47,10 +49,15 @@ export interface StdioRelay {
 
 type Pending = (message: JSONRPCMessage) => void;
 
+/** A client's request in flight, by its session and its own id. */
+const inflightKey = (session: string, id: string | number) => `${session}\u0000${typeof id}:${id}`;
+
 /** One running stdio server shared by every HTTP client. */
 class Bridge {
   readonly #transport: StdioClientTransport;
   readonly #pending = new Map<string | number, Pending>();
+  /** The ids the server saw for the requests in flight, by client session and client id. */
+  readonly #inflight = new Map<string, string[]>();
   #next = 0;
   #initialize?: Promise<JSONRPCMessage>;
   #initialized = false;
@@ -95,9 +102,12 @@ class Bridge {
     }
   }
 
-  /** One client message; resolves with the answer (null for a notification). */
-  async handle(message: JSONRPCMessage): Promise<JSONRPCMessage | null> {
-    const msg = message as { id?: string | number; method?: string };
+  /**
+   * One client message of `session` (its Mcp-Session-Id, '' without one); resolves with the
+   * answer (null for a notification).
+   */
+  async handle(message: JSONRPCMessage, session = ''): Promise<JSONRPCMessage | null> {
+    const msg = message as { id?: string | number; method?: string; params?: { requestId?: unknown } };
     if (this.closed)
       return msg.id === undefined ? null : errorFor(msg.id, -32000, `stdio server ${this.name} has exited`);
     if (msg.id === undefined) {
@@ -105,6 +115,7 @@ class Bridge {
         if (this.#initialized) return null;
         this.#initialized = true;
       }
+      if (msg.method === 'notifications/cancelled') return this.#cancel(message, session);
       await this.#transport.send(message);
       return null;
     }
@@ -114,26 +125,56 @@ class Bridge {
       if ('error' in first) this.#initialize = undefined;
       return { ...first, id: msg.id } as JSONRPCMessage;
     }
-    const answer = await this.#request(message);
+    const key = inflightKey(session, msg.id);
+    const answer = await this.#request(message, (id) => {
+      const ids = this.#inflight.get(key);
+      if (ids) ids.push(id);
+      else this.#inflight.set(key, [id]);
+      return () => {
+        const left = this.#inflight.get(key)?.filter((x) => x !== id) ?? [];
+        if (left.length) this.#inflight.set(key, left);
+        else this.#inflight.delete(key);
+      };
+    });
     return { ...answer, id: msg.id } as JSONRPCMessage;
   }
 
-  #request(message: JSONRPCMessage): Promise<JSONRPCMessage> {
+  /**
+   * A client cancels its request by the id it sent; the server knows it by ours. Forwarded with
+   * ours when exactly one request of that session has that id in flight; otherwise dropped: a
+   * client never cancels another's request (by naming our id or an id two clients share).
+   */
+  async #cancel(message: JSONRPCMessage, session: string): Promise<null> {
+    const params = (message as { params?: { requestId?: unknown } }).params;
+    const requestId = params?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return null;
+    const ids = this.#inflight.get(inflightKey(session, requestId));
+    if (ids?.length !== 1) return null;
+    const id = ids[0];
+    await this.#transport.send({ ...message, params: { ...params, requestId: id } } as JSONRPCMessage);
+    // the server answers a cancelled request with nothing: free the client's HTTP request now
+    this.#pending.get(id)?.(errorFor(id, -32800, 'request cancelled by the client'));
+    return null;
+  }
+
+  #request(message: JSONRPCMessage, track?: (id: string) => () => void): Promise<JSONRPCMessage> {
     const id = `relay-${++this.#next}`;
+    const untrack = track?.(id);
     return new Promise<JSONRPCMessage>((resolve) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(id);
-        resolve(errorFor(id, -32001, `stdio server ${this.name} did not answer within ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      this.#pending.set(id, (m) => {
+      const settle = (m: JSONRPCMessage) => {
         clearTimeout(timer);
+        this.#pending.delete(id);
+        untrack?.();
         resolve(m);
-      });
-      this.#transport.send({ ...message, id } as JSONRPCMessage).catch(() => {
-        clearTimeout(timer);
-        this.#pending.delete(id);
-        resolve(errorFor(id, -32000, `stdio server ${this.name} could not be written to`));
-      });
+      };
+      const timer = setTimeout(
+        () => settle(errorFor(id, -32001, `stdio server ${this.name} did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+      this.#pending.set(id, settle);
+      this.#transport
+        .send({ ...message, id } as JSONRPCMessage)
+        .catch(() => settle(errorFor(id, -32000, `stdio server ${this.name} could not be written to`)));
     });
   }
 }
@@ -186,10 +227,10 @@ export async function startStdioRelay(options: StdioRelayOptions): Promise<Stdio
           vary: 'Origin',
         }
       : { vary: 'Origin' };
-  const reply = (status: number, body: unknown, o: string | null) =>
+  const reply = (status: number, body: unknown, o: string | null, extra?: Record<string, string>) =>
     new Response(body === null ? null : JSON.stringify(body), {
       status,
-      headers: { ...(body === null ? {} : { 'content-type': 'application/json' }), ...cors(o) },
+      headers: { ...(body === null ? {} : { 'content-type': 'application/json' }), ...cors(o), ...extra },
     });
 
   const served: ServedHandler = await serveHandler(
@@ -226,9 +267,14 @@ export async function startStdioRelay(options: StdioRelayOptions): Promise<Stdio
         messages.some((x) => typeof x !== 'object' || x === null || (x as { jsonrpc?: string }).jsonrpc !== '2.0')
       )
         return reply(400, errorFor(null, -32600, 'not a JSON-RPC 2.0 message'), o);
-      const answers = (await Promise.all(messages.map((x) => bridge.handle(x)))).filter((x) => x !== null);
+      // a session per initialize: a cancellation names its request by the client's own id, which
+      // another client may use too (every SDK client counts from 0)
+      const opens = messages.some((x) => (x as { method?: string }).method === 'initialize');
+      const session = opens ? randomBytes(16).toString('base64url') : (request.headers.get('mcp-session-id') ?? '');
+      const answers = (await Promise.all(messages.map((x) => bridge.handle(x, session)))).filter((x) => x !== null);
+      const headers = opens && answers.some((a) => 'result' in a) ? { 'mcp-session-id': session } : undefined;
       if (answers.length === 0) return reply(202, null, o);
-      return reply(200, Array.isArray(body) ? answers : answers[0], o);
+      return reply(200, Array.isArray(body) ? answers : answers[0], o, headers);
     },
     { port: options.port },
   );
