@@ -8,6 +8,7 @@ import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import { sendMouse } from '@web/test-runner-commands';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
+import type { ToolCallRecord } from '../../src/core/index.js';
 import { MODES, connectApps, showCall, urls } from './helpers.js';
 import { dropWarmFrames } from '../../src/apps/warm-frames.js';
 
@@ -219,9 +220,23 @@ for (const mode of MODES)
         arguments: { actions: ['call-model-only', 'big', 'flood'] },
       });
       const logged = recordEvents(hub, ['mcp-server-log']);
+      // were the view's call of the model-only tool let through, it would wait for the user: deny
+      // it at once, so the assertion below names what went wrong instead of giving up waiting
+      const asked: string[] = [];
+      const deny = (e: Event) => {
+        const c = (e as CustomEvent<{ call: ToolCallRecord }>).detail.call;
+        if (c.source !== 'app') return;
+        asked.push(c.tool);
+        hub.calls.deny(c.id);
+      };
+      hub.addEventListener('mcp-tool-call-awaiting-approval', deny);
       const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
       const refused = await t.report('call-model-only');
-      expect(refused.ok).to.equal(false);
+      hub.removeEventListener('mcp-tool-call-awaiting-approval', deny);
+      expect(asked, "the view's calls put to the user").to.deep.equal([]);
+      // the view's answer is an error that says the tool is not for views
+      expect(refused, 'the view’s call of model-only').to.deep.include({ ok: false });
+      expect(String(refused.e)).to.match(/"model-only" is not callable by a view \(its visibility excludes "app"\)/);
       await t.report('big-sent');
       // the flood closes the view (its last report may be among what was refused)
       await until(async () => (view.shadowRoot!.querySelector('[part="error"]') ? true : undefined), 'the view closed');
