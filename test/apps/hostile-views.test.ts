@@ -6,31 +6,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import { sendMouse } from '@web/test-runner-commands';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
 import type { ToolCallRecord } from '../../src/core/index.js';
-import { MODES, connectApps, showCall, urls } from './helpers.js';
+import { MODES, clickInto, connectApps, showCall, urls } from './helpers.js';
 import { dropWarmFrames } from '../../src/apps/warm-frames.js';
 
 // each test starts without proxies loaded ahead by the ones before (src/apps/warm-frames.ts)
 afterEach(() => dropWarmFrames());
-
-/**
- * Real clicks (user activation) near the top left corner of `frame`, into whatever it shows there,
- * until `reached` settles: a frame just added may not take input yet (Chromium sent such a click
- * to the embedding page until the frame had been composited), so one click is not enough.
- */
-async function clickInto(frame: HTMLIFrameElement, reached: Promise<unknown>, what: string) {
-  let done = false;
-  void reached.then(() => (done = true));
-  for (let i = 0; i < 30 && !done; i++) {
-    frame.scrollIntoView({ block: 'center' });
-    const r = frame.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(r.x + 20), Math.round(r.y + 20)] });
-    await Promise.race([reached, new Promise((w) => setTimeout(w, 300))]);
-  }
-  if (!done) throw new Error(`no click reached ${what}`);
-}
 
 /** The files named `marker`… that the browser saved (the apps fixture looks, and removes them). */
 const downloads = (marker: string) =>
