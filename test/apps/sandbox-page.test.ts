@@ -2,7 +2,7 @@
 // which frame domains a view keeps (never the sandbox's own origin, nor another server's sandbox,
 // however the name is written), and the page's refusal of a `?host=` the browser does not confirm.
 import { expect } from '@open-wc/testing';
-import { allowedFrameDomains, SAME_ORIGIN_VIEW_SANDBOX } from '../../src/apps/csp.js';
+import { allowedFrameDomains, sandboxCeiling, SAME_ORIGIN_VIEW_SANDBOX } from '../../src/apps/csp.js';
 import { sandboxPage } from '../../src/apps/sandbox-origin.js';
 import { rejects, until } from '../helpers.js';
 import { urls } from './helpers.js';
@@ -50,6 +50,18 @@ async function hostProxy(page: string, params: Record<string, unknown>) {
     },
   };
 }
+
+describe('MCP Apps: the sandbox page’s ceiling policy', () => {
+  it('lets views reach loopback only where the sandbox itself is served from loopback', () => {
+    for (const production of ['sandbox.example', 'x.sandbox.example', 'localhost.example', 'a.127.0.0.1.example'])
+      expect(sandboxCeiling(production), production).not.to.match(/127\.0\.0\.1|localhost|http:/);
+    for (const dev of ['127.0.0.1', 'localhost', 'x.localhost', 'LOCALHOST.', '[::1]'])
+      expect(sandboxCeiling(dev), dev).to.contain('connect-src https: wss: http://127.0.0.1:* http://localhost:*');
+    expect(sandboxCeiling('sandbox.example')).to.contain(
+      "connect-src https: wss:; frame-src https:; object-src 'none'",
+    );
+  });
+});
 
 describe('MCP Apps: the frame domains a view keeps', () => {
   it('drops every spelling of the sandbox’s own origin and, per server, every name under its parent', () => {
@@ -118,6 +130,8 @@ describe('MCP Apps: the frame domains a view keeps', () => {
       // the proxy's own <meta> (it comes first) and the view's document: the same, filtered list
       const frameSrc = (p: string) => /frame-src ([^;]*)/.exec(p)?.[1];
       expect(policy.proxy.map(frameSrc)[0], 'the proxy page').to.equal('https://ok.example');
+      // and under both, the ceiling the proxy set before anything else (a loopback sandbox here)
+      expect(policy.proxy).to.include(sandboxCeiling(new URL(page).hostname));
       expect(policy.view.map(frameSrc), 'the view document').to.deep.equal(['https://ok.example']);
       // no document of its own origin came up in it (over http the ceiling's `frame-src https:`
       // stops it as well: this is the last line, the frame-src above the one under test)

@@ -6,7 +6,8 @@
 //   from its own frame; `ui/notifications/sandbox-*` never crosses (they are the proxy's own).
 // - The view runs in a srcdoc frame without `allow-same-origin` (an opaque origin: no storage, no
 //   reach into this page or another view's), under the policy built from its declared domains
-//   (src/apps/csp.ts), inside this page's own ceiling policy (index.html), which it inherits.
+//   (src/apps/csp.ts), inside this page's own ceiling policy (csp.ts sandboxCeiling, set first
+//   thing below: loopback sources only on a loopback sandbox), which it inherits.
 // - Served on an origin of one server alone (a `{server}` sandbox template: the host then asks for
 //   SAME_ORIGIN_VIEW_SANDBOX), the view is same-origin with this page and can reach it: this page
 //   takes the view's policy first (a <meta> before the view's frame exists), so a view that
@@ -14,12 +15,19 @@
 import {
   allowAttribute,
   allowedFrameDomains,
+  sandboxCeiling,
   viewCsp,
   viewDocument,
   SAME_ORIGIN_VIEW_SANDBOX,
   VIEW_SANDBOX,
 } from '../csp.js';
 import { uiResourceMeta } from '../resource-meta.js';
+
+// the ceiling first, before anything else of this page runs or any view exists (csp.ts)
+const ceiling = document.createElement('meta');
+ceiling.httpEquiv = 'Content-Security-Policy';
+ceiling.content = sandboxCeiling(location.hostname);
+document.head.prepend(ceiling);
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
