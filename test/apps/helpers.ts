@@ -93,3 +93,36 @@ export async function clickInto(frame: HTMLIFrameElement, reached: Promise<unkno
   }
   if (!done) throw new Error(`no click reached ${what}`);
 }
+
+/**
+ * The sandbox page at `page` in a frame of this page's own DOM, hosted by the test itself as the
+ * element would (`?host=` this page): once its proxy is ready, it is handed a view with `params`
+ * (sandbox-resource-ready). `seen`: everything it sent this page.
+ */
+export async function hostSandbox(page: string, params: Record<string, unknown>) {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  frame.setAttribute('referrerpolicy', 'origin');
+  frame.style.cssText = 'width:10px;height:10px;border:0';
+  const url = new URL(page);
+  url.searchParams.set('host', location.origin);
+  const seen: Record<string, unknown>[] = [];
+  const on = (e: MessageEvent) => {
+    if (e.source === frame.contentWindow) seen.push(e.data as Record<string, unknown>);
+  };
+  window.addEventListener('message', on);
+  frame.src = url.href;
+  document.body.append(frame);
+  await until(async () => seen.some((d) => d?.method === 'ui/notifications/sandbox-proxy-ready'), 'the proxy');
+  frame.contentWindow!.postMessage(
+    { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params },
+    url.origin,
+  );
+  return {
+    seen,
+    remove: () => {
+      window.removeEventListener('message', on);
+      frame.remove();
+    },
+  };
+}

@@ -8,7 +8,7 @@ import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
 import type { ToolCallRecord } from '../../src/core/index.js';
-import { MODES, clickInto, connectApps, showCall, urls } from './helpers.js';
+import { MODES, clickInto, connectApps, hostSandbox, showCall, urls } from './helpers.js';
 import { dropWarmFrames } from '../../src/apps/warm-frames.js';
 
 // each test starts without proxies loaded ahead by the ones before (src/apps/warm-frames.ts)
@@ -27,32 +27,13 @@ const DECOY_VIEW = `<!doctype html><script>addEventListener('message', (e) => { 
  * the test itself with a view that hands back whatever its proxy relays to it.
  */
 async function decoyProxy() {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-  frame.setAttribute('referrerpolicy', 'origin');
-  frame.style.cssText = 'width:10px;height:10px;border:0';
-  const url = new URL(urls.appsSandbox);
-  url.searchParams.set('host', location.origin);
-  const seen: Record<string, unknown>[] = [];
-  const on = (e: MessageEvent) => {
-    if (e.source === frame.contentWindow) seen.push(e.data as Record<string, unknown>);
-  };
-  window.addEventListener('message', on);
-  frame.src = url.href;
-  document.body.append(frame);
-  await until(async () => seen.some((d) => d?.method === 'ui/notifications/sandbox-proxy-ready'), 'the decoy proxy');
-  frame.contentWindow!.postMessage(
-    { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: DECOY_VIEW } },
-    url.origin,
-  );
+  const decoy = await hostSandbox(urls.appsSandbox, { html: DECOY_VIEW });
+  const { seen } = decoy;
   await until(async () => seen.some((d) => d?.decoy === 'ready'), 'the decoy view');
   return {
     /** What came from it besides its own start (proxy ready, view ready). */
     more: () => seen.filter((d) => !(d?.method === 'ui/notifications/sandbox-proxy-ready' || d?.decoy === 'ready')),
-    remove: () => {
-      window.removeEventListener('message', on);
-      frame.remove();
-    },
+    remove: decoy.remove,
   };
 }
 

@@ -5,9 +5,7 @@ import { expect } from '@open-wc/testing';
 import { allowedFrameDomains, sandboxCeiling, SAME_ORIGIN_VIEW_SANDBOX } from '../../src/apps/csp.js';
 import { sandboxPage } from '../../src/apps/sandbox-origin.js';
 import { rejects, until } from '../helpers.js';
-import { urls } from './helpers.js';
-
-const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+import { hostSandbox, urls } from './helpers.js';
 
 // The view: what policy it and its proxy run under, then a frame of its own origin (a page there
 // has only the ceiling policy, and a same-origin view could script it): does a document load?
@@ -22,32 +20,12 @@ f.src = location.origin + '/no-such-page';
 document.body.append(f);
 </script>`;
 
-/** The sandbox page at `page`, hosted by this test, showing `html` with `params`; what it relays. */
+/** The sandbox page at `page`, hosted by this test, showing a view with `params`; what it relays. */
 async function hostProxy(page: string, params: Record<string, unknown>) {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-  frame.setAttribute('referrerpolicy', 'origin');
-  const url = new URL(page);
-  url.searchParams.set('host', location.origin);
-  const seen: Record<string, unknown>[] = [];
-  const on = (e: MessageEvent) => {
-    if (e.source === frame.contentWindow) seen.push(e.data as Record<string, unknown>);
-  };
-  window.addEventListener('message', on);
-  frame.src = url.href;
-  document.body.append(frame);
-  await until(async () => seen.some((d) => d?.method === PROXY_READY), 'the proxy');
-  frame.contentWindow!.postMessage(
-    { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params },
-    url.origin,
-  );
+  const { seen, remove } = await hostSandbox(page, params);
   return {
-    origin: url.origin,
     probe: (name: string) => until(async () => seen.find((d) => d?.probe === name), `the view's ${name}`),
-    remove: () => {
-      window.removeEventListener('message', on);
-      frame.remove();
-    },
+    remove,
   };
 }
 
