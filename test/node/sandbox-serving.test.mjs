@@ -15,6 +15,11 @@ test('the sandbox fixture is framed by the host pages it is given only, none whe
   try {
     assert.equal(await policyOf(given.url), 'frame-ancestors http://127.0.0.2:8765');
     assert.equal(await policyOf(none.url), "frame-ancestors 'none'");
+    // errors too
+    assert.equal(
+      await policyOf(given.url.replace('index.html', 'no-such-file')),
+      'frame-ancestors http://127.0.0.2:8765',
+    );
   } finally {
     await Promise.all([given.close(), none.close()]);
   }
