@@ -5,6 +5,7 @@ import { demoComplete, demoSample, type ChatMessage } from './demo-model.js';
 import { openaiComplete, openaiSample, type OpenAISettings } from './openai-model.js';
 import { backendUrl, runOnBackend } from './backend-mode.js';
 import { ownServer } from './own-servers.js';
+import { appContextMessage, appMessage, appMessageText } from './app-messages.js';
 import { debugUrl, everythingUrl, protectedUrl, sandboxUrl, tasksUrl } from 'virtual:demo-config';
 
 const ASSISTANT = 'default';
@@ -40,7 +41,10 @@ await ownServer(hub, 'apps', 'mcp-demo-seeded-apps', { name: 'Debug', url: debug
 for (const s of hub.servers.list()) if (s.enabled) void hub.connect(s.id).catch(() => {});
 
 // ---- conversation, kept across reloads --------------------------------------------------------
-type Item = { kind: 'user' | 'assistant' | 'error'; text: string } | { kind: 'call'; callId: string };
+type Item =
+  | { kind: 'user' | 'assistant' | 'error'; text: string }
+  | { kind: 'app'; text: string; from: string }
+  | { kind: 'call'; callId: string };
 interface Conversation {
   messages: ChatMessage[];
   items: Item[];
@@ -90,6 +94,8 @@ function renderItem(item: Item): HTMLElement {
   } else {
     li.className = `msg ${item.kind}`;
     li.textContent = item.text;
+    // the app's words, labelled with the app (CSS shows it above the text)
+    if (item.kind === 'app') li.dataset.from = `From the app: ${item.from}`;
   }
   return li;
 }
@@ -103,19 +109,13 @@ function add(item: Item) {
   return el;
 }
 for (const item of convo.items) list.append(renderItem(item));
-// a view's `ui/message` is the user's words, sent from the view: it lands in the chat as one
+// a view's `ui/message`: shown as the app's, sent to the model as a block that says whose it is
 window.addEventListener('mcp-app-message', (e) => {
-  const text = e.detail.content
-    .map((c) =>
-      c && typeof c === 'object' && (c as { type?: unknown }).type === 'text'
-        ? String((c as { text?: unknown }).text)
-        : '',
-    )
-    .filter(Boolean)
-    .join('\n');
+  const text = appMessageText(e.detail.content);
   if (!text) return e.preventDefault();
-  convo.messages.push({ role: 'user', content: text });
-  add({ kind: 'user', text });
+  const from = hub.servers.get(e.detail.serverId)?.name ?? 'an app';
+  convo.messages.push(appMessage(text, from));
+  add({ kind: 'app', text, from });
 });
 showWelcome();
 
@@ -152,16 +152,10 @@ const send = document.querySelector<HTMLButtonElement>('#send')!;
 async function complete(messages: ChatMessage[], tools: unknown[], signal: AbortSignal): Promise<ChatMessage> {
   const s = settings();
   if (s.kind !== 'openai') return demoComplete(messages, tools as never);
-  // what MCP App views asked to add to the model's context (hub.modelContext()), as a system note
-  const views = hub.modelContext();
-  if (views.length)
-    messages = [
-      {
-        role: 'system',
-        content: `Shown to the user by tool views: ${JSON.stringify(views.map((v) => ({ tool: v.tool, content: v.content, structuredContent: v.structuredContent })))}`,
-      },
-      ...messages,
-    ];
+  // what MCP App views asked to add to the model's context (hub.modelContext()): a delimited
+  // user-role block before the conversation, never a system message
+  const context = appContextMessage(hub.modelContext());
+  if (context) messages = [context, ...messages];
   let bubble: HTMLElement | undefined;
   const reply = await openaiComplete(
     s,

@@ -32,13 +32,15 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     );
     if (r.status !== 0) throw new Error(`could not build dist/${file}`);
   }
+  const sandboxHosts = [];
   const [everything, oauth, tasks, debugApp, sandbox] = await Promise.all([
     startEverything('streamableHttp', everythingPort),
     startOAuthServers(),
     startTasksServer(),
     // MCP Apps: a real app server from npm ("show me the debug app") and the sandbox page
     startExample('@modelcontextprotocol/server-debug'),
-    startSandbox(),
+    // framed by the demo page only (its origin is added once the page listens)
+    startSandbox({ hostOrigins: sandboxHosts }),
   ]);
   // the "Protected demo server": an MCP server behind a real authorization server (oidc-provider,
   // its own login and consent pages: any login and password)
@@ -85,6 +87,7 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
   });
   await server.listen();
   const base = (server.resolvedUrls?.local?.[0] ?? `http://127.0.0.1:${port}/`).replace(/\/$/, '');
+  sandboxHosts.push(new URL(base).origin);
   return {
     url: `${base}/demo/`,
     cdnUrl: `${base}/demo/cdn.html`,

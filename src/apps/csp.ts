@@ -39,6 +39,65 @@ export function viewCsp(csp: UiCsp | undefined): string {
   ].join('; ');
 }
 
+/** A declared source's host name, lowercased, without a trailing dot, its `*.` apart. */
+function sourceHost(source: string): { host: string; wildcard: boolean } | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(\*\.)?([^/:]+)/i.exec(source);
+  if (!m) return undefined;
+  try {
+    // the URL parser lowercases and decodes the name as the browser will when it matches it
+    const host = new URL(`http://${m[2]}`).hostname.replace(/\.$/, '');
+    return { host, wildcard: !!m[1] };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The declared frame domains a view may keep: none that could match the sandbox's own name or,
+ * with an origin per server, any name under the sandbox's parent domain (another server's
+ * sandbox). Compared on parsed, lowercased host names with any scheme and port (`HTTPS://X:443`,
+ * `http://x.` and `https://x` all name the proxy's own origin for a browser's CSP matching): a
+ * framed page of the proxy's origin has only the sandbox's ceiling, and a same-origin view could
+ * script it. `sandboxHost`: the proxy's host name; `perServer`: its first label is the server's.
+ */
+export function allowedFrameDomains(domains: readonly string[] | undefined, sandboxHost: string, perServer: boolean) {
+  const own = sandboxHost.toLowerCase().replace(/\.$/, '');
+  // {server} is the whole first label (sandbox-origin.ts): the rest is every server's parent
+  const base = perServer && own.includes('.') ? own.slice(own.indexOf('.') + 1) : own;
+  const under = (h: string, d: string) => h === d || h.endsWith(`.${d}`);
+  return cspOrigins(domains).filter((d) => {
+    const s = sourceHost(d);
+    return !!s && !under(s.host, base) && !(s.wildcard && under(base, s.host));
+  });
+}
+
+/** Whether a host name is this machine's (a sandbox served there is a development one). */
+const loopbackName = (h: string) =>
+  /^(?:127(?:\.\d{1,3}){3}|\[::1\]|(?:[a-z0-9-]+\.)*localhost)$/i.test(h.replace(/\.$/, ''));
+
+/**
+ * The ceiling policy of the sandbox page, which every view inherits under its own: https (and
+ * wss) sources only, plus `http://127.0.0.1:*` and `http://localhost:*` where the sandbox page is
+ * itself served from loopback (development: the demo, the tests). A production sandbox never lets
+ * a view reach the user's machine.
+ */
+export function sandboxCeiling(sandboxHost: string): string {
+  const dev = loopbackName(sandboxHost) ? ' http://127.0.0.1:* http://localhost:*' : '';
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'unsafe-inline' https:${dev}`,
+    `style-src 'self' 'unsafe-inline' https:${dev}`,
+    `img-src 'self' data: https:${dev}`,
+    `media-src 'self' data: https:${dev}`,
+    "font-src 'self' data: https:",
+    `connect-src https: wss:${dev}`,
+    'frame-src https:',
+    "object-src 'none'",
+    "base-uri 'self' https:",
+    "form-action 'none'",
+  ].join('; ');
+}
+
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**

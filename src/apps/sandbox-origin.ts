@@ -35,10 +35,16 @@ export async function sandboxPage(sandboxUrl: string, server: { id: string; url?
   let label = labels.get(key);
   if (!label) labels.set(key, (label = hashLabel(key)));
   const at = (s: string) => new URL(sandboxUrl.replaceAll(SERVER_PLACEHOLDER, s));
-  if (at('a').origin === at('b').origin)
+  // the whole first label: the proxy then knows every other server's sandbox (the rest of its
+  // name) and refuses to let a view frame one (csp.ts allowedFrameDomains)
+  if (
+    at('a').origin === at('b').origin ||
+    !at('a').hostname.startsWith('a.') ||
+    at('b').hostname.slice(2) !== at('a').hostname.slice(2)
+  )
     throw new McpAppError(
       'bad-sandbox',
-      `The sandbox URL template must put ${SERVER_PLACEHOLDER} in the host name (one origin per server).`,
+      `The sandbox URL template must put ${SERVER_PLACEHOLDER} in the host name, as its whole first label (one origin per server).`,
     );
   try {
     return { url: at(await label), perServer: true };

@@ -81,6 +81,10 @@ export async function prepareView(hub: McpHub, serverId: string, uri: string, sa
   }
 }
 
+/** A user's click (or key) in this page or a frame of it within the browser's activation window. */
+const userActive = () =>
+  (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
+
 /** How long `ui/resource-teardown` may take before the frame goes anyway. */
 const TEARDOWN_MS = 1000;
 
@@ -222,7 +226,12 @@ export class AppViewHost {
     const o = this.#o;
     bridge.onsizechange = ({ width, height }) => o.hooks.size(width, height);
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      if (this.availableModes.includes(mode) && mode !== this.#mode) this.setDisplayMode(mode);
+      if (!this.availableModes.includes(mode) || mode === this.#mode) return { mode: this.#mode };
+      // fullscreen and pip cover the host's own page: only in the user's click (a click in the
+      // view activates this page too), never on the view's own say-so. Going back inline is free
+      if (mode !== 'inline' && !userActive())
+        this.#refuse(`Refused ${mode}: a view may change its display mode only right after the user's click in it.`);
+      else this.setDisplayMode(mode);
       return { mode: this.#mode };
     };
     bridge.onopenlink = async ({ url }) => {

@@ -220,7 +220,7 @@ describe('MCP Apps: what a view may ask', () => {
         tool: 'show-probe',
         source: 'user',
         arguments: {
-          actions: ['link-js', 'link', 'message', 'message', 'context', 'log', 'fullscreen', 'pip', 'inline'],
+          actions: ['link-js', 'link', 'message', 'message', 'context', 'log'],
         },
       });
       const view = await fixture<McpAppViewElement>(
@@ -255,10 +255,7 @@ describe('MCP Apps: what a view may ask', () => {
       expect(
         (hub.store.state.logs[s.id] ?? []).some((l) => l.text === 'view log line' && l.logger === 'probe'),
       ).to.equal(true);
-      // display modes: fullscreen was declared, pip was not
-      expect((await t.report('fullscreen')).r).to.deep.equal({ mode: 'fullscreen' });
-      expect((await t.report('pip')).r).to.deep.equal({ mode: 'fullscreen' });
-      expect((await t.report('inline')).r).to.deep.equal({ mode: 'inline' });
+      // display modes: display-modes.test.ts
       // removing the view forgets its model context, after ui/resource-teardown
       await view.close();
       await t.report('teardown');

@@ -10,6 +10,7 @@ import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-
 import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
 import { McpConfigError, urlProblem } from '../../src/core/index.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
+import { loadUiResource, McpAppError } from '../../src/apps/resources.js';
 import { MODES, approveAppCalls, appsTenant, connectApps, showCall, urls } from './helpers.js';
 
 async function setUp(sandboxUrl: string | undefined) {
@@ -268,6 +269,23 @@ describe('MCP Apps: bad input', () => {
         expect(view.shadowRoot!.querySelector('iframe')).to.equal(null);
       }
     });
+
+  it('an HTML resource without profile=mcp-app (text/html alone) is not a view: refused by name, in the element too', async () => {
+    const { hub, s } = await setUp(undefined);
+    const e = await loadUiResource(hub, s.id, 'ui://apps-fixture/not-app.html').then(
+      (r) => r as never,
+      (x: Error & { code?: string }) => x,
+    );
+    expect(e, 'a text/html resource without the profile, loaded as a view').to.be.instanceOf(McpAppError);
+    expect(e).to.deep.include({ code: 'not-an-app' });
+    expect(e.message).to.match(/is not an MCP App view \(its MIME type must be text\/html;profile=mcp-app\)/);
+    const view = await fixture<McpAppViewElement>(
+      html`<mcp-app-view .hub=${hub} server-id=${s.id} resource-uri="ui://apps-fixture/not-app.html"></mcp-app-view>`,
+    );
+    const error = await until(async () => view.shadowRoot!.querySelector('[part=error]'), 'the error');
+    expect(error.textContent).to.match(/not an MCP App view/);
+    expect(view.shadowRoot!.querySelector('iframe')).to.equal(null);
+  });
 
   it('a view refuses to start with a sandbox page on the page’s own origin', async () => {
     const { hub, s } = await setUp(undefined);

@@ -6,30 +6,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import { sendMouse } from '@web/test-runner-commands';
 import { privateHub, recordEvents, unique, until } from '../helpers.js';
-import { MODES, connectApps, showCall, urls } from './helpers.js';
+import type { ToolCallRecord } from '../../src/core/index.js';
+import { MODES, clickInto, connectApps, hostSandbox, showCall, urls } from './helpers.js';
 import { dropWarmFrames } from '../../src/apps/warm-frames.js';
 
 // each test starts without proxies loaded ahead by the ones before (src/apps/warm-frames.ts)
 afterEach(() => dropWarmFrames());
-
-/**
- * Real clicks (user activation) near the top left corner of `frame`, into whatever it shows there,
- * until `reached` settles: a frame just added may not take input yet (Chromium sent such a click
- * to the embedding page until the frame had been composited), so one click is not enough.
- */
-async function clickInto(frame: HTMLIFrameElement, reached: Promise<unknown>, what: string) {
-  let done = false;
-  void reached.then(() => (done = true));
-  for (let i = 0; i < 30 && !done; i++) {
-    frame.scrollIntoView({ block: 'center' });
-    const r = frame.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(r.x + 20), Math.round(r.y + 20)] });
-    await Promise.race([reached, new Promise((w) => setTimeout(w, 300))]);
-  }
-  if (!done) throw new Error(`no click reached ${what}`);
-}
 
 /** The files named `marker`… that the browser saved (the apps fixture looks, and removes them). */
 const downloads = (marker: string) =>
@@ -44,32 +27,13 @@ const DECOY_VIEW = `<!doctype html><script>addEventListener('message', (e) => { 
  * the test itself with a view that hands back whatever its proxy relays to it.
  */
 async function decoyProxy() {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-  frame.setAttribute('referrerpolicy', 'origin');
-  frame.style.cssText = 'width:10px;height:10px;border:0';
-  const url = new URL(urls.appsSandbox);
-  url.searchParams.set('host', location.origin);
-  const seen: Record<string, unknown>[] = [];
-  const on = (e: MessageEvent) => {
-    if (e.source === frame.contentWindow) seen.push(e.data as Record<string, unknown>);
-  };
-  window.addEventListener('message', on);
-  frame.src = url.href;
-  document.body.append(frame);
-  await until(async () => seen.some((d) => d?.method === 'ui/notifications/sandbox-proxy-ready'), 'the decoy proxy');
-  frame.contentWindow!.postMessage(
-    { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: DECOY_VIEW } },
-    url.origin,
-  );
+  const decoy = await hostSandbox(urls.appsSandbox, { html: DECOY_VIEW });
+  const { seen } = decoy;
   await until(async () => seen.some((d) => d?.decoy === 'ready'), 'the decoy view');
   return {
     /** What came from it besides its own start (proxy ready, view ready). */
     more: () => seen.filter((d) => !(d?.method === 'ui/notifications/sandbox-proxy-ready' || d?.decoy === 'ready')),
-    remove: () => {
-      window.removeEventListener('message', on);
-      frame.remove();
-    },
+    remove: decoy.remove,
   };
 }
 
@@ -219,9 +183,23 @@ for (const mode of MODES)
         arguments: { actions: ['call-model-only', 'big', 'flood'] },
       });
       const logged = recordEvents(hub, ['mcp-server-log']);
+      // were the view's call of the model-only tool let through, it would wait for the user: deny
+      // it at once, so the assertion below names what went wrong instead of giving up waiting
+      const asked: string[] = [];
+      const deny = (e: Event) => {
+        const c = (e as CustomEvent<{ call: ToolCallRecord }>).detail.call;
+        if (c.source !== 'app') return;
+        asked.push(c.tool);
+        hub.calls.deny(c.id);
+      };
+      hub.addEventListener('mcp-tool-call-awaiting-approval', deny);
       const view = await fixture<McpAppViewElement>(html`<mcp-app-view .hub=${hub} call-id=${call.id}></mcp-app-view>`);
       const refused = await t.report('call-model-only');
-      expect(refused.ok).to.equal(false);
+      hub.removeEventListener('mcp-tool-call-awaiting-approval', deny);
+      expect(asked, "the view's calls put to the user").to.deep.equal([]);
+      // the view's answer is an error that says the tool is not for views
+      expect(refused, 'the view’s call of model-only').to.deep.include({ ok: false });
+      expect(String(refused.e)).to.match(/"model-only" is not callable by a view \(its visibility excludes "app"\)/);
       await t.report('big-sent');
       // the flood closes the view (its last report may be among what was refused)
       await until(async () => (view.shadowRoot!.querySelector('[part="error"]') ? true : undefined), 'the view closed');

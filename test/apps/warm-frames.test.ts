@@ -28,6 +28,12 @@ addEventListener(
   true,
 );
 
+/** Whether a frame is rendered: checkVisibility (display, content-visibility, visibility) and its boxes. */
+const hiddenWhileWaiting = (f: HTMLIFrameElement) => ({
+  visible: f.checkVisibility({ visibilityProperty: true } as never),
+  boxes: f.getClientRects().length,
+});
+
 const MODES = [
   { name: 'a sandbox origin per server', sandbox: () => urls.appsSandboxPerServer },
   { name: 'one sandbox origin', sandbox: () => urls.appsSandbox },
@@ -51,6 +57,21 @@ for (const mode of MODES)
       const [warm] = await until(async () => (shelf().length === 1 ? shelf() : undefined), 'a warm frame');
       expect(warm.src).to.equal(firstFrame.src);
       await until(async () => (announced.get(warm.contentWindow!) === 1 ? true : undefined), 'the warm proxy ready');
+      // while it waits it is not shown (so not in the accessibility tree), even where the page's
+      // own styles would show the shelf
+      expect(hiddenWhileWaiting(warm), 'the waiting frame').to.deep.equal({ visible: false, boxes: 0 });
+      const pageStyle = document.createElement('style');
+      pageStyle.textContent =
+        'mcp-warm-frames, mcp-warm-frames * { display: block !important; visibility: visible !important }';
+      document.head.append(pageStyle);
+      try {
+        expect(hiddenWhileWaiting(warm), 'the waiting frame, under page styles that show it').to.deep.equal({
+          visible: false,
+          boxes: 0,
+        });
+      } finally {
+        pageStyle.remove();
+      }
       const second = await showCall(hub, s.id, 'show-probe', { text: 'two' });
       // the same element, moved into the view's box with its document: no second load, no
       // second proxy-ready (which the view's guard would refuse)
@@ -59,6 +80,7 @@ for (const mode of MODES)
       // reachable: nothing of the shelf's hiding moved in with it
       expect(warm.hasAttribute('tabindex')).to.equal(false);
       expect(warm.hasAttribute('aria-hidden')).to.equal(false);
+      expect(hiddenWhileWaiting(warm), 'the frame once taken').to.deep.include({ visible: true });
       // and it runs: the view reports its input (sent after initialized)
       const inputs = async () =>
         (await t.reports()).filter((r) => r.key === 'input').map((r) => (r.value as { text?: string }).text);

@@ -6,13 +6,28 @@
 //   from its own frame; `ui/notifications/sandbox-*` never crosses (they are the proxy's own).
 // - The view runs in a srcdoc frame without `allow-same-origin` (an opaque origin: no storage, no
 //   reach into this page or another view's), under the policy built from its declared domains
-//   (src/apps/csp.ts), inside this page's own ceiling policy (index.html), which it inherits.
+//   (src/apps/csp.ts), inside this page's own ceiling policy (csp.ts sandboxCeiling, set first
+//   thing below: loopback sources only on a loopback sandbox), which it inherits.
 // - Served on an origin of one server alone (a `{server}` sandbox template: the host then asks for
 //   SAME_ORIGIN_VIEW_SANDBOX), the view is same-origin with this page and can reach it: this page
 //   takes the view's policy first (a <meta> before the view's frame exists), so a view that
 //   rewrites this page or its own frame still runs under what it declared.
-import { allowAttribute, viewCsp, viewDocument, SAME_ORIGIN_VIEW_SANDBOX, VIEW_SANDBOX } from '../csp.js';
+import {
+  allowAttribute,
+  allowedFrameDomains,
+  sandboxCeiling,
+  viewCsp,
+  viewDocument,
+  SAME_ORIGIN_VIEW_SANDBOX,
+  VIEW_SANDBOX,
+} from '../csp.js';
 import { uiResourceMeta } from '../resource-meta.js';
+
+// the ceiling first, before anything else of this page runs or any view exists (csp.ts)
+const ceiling = document.createElement('meta');
+ceiling.httpEquiv = 'Content-Security-Policy';
+ceiling.content = sandboxCeiling(location.hostname);
+document.head.prepend(ceiling);
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
@@ -74,20 +89,20 @@ function load(params: unknown) {
   const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   if (typeof p.html !== 'string') return;
   const meta = uiResourceMeta({ ui: { csp: p.csp, permissions: p.permissions } });
-  const csp = p.csp === undefined ? undefined : (meta.csp ?? {});
   const sameOrigin = p.sandbox === SAME_ORIGIN_VIEW_SANDBOX;
+  // the one policy the view gets, here and in its own document: a declared frame domain that
+  // names this sandbox (or, with an origin per server, another server's) is dropped
+  const declared = p.csp === undefined ? undefined : (meta.csp ?? {});
+  const csp = declared && {
+    ...declared,
+    frameDomains: allowedFrameDomains(declared.frameDomains, location.hostname, sameOrigin),
+  };
   if (sameOrigin) {
     // this page takes the view's policy before the view exists: a srcdoc frame inherits it, and a
-    // document cannot drop a policy once applied. A declared frame domain that would match this
-    // origin is dropped: the view must not load a fresh page of its own origin (with only
-    // index.html's ceiling) into a frame and script it.
-    const own = (d: string) => {
-      const h = d.split('://')[1];
-      return h === location.host || (h.startsWith('*.') && location.host.endsWith(h.slice(1)));
-    };
+    // document cannot drop a policy once applied
     const policy = document.createElement('meta');
     policy.httpEquiv = 'Content-Security-Policy';
-    policy.content = viewCsp(csp && { ...csp, frameDomains: csp.frameDomains?.filter((d) => !own(d)) });
+    policy.content = viewCsp(csp);
     document.head.prepend(policy);
     viewOrigin = location.origin;
   }
