@@ -7,8 +7,8 @@
 // with its headers, answers preflights, and sends the request on to an address that is no MCP
 // server), which must never see a secret stored for the first relay.
 import { expect } from '@open-wc/testing';
-import { McpConfigError, McpHub } from '../../src/core/index.js';
-import { click, privateHub, rawIdb, rejects, unique, until, urls } from '../helpers.js';
+import { CALLBACK_CHANNEL, McpAuthError, McpConfigError, McpHub } from '../../src/core/index.js';
+import { click, privateHub, rawIdb, unique, until, urls } from '../helpers.js';
 
 const relayed = urls as typeof urls & { noCors: string; relay: string };
 
@@ -25,6 +25,16 @@ function recordingRelay() {
         headers: Record<string, string>;
       }[],
   };
+}
+
+/** The error `p` rejects with; an error naming `what` when it resolves instead. */
+async function refused(p: Promise<unknown>, what: string): Promise<McpConfigError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as McpConfigError;
+  }
+  throw new Error(`${what} was not refused: a relay change must be a move`);
 }
 
 const file = (servers: Record<string, unknown>) => JSON.stringify({ mcpServers: servers });
@@ -45,7 +55,10 @@ describe('a relay named in mcp.json must be one the host allows', function () {
         Evil: { url: relayed.noCors, relay: recorder.url, headers: { Authorization: 'Bearer evil-import-secret' } },
       }),
     );
-    expect(errors.map((e) => e.name)).to.deep.equal(['Evil']);
+    expect(
+      errors.map((e) => e.name),
+      'the entry naming a relay the host does not allow must be refused',
+    ).to.deep.equal(['Evil']);
     expect(errors[0].issues.map((i) => i.path)).to.deep.equal(['relay']);
     expect(errors[0].issues[0].message).to.contain('is not a relay this page allows');
     expect(errors[0].issues[0].message).to.contain('allowedRelays');
@@ -69,7 +82,7 @@ describe('a relay named in mcp.json must be one the host allows', function () {
 
     const bare = privateHub();
     const refused = await bare.importConfig(file({ Listed: { url: relayed.noCors, relay: relayed.relay } }));
-    expect(refused.added).to.deep.equal([]);
+    expect(refused.added, 'a hub that allows no relay imported one').to.deep.equal([]);
     expect(refused.errors[0].issues.map((i) => i.path)).to.deep.equal(['relay']);
     expect(bare.servers.list()).to.deep.equal([]);
   });
@@ -115,7 +128,10 @@ describe('a relay change is a move', function () {
     expect(trusted()).to.deep.equal([`${s.id}/echo`]);
 
     // the relay alone: refused, naming the stored token and where it would go; nothing changed
-    const error = await rejects(hub.servers.update(s.id, { relay: recorder.url }));
+    const error = await refused(
+      hub.servers.update(s.id, { relay: recorder.url }),
+      'a relay edit carrying the stored token',
+    );
     expect(error, 'a relay edit carrying the stored token is refused').to.be.instanceOf(McpConfigError);
     expect((error as McpConfigError).issues.map((i) => i.path)).to.deep.equal(['auth.token']);
     expect((error as McpConfigError).issues[0].message).to.contain(`through the relay ${new URL(recorder.url).origin}`);
@@ -153,7 +169,10 @@ describe('a relay change is a move', function () {
       retries: 0,
       timeout: 10,
     });
-    const off = await rejects(hub.servers.update(s.id, { relay: null }));
+    const off = await refused(
+      hub.servers.update(s.id, { relay: null }),
+      'removing the relay of a server with an API key',
+    );
     expect((off as McpConfigError).issues.map((i) => i.path)).to.deep.equal(['auth.key']);
     expect(hub.servers.get(s.id)!.relay).to.equal(relayed.relay);
     // the same relay written differently is no move
@@ -179,12 +198,72 @@ describe('a relay change is a move', function () {
     expect(hub.status(server.id).status).to.equal('connected');
     expect(hub.store.state.signIns[server.id]?.status).to.equal('signed-in');
 
+    // the relay alone (an OAuth server keeps no secret in its config): saved, and reconnected
     await hub.servers.update(server.id, { relay: recorder.url });
     await until(async () => hub.store.state.signIns[server.id]?.status !== 'signed-in', 'the sign-in to be forgotten');
-    await hub.connect(server.id).catch(() => {});
-    const log = await recorder.log();
-    expect(log.length, 'the server was reached through the new relay').to.be.greaterThan(0);
+    const log = await until(async () => {
+      const l = await recorder.log();
+      return l.some((r) => r.method === 'POST') ? l : undefined;
+    }, 'the server to reconnect through the new relay');
     const authorized = log.filter((r) => r.headers.authorization);
     expect(authorized, 'a token signed in through the old relay went to the new one').to.deep.equal([]);
+  });
+
+  it('machine credentials: a relay change fetches a new token; the one the old relay saw never reaches the new one', async () => {
+    const hub = privateHub({ relayUrl: relayed.relay });
+    const recorder = recordingRelay();
+    const base = `${urls.oauthMcp}/t/${unique('machine')}`;
+    const server = await hub.servers.add({
+      name: 'Machine, relayed',
+      url: `${base}/auto/mcp`,
+      relay: relayed.relay,
+      auth: {
+        type: 'client-credentials',
+        clientId: 'machine-basic',
+        clientSecret: 'machine-basic-secret-0123456789abcdef',
+      },
+    });
+    await hub.connect(server.id);
+    const seen = (await (await fetch(`${base}/seen`)).json()) as { tokens: { token: string }[] };
+    const first = seen.tokens[0].token;
+    // confirmed (the client secret goes on to the token endpoint): still a move
+    await hub.servers.update(server.id, { relay: recorder.url }, { confirmSecrets: true });
+    const log = await until(async () => {
+      const l = await recorder.log();
+      return l.some((r) => r.method === 'POST') ? l : undefined;
+    }, 'the server to reconnect through the new relay');
+    const sent = log.map((r) => r.headers.authorization).filter(Boolean);
+    expect(sent.length, 'the new relay was sent a token').to.be.greaterThan(0);
+    expect(sent, 'the token the old relay carried went to the new one').not.to.include(`Bearer ${first}`);
+  });
+
+  it('a sign-in started through one relay is not finished through another: the code never reaches the new relay', async () => {
+    const hub = privateHub({ redirectUrl: `${location.origin}/__oauth-callback.html`, relayUrl: relayed.relay });
+    const recorder = recordingRelay();
+    const server = await hub.servers.add({
+      name: 'Protected, relayed',
+      url: `${urls.oauthMcp}/t/${unique('pending')}/auto/mcp`,
+      relay: relayed.relay,
+      auth: { type: 'oauth' },
+    });
+    let authorizationUrl = '';
+    const done = hub.signIn(server.id, { open: (u) => void (authorizationUrl = u) });
+    done.catch(() => {});
+    await until(async () => authorizationUrl !== '', 'the authorization URL');
+    const state = new URL(authorizationUrl).searchParams.get('state')!;
+    await hub.servers.update(server.id, { relay: recorder.url });
+    const code = unique('code');
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    channel.postMessage({ type: 'mcp-elements:sign-in-callback', state, code, iss: urls.oauthIssuer });
+    const error = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    channel.close();
+    expect(error, 'the sign-in finished after its relay changed').to.be.instanceOf(McpAuthError);
+    const log = await recorder.log();
+    const tokenRequests = log.filter((r) => r.method === 'POST' && r.path.includes('/token')).map((r) => r.path);
+    expect(tokenRequests, 'the code was redeemed through the new relay').to.deep.equal([]);
+    expect(hub.store.state.signIns[server.id]?.status).not.to.equal('signed-in');
   });
 });
