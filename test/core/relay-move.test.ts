@@ -16,14 +16,21 @@ const relayed = urls as typeof urls & { noCors: string; relay: string };
 function recordingRelay() {
   const tenant = unique('recorder');
   const aPort = new URL(urls.origins.a).port;
+  const log = async () =>
+    (await (await fetch(`${urls.origins.b}/t/${tenant}/log`)).json()) as {
+      method: string;
+      path: string;
+      headers: Record<string, string>;
+    }[];
   return {
     url: `${urls.origins.b}/t/${tenant}/hop/${aPort}`,
-    log: async () =>
-      (await (await fetch(`${urls.origins.b}/t/${tenant}/log`)).json()) as {
-        method: string;
-        path: string;
-        headers: Record<string, string>;
-      }[],
+    log,
+    /** The log, once a request (not a preflight) came through: `what` names the wait. */
+    reached: (what: string) =>
+      until(async () => {
+        const l = await log();
+        return l.some((r) => r.method === 'POST') ? l : undefined;
+      }, what),
   };
 }
 
@@ -149,10 +156,7 @@ describe('a relay change is a move', function () {
     await hub.servers.update(s.id, { relay: recorder.url, auth: { type: 'bearer', token: NEW } });
     expect(trusted(), '"Always allow" survived the relay change').to.deep.equal([]);
     await until(async () => statuses.includes('connecting'), 'the server to reconnect after its relay changed');
-    const log = await until(async () => {
-      const l = await recorder.log();
-      return l.some((r) => r.method === 'POST') ? l : undefined;
-    }, 'the reconnect through the new relay');
+    const log = await recorder.reached('the reconnect through the new relay');
     const sent = log.map((r) => r.headers.authorization).filter(Boolean);
     expect(sent).to.include(`Bearer ${NEW}`);
     expect(JSON.stringify(log), 'the old token reached the new relay').not.to.contain(OLD);
@@ -201,10 +205,7 @@ describe('a relay change is a move', function () {
     // the relay alone (an OAuth server keeps no secret in its config): saved, and reconnected
     await hub.servers.update(server.id, { relay: recorder.url });
     await until(async () => hub.store.state.signIns[server.id]?.status !== 'signed-in', 'the sign-in to be forgotten');
-    const log = await until(async () => {
-      const l = await recorder.log();
-      return l.some((r) => r.method === 'POST') ? l : undefined;
-    }, 'the server to reconnect through the new relay');
+    const log = await recorder.reached('the server to reconnect through the new relay');
     const authorized = log.filter((r) => r.headers.authorization);
     expect(authorized, 'a token signed in through the old relay went to the new one').to.deep.equal([]);
   });
@@ -228,10 +229,7 @@ describe('a relay change is a move', function () {
     const first = seen.tokens[0].token;
     // confirmed (the client secret goes on to the token endpoint): still a move
     await hub.servers.update(server.id, { relay: recorder.url }, { confirmSecrets: true });
-    const log = await until(async () => {
-      const l = await recorder.log();
-      return l.some((r) => r.method === 'POST') ? l : undefined;
-    }, 'the server to reconnect through the new relay');
+    const log = await recorder.reached('the server to reconnect through the new relay');
     const sent = log.map((r) => r.headers.authorization).filter(Boolean);
     expect(sent.length, 'the new relay was sent a token').to.be.greaterThan(0);
     expect(sent, 'the token the old relay carried went to the new one').not.to.include(`Bearer ${first}`);

@@ -4,7 +4,7 @@
 // relay is a move like a URL edit to another origin (registry.ts).
 import { McpConfigError, type FieldIssue } from '../errors.js';
 import { urlProblem } from '../schemas.js';
-import { endpointAllowed, normalizeEndpoint } from '../auth/options.js';
+import { endpointAllowed, normalizeEndpoint, urlListIssues } from '../auth/options.js';
 
 /** The hub's relay options. */
 export interface RelayOptions {
@@ -23,13 +23,7 @@ export function checkRelayOptions(options: RelayOptions): readonly string[] {
     const problem = typeof relayUrl === 'string' ? urlProblem(relayUrl) : 'must be a URL string';
     if (problem) issues.push({ path: 'relayUrl', message: problem });
   }
-  if (allowedRelays !== undefined && !Array.isArray(allowedRelays))
-    issues.push({ path: 'allowedRelays', message: 'must be an array of relay URLs' });
-  else
-    allowedRelays?.forEach((u: unknown, i) => {
-      const problem = typeof u === 'string' ? urlProblem(u) : 'must be a URL string';
-      if (problem) issues.push({ path: `allowedRelays.${i}`, message: problem });
-    });
+  issues.push(...urlListIssues(allowedRelays, 'allowedRelays', 'relay URLs'));
   if (issues.length) throw new McpConfigError(issues);
   return Object.freeze(
     [...(relayUrl !== undefined ? [relayUrl] : []), ...(allowedRelays ?? [])].map(normalizeEndpoint),
