@@ -136,8 +136,15 @@ export interface McpHubOptions {
   /**
    * The relay (the package's relay entry) the host runs, offered by the server manager when a server
    * refuses this page (CORS) or is stdio-only; a server uses it once its config's `relay` is set.
+   * An imported mcp.json may name it as a server's `relay`.
    */
   relayUrl?: string;
+  /**
+   * More relays (besides `relayUrl`) an imported mcp.json may name as a server's `relay` (exact
+   * URL): a relay sees every request of the servers it carries, credentials included, so
+   * `importConfig()` refuses an entry naming any other. Default: none (only `relayUrl`).
+   */
+  allowedRelays?: readonly string[];
   /**
    * MCP Apps: the sandbox proxy page (`dist/sandbox/index.html`) served on a second origin the
    * host owns. Without it views run in an opaque-origin `srcdoc` iframe (docs/API.md, "MCP Apps").

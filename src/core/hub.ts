@@ -19,9 +19,9 @@ import { loadRecords, TabSync } from './persistence/sync.js';
 import { followPageLifecycle } from './persistence/page-lifecycle.js';
 import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';
-import { urlProblem, type ServerConfig, type ServerConfigInput } from './schemas.js';
-import { McpConfigError } from './errors.js';
+import type { ServerConfig, ServerConfigInput } from './schemas.js';
 import { Servers, type ServerRegistry } from './servers/registry.js';
+import { checkRelayOptions, relayAllowed } from './servers/relays.js';
 import { defaultStorage, ResilientStorage } from './storage.js';
 import { Store } from './store.js';
 import type { ConnectionState, HubState, ServerCatalogue } from './types.js';
@@ -62,16 +62,15 @@ export class McpHub extends HubEventTarget {
   readonly #skills: Skills;
   readonly #leavePage: () => void;
   readonly #apps: AppViews;
+  /** The relays an imported mcp.json may name (`relayUrl`, `allowedRelays`), normalized. */
+  readonly #relays: readonly string[];
 
   constructor(options: McpHubOptions = {}) {
     super();
     const name = options.storeName ?? 'mcp-elements';
     LazySignIns.checkOptions(options); // bad sign-in options fail before anything is made
-    if (options.relayUrl !== undefined) {
-      const problem = urlProblem(options.relayUrl);
-      if (problem) throw new McpConfigError([{ path: 'relayUrl', message: problem }]);
-      this.relayUrl = options.relayUrl;
-    }
+    this.#relays = checkRelayOptions(options);
+    if (options.relayUrl !== undefined) this.relayUrl = options.relayUrl;
     this.#apps = new AppViews();
     this.#apps.setSandboxUrl(options.sandboxUrl);
     this.storeName = name;
@@ -359,7 +358,10 @@ export class McpHub extends HubEventTarget {
 
   /** Add the servers of an `mcp.json` text. See docs/API.md. */
   importConfig(text: string): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
-    return this.#servers.importConfig(text, (url) => this.#signIns.idpAllowed(url));
+    return this.#servers.importConfig(text, {
+      idpAllowed: (url) => this.#signIns.idpAllowed(url),
+      relayAllowed: (url) => relayAllowed(this.#relays, url),
+    });
   }
 
   // ---- tools for the model ------------------------------------------------------------------

@@ -135,7 +135,11 @@ export interface McpJsonEntryError {
 /** Parse mcp.json text into server inputs; each bad entry is reported, not thrown. */
 export function fromMcpJson(
   text: string,
-  options: { idpAllowed?: (tokenEndpoint: string) => boolean } = {},
+  options: {
+    idpAllowed?: (tokenEndpoint: string) => boolean;
+    /** Whether the host allows this relay (`relayUrl`, `allowedRelays`); absent: no relay is. */
+    relayAllowed?: (relay: string) => boolean;
+  } = {},
 ): {
   entries: { name: string; input: ServerConfigInput }[];
   errors: McpJsonEntryError[];
@@ -238,6 +242,21 @@ export function fromMcpJson(
             path: 'auth.idp.tokenEndpoint',
             message:
               "is not an identity provider this page allows (the hub's idpTokenEndpoints option): the user's identity assertion would be sent there",
+          },
+        ],
+      });
+      continue;
+    }
+    // nor which relay sees the server's requests and credentials (issue 33 item 2): only one the
+    // host runs or allows (`relayUrl`, `allowedRelays`)
+    if (e.relay !== undefined && !(typeof e.relay === 'string' && options.relayAllowed?.(e.relay))) {
+      errors.push({
+        name,
+        issues: [
+          {
+            path: 'relay',
+            message:
+              "is not a relay this page allows (the hub's relayUrl or allowedRelays option): every request to the server, credentials included, would go through it",
           },
         ],
       });

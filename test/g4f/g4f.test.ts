@@ -223,7 +223,7 @@ describe('mcp-chat-elements/g4f', () => {
         await untilRendered(
           { updateComplete: Promise.resolve() },
           () => container.querySelectorAll('mcp-tool-call').length === 2 && button(card(container, 1), 'deny'),
-          'two approval cards',
+          'two approval cards (a G4F call under always-ask must wait for approval: see model-text.test.ts)',
         );
         await card(container, 0).updateComplete;
         button(card(container, 0), 'allow-once')!.click();

@@ -208,13 +208,21 @@ test('the hub through a relay: a server config with `relay` connects through it;
   assert.ok(logs.length - before >= 3, 'the session went through the relay');
   const exported = JSON.parse(hub.exportConfig());
   assert.equal(exported.mcpServers['via-relay'].relay, relay.url);
-  const other = new McpHub({ storage: new MemoryStorage(), eventTarget: null, broadcast: false });
+  // a file may name only a relay the host allows (issue 33 item 2): without it, refused
+  const bare = new McpHub({ storage: new MemoryStorage(), eventTarget: null, broadcast: false });
+  assert.deepEqual((await bare.importConfig(JSON.stringify(exported))).errors[0].issues[0].path, 'relay');
+  const other = new McpHub({
+    storage: new MemoryStorage(),
+    eventTarget: null,
+    broadcast: false,
+    allowedRelays: [relay.url],
+  });
   const { added } = await other.importConfig(JSON.stringify(exported));
   assert.equal(added[0].relay, relay.url);
   await assert.rejects(other.servers.update(added[0].id, { relay: 'ftp://x' }), McpConfigError);
   const removed = await other.servers.update(added[0].id, { relay: null });
   assert.equal(removed.relay, undefined);
-  await Promise.all([hub.dispose(), other.dispose()]);
+  await Promise.all([hub.dispose(), other.dispose(), bare.dispose()]);
 });
 
 test("guardedFetch: a caller's long-lived signal gains no listener per request, and still aborts", async () => {

@@ -324,10 +324,15 @@ export class Machines {
 }
 
 /**
- * Whether two configs hold the same URL and auth settings. Compared by value: a record read back
- * from storage (e.g. after the connection time is written) is a new object with the same
- * settings, and must keep the token fetched with them.
+ * Whether two configs hold the same URL, relay and auth settings. Compared by value: a record
+ * read back from storage (e.g. after the connection time is written) is a new object with the
+ * same settings, and must keep the token fetched with them. Another relay would see the token.
  */
-function sameCredentials(a: { url: string; auth: unknown }, b: { url: string; auth: unknown }): boolean {
-  return a.url === b.url && (a.auth === b.auth || canonicalJson(a.auth) === canonicalJson(b.auth));
+function sameCredentials(
+  a: { url: string; relay?: string; auth: unknown },
+  b: { url: string; relay?: string; auth: unknown },
+): boolean {
+  return (
+    a.url === b.url && a.relay === b.relay && (a.auth === b.auth || canonicalJson(a.auth) === canonicalJson(b.auth))
+  );
 }

@@ -41,6 +41,16 @@ export function endpointAllowed(list: readonly string[] | undefined, url: string
   }
 }
 
+/** The issues of an allow-list option (an array of URLs, each by the URL rules): path `<path>.<i>`. */
+export function urlListIssues(list: unknown, path: string, what: string): { path: string; message: string }[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return [{ path, message: `must be an array of ${what}` }];
+  return list.flatMap((u: unknown, i) => {
+    const problem = typeof u === 'string' ? urlProblem(u) : 'must be a URL string';
+    return problem ? [{ path: `${path}.${i}`, message: problem }] : [];
+  });
+}
+
 /**
  * Validate the sign-in options: a redirect URL of this origin, a usable metadata document URL
  * (McpConfigError). Returns those that were given.
@@ -65,13 +75,7 @@ export function checkSignInOptions(options: HubSignInOptions): HubSignInOptions 
   if (options.dpop !== undefined && !['auto', 'prefer', 'off'].includes(options.dpop))
     issues.push({ path: 'dpop', message: "must be 'auto', 'prefer' or 'off'" });
   const idp = options.idpTokenEndpoints;
-  if (idp !== undefined && !Array.isArray(idp))
-    issues.push({ path: 'idpTokenEndpoints', message: 'must be an array of token endpoint URLs' });
-  else
-    idp?.forEach((u: unknown, i) => {
-      const problem = typeof u === 'string' ? urlProblem(u) : 'must be a URL string';
-      if (problem) issues.push({ path: `idpTokenEndpoints.${i}`, message: problem });
-    });
+  issues.push(...urlListIssues(idp, 'idpTokenEndpoints', 'token endpoint URLs'));
   if (issues.length) throw new McpConfigError(issues);
   return {
     ...(idp !== undefined ? { idpTokenEndpoints: Object.freeze(idp.map(normalizeEndpoint)) } : {}),

@@ -188,6 +188,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
     const set: TokenSet = {
       issuer: ctx?.issuer ?? tokens.issuer ?? previous?.issuer ?? '',
       resource: this.#resource ?? resourceUrlFromServerUrl(this.#config.url).href,
+      ...(this.#config.relay ? { relay: this.#config.relay } : {}),
       tokens: kept,
       obtainedAt: now,
       signedInAt: renewed ? previous.signedInAt : now,
@@ -297,6 +298,8 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
       configuredResource: set.resource,
     });
     if (!allowed) return undefined;
+    // nor through another relay than the one they were obtained through (issue 33 item 2)
+    if ((set.relay ?? '') !== (config.relay ?? '')) return undefined;
     this.host.vault.remember(set.tokens.access_token);
     if (set.tokens.refresh_token) this.host.vault.remember(set.tokens.refresh_token);
     return set;
@@ -364,6 +367,7 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
       state: d.state,
       verifier: d.verifier,
       url: d.url,
+      ...(this.#config.relay ? { relay: this.#config.relay } : {}),
       ...(typeof issuer === 'string' ? { issuer } : {}),
       ...(this.#discovery ? { discovery: this.#discovery } : {}),
       ...(scope ? { scope } : {}),
@@ -426,6 +430,9 @@ export class ServerOAuth implements OAuthClientProvider, Refreshable {
   /** Redeem an authorization code of a sign-in this server started. */
   exchange(pending: PendingSignIn, code: string, iss: string | undefined): Promise<TokenSet> {
     return this.single(async () => {
+      // the code goes through the relay the sign-in started through, or nowhere
+      if ((pending.relay ?? '') !== (this.#config.relay ?? ''))
+        throw new McpAuthError('sign-in-failed', "The server's relay changed during the sign-in; sign in again.");
       this.#exchanging = pending;
       try {
         const result = await this.authorize({

@@ -25,6 +25,8 @@ export interface TokenSet {
   readonly issuer: string;
   /** The RFC 8707 resource the tokens were issued for: they go to no other URL. */
   readonly resource: string;
+  /** The relay the tokens were obtained through (a relay sees them): they go through no other. */
+  readonly relay?: string;
   readonly tokens: StoredOAuthTokens;
   readonly obtainedAt: number;
   readonly signedInAt: number;
@@ -39,6 +41,8 @@ export interface PendingSignIn {
   readonly verifier: string;
   /** The authorization URL (holds the state and the PKCE challenge, never the verifier). */
   readonly url: string;
+  /** The relay the sign-in started through: the code is redeemed through no other. */
+  readonly relay?: string;
   readonly issuer?: string;
   readonly discovery?: OAuthDiscoveryState;
   readonly scope?: string;

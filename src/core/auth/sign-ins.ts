@@ -102,8 +102,8 @@ export class SignIns {
 
   /**
    * The servers changed (the loader forwards every change, those made before this module loaded
-   * included): a new OAuth server starts signed out; a server removed, or moved to another URL
-   * or auth, loses its tokens (they were for that resource).
+   * included): a new OAuth server starts signed out; a server removed, or moved to another URL,
+   * relay or auth, loses its tokens (they were for that resource, sent through that relay).
    */
   serversChanged(state: HubState, previous: HubState): void {
     this.#summaries.added(state, previous);
@@ -112,7 +112,7 @@ export class SignIns {
       this.#machines.changed(id, before, now);
       if (before.auth.type !== 'oauth') continue;
       if (!now) void this.#forget(id, before, true);
-      else if (now.auth.type !== 'oauth' || now.url !== before.url)
+      else if (now.auth.type !== 'oauth' || now.url !== before.url || now.relay !== before.relay)
         void this.#forget(id, before, now.auth.type !== 'oauth');
     }
   }

@@ -16,6 +16,7 @@ import {
 import { setCatalogue, setServer } from '../state.js';
 import { originOf } from '../assistants/trust.js';
 import { checkRefs, collectRefs, dropSecrets, refuseCarriedSecrets, sealSecrets } from './secrets.js';
+import { relayChanged } from './relays.js';
 
 /** The server registry: `hub.servers`. */
 export interface ServerRegistry {
@@ -23,9 +24,11 @@ export interface ServerRegistry {
   get(id: string): ServerConfig | undefined;
   add(input: ServerConfigInput): Promise<ServerConfig>;
   /**
-   * Change a server. A new URL on another origin is refused (McpConfigError naming each stored
-   * secret) while the record would keep a stored secret the patch does not enter again, unless
-   * `confirmSecrets` says the user confirmed sending them there.
+   * Change a server. A move (a new URL on another origin, or another relay: one added, removed
+   * or replaced) is refused (McpConfigError naming each stored secret) while the record would
+   * keep a stored secret the patch does not enter again, unless `confirmSecrets` says the user
+   * confirmed sending them there. A move drops the tools trusted with "Always allow", the OAuth
+   * tokens, and reconnects.
    */
   update(id: string, patch: ServerConfigPatch, options?: UpdateOptions): Promise<ServerConfig>;
   remove(id: string): Promise<void>;
@@ -35,8 +38,8 @@ export interface ServerRegistry {
 export interface UpdateOptions {
   /**
    * The user confirmed that the server's stored secrets (bearer token, API key, password, secret
-   * headers, client secrets) may go to the new URL's origin. Without it a URL edit to another
-   * origin must enter each of them again.
+   * headers, client secrets) may go to the new URL's origin or through the new relay. Without it
+   * a move must enter each of them again.
    */
   confirmSecrets?: boolean;
 }
@@ -51,7 +54,7 @@ export interface ConnectionControl {
 }
 
 /** Fields whose change means the open session no longer matches the config. */
-const RECONNECT_FIELDS = ['url', 'transport', 'revision', 'auth', 'headers', 'timeout'];
+const RECONNECT_FIELDS = ['url', 'transport', 'revision', 'auth', 'headers', 'timeout', 'relay'];
 
 export class Servers implements ServerRegistry {
   constructor(
@@ -109,8 +112,17 @@ export class Servers implements ServerRegistry {
     if (!current) throw new McpNotFoundError('server', id);
     const parsed = parseOrThrow(ServerConfigPatchSchema, patch);
     checkRefs(parsed, collectRefs(current));
-    const moved = parsed.url !== undefined && originOf(parsed.url) !== originOf(current.url);
-    if (moved && !options.confirmSecrets) refuseCarriedSecrets(current, parsed, originOf(parsed.url!)!);
+    // a move: the requests (and the secrets in them) would go to another origin, or through
+    // another relay (which sees them all), than the ones the user entered the secrets for
+    const url = parsed.url ?? current.url;
+    const relay = parsed.relay === undefined ? current.relay : (parsed.relay ?? undefined);
+    const moved = originOf(url) !== originOf(current.url) || relayChanged(current.relay, parsed.relay);
+    if (moved && !options.confirmSecrets)
+      refuseCarriedSecrets(
+        current,
+        parsed,
+        relay ? `${originOf(url)} through the relay ${originOf(relay)}` : originOf(url)!,
+      );
     const sealed = await sealSecrets(ctx.vault, parsed.auth, parsed.headers);
     const fields: Partial<ServerConfig> = { ...parsed } as Partial<ServerConfig>;
     if (sealed.auth) fields.auth = sealed.auth;
@@ -173,10 +185,10 @@ export class Servers implements ServerRegistry {
   /** Add the servers of an `mcp.json` text; bad entries are reported with field issues, not imported. */
   async importConfig(
     text: string,
-    idpAllowed: (tokenEndpoint: string) => boolean = () => false,
+    allow: Parameters<typeof fromMcpJson>[1] = {},
   ): Promise<{ added: ServerConfig[]; errors: McpJsonEntryError[] }> {
     await this.ctx.ready;
-    const { entries, errors } = fromMcpJson(text, { idpAllowed });
+    const { entries, errors } = fromMcpJson(text, allow);
     const added: ServerConfig[] = [];
     const failed: McpJsonEntryError[] = [...errors];
     for (const e of entries) {

@@ -14,7 +14,7 @@ import {
   ProtocolRevisionSchema,
 } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
-import type { ManagerUi } from './strings.js';
+import { relayLabel, type ManagerUi } from './strings.js';
 import { fieldOf, formInput, type FormState } from './form-state.js';
 
 export { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
@@ -285,6 +285,13 @@ export function renderForm(ui: ManagerUi) {
     <p class="notice" part="notice">${t('notice')}</p>
     ${textField(el, 'name', t('name'), 'text', undefined, duplicateNameWarning(el, t))}
     ${textField(el, 'url', t('url'), 'url')}
+    ${
+      stored?.relay
+        ? html`<p class="relay-line" part="relay" title=${stored.relay}>
+            ${t('relayLine').replace('{relay}', () => relayLabel(stored.relay!))}
+          </p>`
+        : nothing
+    }
     <details class="advanced" part="advanced" ?open=${advancedOpen(el)}>
       <summary>${t('advanced')}</summary>
       <div class="advanced-fields">

@@ -13,7 +13,7 @@ import {
   type SignInState,
 } from '../../core/index.js';
 import type { McpServerManagerElement } from './mcp-server-manager.js';
-import type { ManagerUi } from './strings.js';
+import { relayLabel, type ManagerUi } from './strings.js';
 import { connectionRevision, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
 
 async function remove(ui: ManagerUi, server: ServerConfig) {
@@ -27,11 +27,18 @@ async function toggleEnabled(el: McpServerManagerElement, server: ServerConfig, 
   if (on) void el.hub.connect(server.id).catch(() => {});
 }
 
-/** Reach the server through the host's relay (`relayUrl`), then connect again. */
+/**
+ * Reach the server through the host's relay (`relayUrl`), then connect again. A move (the hub
+ * drops "Always allow" and the sign-in): the offer says that saved credentials go through the
+ * relay too, so the click confirms them.
+ */
 async function useRelay(el: McpServerManagerElement, server: ServerConfig) {
-  await el.hub.servers.update(server.id, { relay: el.hub.relayUrl });
+  await el.hub.servers.update(server.id, { relay: el.hub.relayUrl }, { confirmSecrets: true });
   void el.hub.connect(server.id).catch(() => {});
 }
+
+/** Whether a stored config holds a secret in the vault (those are stored as references). */
+const holdsSecrets = (server: ServerConfig) => JSON.stringify([server.auth, server.headers]).includes('"secretRef"');
 
 async function importConfig(el: McpServerManagerElement) {
   try {
@@ -229,6 +236,13 @@ export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown 
       >
     </div>
     <div class="url">${server.url}</div>
+    ${
+      server.relay
+        ? html`<div class="relay" part="relay" title=${server.relay}>
+            ${t('viaRelay').replace('{relay}', () => relayLabel(server.relay!))}
+          </div>`
+        : nothing
+    }
     ${renderAbout(cat)}
     ${
       c?.error && status === 'error'
@@ -238,7 +252,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown 
     ${
       c?.error && status === 'error' && el.hub.relayUrl && !server.relay && refusedByCors(c.error.message)
         ? html`<p class="relay-offer" part="relay-offer">
-            ${t('relayOffer')}
+            ${t('relayOffer')} ${holdsSecrets(server) ? t('relayCarriesSecrets') : nothing}
             <button type="button" data-action="use-relay" @click=${() => void useRelay(el, server)}>
               ${t('useRelay')}
             </button>

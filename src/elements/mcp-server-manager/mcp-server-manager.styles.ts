@@ -48,6 +48,11 @@ export const styles = css`
     font-size: 0.85em;
     overflow-wrap: anywhere;
   }
+  .relay {
+    color: var(--_muted);
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
   .dot {
     width: var(--_dot-size);
     height: var(--_dot-size);

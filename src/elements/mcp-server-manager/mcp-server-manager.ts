@@ -38,6 +38,7 @@ export type { McpServerManagerStrings } from './strings.js';
  * @csspart attempt - While connecting: which attempt of how many, and the seconds spent of the
  *   connect budget (the server's timeout, across every attempt).
  * @csspart relay-offer - After a CORS failure, when the hub has a `relayUrl`: the sentence offering the relay and its button.
+ * @csspart relay - A relayed server's relay, by host: "via the relay …" in its row, and a line in its edit form.
  * @csspart revision - The protocol revision a connected server negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)").
  * @csspart about - What the server says it is (title, version, description from its initialize result), one line.
  * @csspart server-icon - The server's icon (inline raster images only).

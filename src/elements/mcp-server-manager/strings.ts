@@ -18,6 +18,12 @@ export const STRINGS = {
   enabled: 'Enabled',
   relayOffer: 'This server does not allow calls from this page; the relay this site runs can reach it for you.',
   useRelay: 'Use the relay',
+  /** After the offer, when the server has saved secrets: the button also confirms sending them there. */
+  relayCarriesSecrets: 'Its saved credentials will go through the relay too.',
+  /** A relayed server's row: `{relay}` is the relay's host. */
+  viaRelay: 'via the relay {relay}',
+  /** The edit form of a relayed server: `{relay}` is the relay's host. */
+  relayLine: 'Reached via the relay {relay}: it sees every request to this server, saved credentials included.',
   tools: 'tools',
   /** One tool ("1 tool", not "1 tools"). */
   tool: 'tool',
@@ -111,6 +117,16 @@ export const STRINGS = {
   ...REVISION_STRINGS,
 };
 export type McpServerManagerStrings = typeof STRINGS;
+
+/** A relay as the user reads it: its host (and path, when it is not at the root). */
+export function relayLabel(relay: string): string {
+  try {
+    const u = new URL(relay);
+    return `${u.host}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return relay;
+  }
+}
 
 /** Look up one of the manager's strings (the host's replacement if it gave one). */
 export type Translate = <K extends keyof McpServerManagerStrings>(key: K) => McpServerManagerStrings[K];
