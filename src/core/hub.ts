@@ -231,7 +231,7 @@ export class McpHub extends HubEventTarget {
   /** Try a config without saving it: connect, discover, disconnect. See docs/API.md. */
   testConnection(
     input: ServerConfigInput,
-    options: { serverId?: string; signal?: AbortSignal } = {},
+    options: { serverId?: string; signal?: AbortSignal; confirmSecrets?: boolean } = {},
   ): Promise<ServerCatalogue> {
     return this.#connections.testConnection(input, options);
   }

@@ -265,3 +265,39 @@ describe('a relay change is a move', function () {
     expect(hub.store.state.signIns[server.id]?.status).not.to.equal('signed-in');
   });
 });
+
+describe('Test connection of an edit keeps stored secrets where they were entered for', function () {
+  this.timeout(60000);
+
+  it('a URL on another origin (or another relay) with a stored key is refused as a move; nothing reaches it', async () => {
+    const hub = privateHub({ relayUrl: relayed.relay });
+    const recorder = recordingRelay();
+    const s = await hub.servers.add({
+      name: 'Keyed',
+      url: relayed.noCors,
+      relay: relayed.relay,
+      auth: { type: 'api-key', headerName: 'x-api-key', key: 'the-stored-key' },
+      retries: 0,
+      timeout: 10,
+    });
+    // what an edit form hands over: the stored reference, a URL typed into the form
+    const { auth } = hub.servers.get(s.id)!;
+    const direct = await refused(
+      hub.testConnection({ name: 'Keyed', url: recorder.url, auth, retries: 0, timeout: 10 }, { serverId: s.id }),
+      'Test connection of another origin carrying the stored key',
+    );
+    expect(direct, 'a typed refusal').to.be.instanceOf(McpConfigError);
+    expect((direct as McpConfigError).issues.map((i) => i.path)).to.deep.equal(['auth.key']);
+    const through = await refused(
+      hub.testConnection(
+        { name: 'Keyed', url: relayed.noCors, relay: recorder.url, auth, retries: 0, timeout: 10 },
+        { serverId: s.id },
+      ),
+      'Test connection through another relay carrying the stored key',
+    );
+    expect((through as McpConfigError).issues.map((i) => i.path)).to.deep.equal(['auth.key']);
+    expect(await recorder.log(), 'the other origin was sent nothing').to.deep.equal([]);
+    // the stored record is unchanged
+    expect(hub.servers.get(s.id)!.url).to.equal(relayed.noCors);
+  });
+});

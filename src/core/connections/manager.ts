@@ -4,6 +4,7 @@ import type { HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
 import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
 import { checkRefs, collectRefs, secretsOfServer, type ConnectTarget } from '../servers/secrets.js';
+import { checkMove } from '../servers/relays.js';
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
 import { loadSession } from './session-loader.js';
@@ -355,7 +356,7 @@ export class Connections {
    */
   async testConnection(
     input: ServerConfigInput,
-    options: { serverId?: string; signal?: AbortSignal } = {},
+    options: { serverId?: string; signal?: AbortSignal; confirmSecrets?: boolean } = {},
   ): Promise<ServerCatalogue> {
     const { ctx } = this;
     await ctx.ready;
@@ -363,6 +364,9 @@ export class Connections {
     const owner = options.serverId ? ctx.store.state.servers[options.serverId] : undefined;
     if (options.serverId && !owner) throw new McpNotFoundError('server', options.serverId);
     checkRefs(parsed, owner ? collectRefs(owner) : []);
+    // the server's stored secrets go only where they were entered for: a URL on another origin
+    // (or another relay) in the form is a move, and Test connection refuses it as Save does
+    if (owner) checkMove(owner, parsed, options.confirmSecrets);
     const signal = options.signal ?? new AbortController().signal;
     // an OAuth server is tested with the tokens of the server being edited, if they were issued
     // for this very URL (a token goes to no other resource); a one-off session: no notification stream

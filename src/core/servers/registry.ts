@@ -14,9 +14,8 @@ import {
   type ServerConfigPatch,
 } from '../schemas.js';
 import { setCatalogue, setServer } from '../state.js';
-import { originOf } from '../assistants/trust.js';
-import { checkRefs, collectRefs, dropSecrets, refuseCarriedSecrets, sealSecrets } from './secrets.js';
-import { relayChanged } from './relays.js';
+import { checkRefs, collectRefs, dropSecrets, sealSecrets } from './secrets.js';
+import { checkMove } from './relays.js';
 
 /** The server registry: `hub.servers`. */
 export interface ServerRegistry {
@@ -114,15 +113,7 @@ export class Servers implements ServerRegistry {
     checkRefs(parsed, collectRefs(current));
     // a move: the requests (and the secrets in them) would go to another origin, or through
     // another relay (which sees them all), than the ones the user entered the secrets for
-    const url = parsed.url ?? current.url;
-    const relay = parsed.relay === undefined ? current.relay : (parsed.relay ?? undefined);
-    const moved = originOf(url) !== originOf(current.url) || relayChanged(current.relay, parsed.relay);
-    if (moved && !options.confirmSecrets)
-      refuseCarriedSecrets(
-        current,
-        parsed,
-        relay ? `${originOf(url)} through the relay ${originOf(relay)}` : originOf(url)!,
-      );
+    const moved = checkMove(current, parsed, options.confirmSecrets);
     const sealed = await sealSecrets(ctx.vault, parsed.auth, parsed.headers);
     const fields: Partial<ServerConfig> = { ...parsed } as Partial<ServerConfig>;
     if (sealed.auth) fields.auth = sealed.auth;

@@ -5,6 +5,9 @@
 import { McpConfigError, type FieldIssue } from '../errors.js';
 import { urlProblem } from '../schemas.js';
 import { endpointAllowed, normalizeEndpoint, urlListIssues } from '../auth/options.js';
+import { originOf } from '../assistants/trust.js';
+import type { ServerConfig } from '../schemas.js';
+import { refuseCarriedSecrets } from './secrets.js';
 
 /** The hub's relay options. */
 export interface RelayOptions {
@@ -49,4 +52,26 @@ function relayKey(relay: string | null | undefined): string {
  */
 export function relayChanged(current: string | undefined, patched: string | null | undefined): boolean {
   return patched !== undefined && relayKey(patched) !== relayKey(current);
+}
+
+/**
+ * Whether requests to `next` would go to another origin or through another relay than `current`'s
+ * (a move); if so, a stored secret carried along is refused (McpConfigError naming each field)
+ * unless `confirmSecrets`. One rule for `servers.update()` and an edit form's Test connection.
+ */
+export function checkMove(
+  current: ServerConfig,
+  next: { url?: string; relay?: string | null; auth?: unknown; headers?: unknown },
+  confirmSecrets = false,
+): boolean {
+  const url = next.url ?? current.url;
+  const relay = next.relay === undefined ? current.relay : (next.relay ?? undefined);
+  const moved = originOf(url) !== originOf(current.url) || relayChanged(current.relay, next.relay);
+  if (moved && !confirmSecrets)
+    refuseCarriedSecrets(
+      current,
+      next,
+      relay ? `${originOf(url)} through the relay ${originOf(relay)}` : originOf(url)!,
+    );
+  return moved;
 }
