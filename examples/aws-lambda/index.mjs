@@ -18,5 +18,5 @@ const relay = createNodeRelay({ allow, open, basePath: '/relay', origins: [proce
 
 // `info` is the event's source IP (the rate limit's client) and domain (the Host the relay answers)
 export const handler = lambdaHandler((request, info) =>
-  new URL(request.url).pathname === '/chat' ? chat(request) : relay(request, info),
+  new URL(request.url).pathname === '/chat' ? chat(request, info) : relay(request, info),
 );

@@ -136,10 +136,16 @@ export function createGuard(options: GuardOptions): Guard {
     let headers = init.headers;
     let own: Headers | undefined;
     const changed = () => (own ??= headers = new Headers(headers));
+    let bodyElsewhere = false;
     for (let hop = 0; ; hop++) {
       // an allowlisted or literal target needs no lookup: checked here, no turn of the event loop
       const lookup = check(url);
       const address = lookup && (await lookup);
+      if (bodyElsewhere)
+        throw new RelayRefusal(
+          502,
+          `upstream redirected a request with a body to another origin (${url.origin}); not followed: the body may hold credentials`,
+        );
       const response = await upstreamFetch(url.href, {
         ...init,
         method,
@@ -169,9 +175,12 @@ export function createGuard(options: GuardOptions): Guard {
             502,
             `upstream redirected to another origin (${next.origin}); not followed: the request carries this server's credentials`,
           );
+        // a 307/308 resends the body (an OAuth token request's secrets, a call's arguments):
+        // refused once the target itself has been checked (a refused target says so first)
+        bodyElsewhere = body != null && !dropsBody(response.status, method);
         own = headers = safeForAnotherOrigin(headers); // a credential never follows to another origin
       }
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      if (dropsBody(response.status, method)) {
         method = 'GET';
         body = undefined;
         changed().delete('content-type');
@@ -181,6 +190,10 @@ export function createGuard(options: GuardOptions): Guard {
   }
   return { admit, send };
 }
+
+/** Whether a redirect turns the request into a GET without a body (303; 301/302 after a POST). */
+const dropsBody = (status: number, method: string) =>
+  status === 303 || ((status === 301 || status === 302) && method === 'POST');
 
 /**
  * A `fetch` that applies the relay's SSRF rules to every request and redirect: refused targets

@@ -19,6 +19,15 @@ const REQUEST_DROP = new Set([
   'true-client-ip',
   'x-client-ip',
   'x-cluster-client-ip',
+  'client-ip',
+  'x-originating-ip',
+  'x-host',
+  'x-original-url',
+  'x-rewrite-url',
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+  'x-middleware-subrequest',
   'cdn-loop',
   'connection',
   'keep-alive',
@@ -30,9 +39,28 @@ const REQUEST_DROP = new Set([
   'content-length',
   'expect',
   'accept-encoding',
+  'content-encoding',
 ]);
-/** Prefixes of the same: browser fetch metadata, forwarding, CDN and load balancer headers. */
-const REQUEST_DROP_PREFIX = ['sec-', 'proxy-', 'x-forwarded-', 'cf-', 'x-amzn-'];
+/**
+ * Prefixes of the same: browser fetch metadata, forwarding, and the headers CDNs, load balancers
+ * and platforms set about the client or the route (an upstream behind one of them may trust them).
+ */
+const REQUEST_DROP_PREFIX = [
+  'sec-',
+  'proxy-',
+  'x-forwarded-',
+  'cf-',
+  'x-amzn-',
+  'x-envoy-',
+  'fastly-',
+  'fly-',
+  'x-azure-',
+  'x-appengine-',
+  'x-vercel-',
+  'x-nf-',
+  'akamai-',
+  'x-original-',
+];
 
 /** Response headers passed back (plus every `Mcp-Param-*`). */
 const RESPONSE_PASS = new Set([
@@ -127,7 +155,9 @@ export function inert(headers: Headers): Headers {
   headers.set('x-content-type-options', 'nosniff');
   headers.set('content-security-policy', "default-src 'none'; sandbox");
   const type = headers.get('content-type') ?? '';
-  if (!RELAYED_TYPES.test(type)) {
+  // two Content-Type headers arrive joined by a comma, and a browser takes the last one: a
+  // list is no type the relay passes (a comma inside a quoted parameter is rare enough to lose)
+  if (!RELAYED_TYPES.test(type) || type.includes(',')) {
     headers.set('content-type', 'application/octet-stream');
     headers.set('content-disposition', 'attachment');
   } else if (!/json|event-stream/i.test(type)) headers.set('content-disposition', 'attachment');

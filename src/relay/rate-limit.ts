@@ -8,6 +8,35 @@ export interface RateLimit {
   perMs: number;
 }
 
+/** Windows kept at most; past it, clients not yet seen share one budget (memory stays bounded). */
+const MAX_WINDOWS = 100_000;
+/** The key the clients past MAX_WINDOWS share. */
+const OVERFLOW = '\u0000overflow';
+
+/**
+ * The budget key of a client address: an IPv4-mapped IPv6 address as its IPv4, and any other IPv6
+ * address as its /64 (one host is given a whole /64: per address, it would have 2^64 budgets).
+ */
+export function addressKey(address: string): string {
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  if (mapped) return mapped[1];
+  if (!a.includes(':')) return a;
+  const [head, tail] = a.split('::');
+  const groups = (s?: string) => (s ? s.split(':') : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16).toString(16) : g))
+    .join(':')}::/64`;
+}
+
 export class RateLimiter {
   /**
    * Windows in the order they started: a renewed window is moved to the end, so the expired ones
@@ -25,6 +54,7 @@ export class RateLimiter {
   take(key: string, now = Date.now()): boolean {
     this.#sweep(now);
     let w = this.#windows.get(key);
+    if (!w && this.#windows.size >= MAX_WINDOWS) w = this.#windows.get((key = OVERFLOW));
     if (!w) {
       w = { start: now, count: 0 };
       this.#windows.set(key, w);

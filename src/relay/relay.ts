@@ -11,7 +11,7 @@ import {
   upstreamHeaders,
 } from './headers.js';
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
-import { RateLimiter, StreamSlots, type RateLimit } from './rate-limit.js';
+import { RateLimiter, StreamSlots, addressKey, type RateLimit } from './rate-limit.js';
 import { capped, readCapped, rewriteEndpointEvents } from './streams.js';
 import { createGuard, type GuardOptions } from './guard.js';
 import { literalAddress, parseTarget, RelayRefusal, relayUrlFor, type Target } from './targets.js';
@@ -132,7 +132,9 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
   const clientKey =
     options.clientKey ??
     ((req: Request, info: RelayRequestInfo) =>
-      (ipHeader && req.headers.get(ipHeader)?.split(',').at(-1)?.trim()) || info.clientAddress || 'anonymous');
+      addressKey(
+        (ipHeader && req.headers.get(ipHeader)?.split(',').at(-1)?.trim()) || info.clientAddress || 'anonymous',
+      ));
   for (const h of options.allowedHosts ?? [])
     if (!isHost(h)) throw new TypeError(`relay allowedHosts entry "${h}" is not a host[:port] (no scheme, no path)`);
   const hosts = new Set(

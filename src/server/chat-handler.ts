@@ -7,7 +7,7 @@
 import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type RecordStorage } from '../core/index.js';
 import { createGuard, guardedFetch, type GuardOptions } from '../relay/guard.js';
 import { Cors } from '../relay/headers.js';
-import { RateLimiter, type RateLimit } from '../relay/rate-limit.js';
+import { RateLimiter, addressKey, type RateLimit } from '../relay/rate-limit.js';
 import { readCapped } from '../relay/streams.js';
 import { RelayRefusal } from '../relay/targets.js';
 import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
@@ -201,7 +201,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const clientKey =
     options.clientKey ??
     ((req: Request, info: ChatRequestInfo) =>
-      info.clientAddress ?? (onWorkers() ? req.headers.get('cf-connecting-ip') : null) ?? 'anonymous');
+      addressKey(info.clientAddress ?? (onWorkers() ? req.headers.get('cf-connecting-ip') : null) ?? 'anonymous'));
   const builtins = new Map((options.tools ?? []).map((t) => [t.name, t]));
   const builtinDefs = [...builtins.values()].map((t) => ({
     type: 'function',

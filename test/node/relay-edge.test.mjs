@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const { createRelay, relayUrlFor } = await import(path.join(root, 'dist/relay/index.js'));
 const { serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 const { lambdaHandler } = await import(path.join(root, 'dist/relay/lambda.js'));
-const { RateLimiter } = await import(path.join(root, 'dist/relay/rate-limit.js'));
+const { RateLimiter, addressKey } = await import(path.join(root, 'dist/relay/rate-limit.js'));
 
 const PAGE = 'https://chat.example';
 const RELAY = 'http://relay.test';
@@ -36,6 +36,10 @@ function answer(req, res) {
       return res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream broke');
     case '/json':
       return res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    case '/two-types':
+      // two Content-Type lines: fetch joins them with a comma, a browser takes the last
+      res.setHeader('content-type', ['application/json; a=b', 'text/html']);
+      return res.end('<script>parent.stolen = 1</script>');
     case '/headers':
       return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers));
     case '/big':
@@ -124,7 +128,7 @@ test('a navigation or an embed of a relay URL is refused, nothing forwarded; fet
 
 test("an upstream's HTML, SVG or untyped answer is never served as a renderable document", async () => {
   const relay = relayOf();
-  for (const p of ['/html', '/svg', '/untyped']) {
+  for (const p of ['/html', '/svg', '/untyped', '/two-types']) {
     const r = await get(relay, p);
     assert.equal(r.status, 200, p);
     assert.doesNotMatch(r.headers.get('content-type') ?? '', /html|svg|xml/, `${p}: not served as a document type`);
@@ -210,6 +214,25 @@ test('rate limit on Node: a client-set CF-Connecting-IP or X-Forwarded-For gets 
   assert.equal((await via('1.1.1.1, 203.0.113.9')).status, 200);
   assert.equal((await via('2.2.2.2, 203.0.113.9')).status, 429, 'same last hop, same client');
   assert.equal((await via('203.0.113.10')).status, 200, 'another client');
+});
+
+test('rate limit: one IPv6 /64 is one client, an IPv4-mapped address its IPv4; past 100,000 clients the new ones share one budget', async () => {
+  const relay = relayOf({ rateLimit: { requests: 2, perMs: 60_000 } });
+  const from = (clientAddress) => relay(new Request(at('/json'), { headers: { origin: PAGE } }), { clientAddress });
+  const statuses = [];
+  for (const a of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '2001:0db8:0001:0002:abcd::1'])
+    statuses.push((await from(a)).status);
+  assert.deepEqual(statuses, [200, 200, 429], 'addresses of one /64 each got a budget of their own');
+  assert.equal((await from('2001:db8:1:3::1')).status, 200, 'another /64 is another client');
+  assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7');
+  assert.equal(addressKey('[2001:DB8::1]'), '2001:db8:0:0::/64');
+  assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
+  // memory stays bounded: the windows past the cap are one shared window
+  const limiter = new RateLimiter({ requests: 1, perMs: 60_000 });
+  for (let i = 0; i < 100_000; i++) limiter.take(`k${i}`, 0);
+  assert.equal(limiter.take('late-1', 0), true);
+  assert.equal(limiter.take('late-2', 0), false, 'a client past the cap got a budget of its own');
+  assert.ok(limiter.size <= 100_001, `windows kept: ${limiter.size}`);
 });
 
 /** An API Gateway HTTP API event (payload 2.0) from `sourceIp`. */
@@ -326,13 +349,34 @@ test('custom headers cross (an API key), cookies, forwarding, fetch metadata and
     via: '1.1 proxy',
     referer: 'https://chat.example/secret-page',
     'sec-fetch-site': 'cross-site',
+    // what a platform or proxy in front of an upstream may trust: a client address, a route, a method
+    'client-ip': '10.0.0.5',
+    'fastly-client-ip': '10.0.0.6',
+    'x-envoy-internal': 'true',
+    'x-http-method-override': 'PUT',
+    'x-original-url': '/admin',
+    'x-middleware-subrequest': 'middleware',
   };
   const r = await get(relay, '/headers', sent);
   const seen = await r.json();
   assert.equal(seen['x-api-key'], secrets['x-api-key'], "a server's own header crosses");
   assert.equal(seen.authorization, secrets.authorization);
   assert.equal(seen['mcp-session-id'], 's-1');
-  for (const name of ['cookie', 'x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'via', 'referer'])
+  for (const name of [
+    'cookie',
+    'x-forwarded-for',
+    'x-real-ip',
+    'forwarded',
+    'cf-connecting-ip',
+    'via',
+    'referer',
+    'client-ip',
+    'fastly-client-ip',
+    'x-envoy-internal',
+    'x-http-method-override',
+    'x-original-url',
+    'x-middleware-subrequest',
+  ])
     assert.equal(seen[name], undefined, `${name} is not forwarded`);
   assert.equal(seen.origin, undefined, "the page's origin is not forwarded");
   assert.equal(seen['sec-fetch-site'], undefined);

@@ -140,15 +140,30 @@ test('guard.send (the relay) follows to another origin with the safe headers onl
     'content-type': 'application/json',
     'mcp-protocol-version': '2025-11-25',
   };
-  const { response, url } = await guard.send(new URL(`${A}/mcp`), { method: 'POST', headers, body: rpc });
+  // a GET (an event stream, a metadata document): no body to resend
+  const { response, url } = await guard.send(new URL(`${A}/mcp`), { method: 'GET', headers });
   assert.equal(response.status, 200);
   assert.equal(url.origin, B);
   assert.equal(landed.length, 1);
   const got = landed[0].headers;
   for (const name of Object.keys(SECRETS)) assert.equal(got[name], undefined, `${name} followed to another origin`);
   assert.equal(got.accept, headers.accept);
-  assert.equal(got['content-type'], 'application/json');
   assert.equal(got['mcp-protocol-version'], '2025-11-25');
+});
+
+test('guard.send: a 307 of a request with a body to another origin is refused; the body is never resent there', async () => {
+  landed.length = 0;
+  const guard = createGuard({ allow: [A, B] });
+  const token = 'grant_type=refresh_token&refresh_token=first-server-refresh&client_secret=s3cret';
+  await assert.rejects(
+    guard.send(new URL(`${A}/token`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: token,
+    }),
+    (e) => e instanceof RelayRefusal && e.status === 502 && /body/.test(e.message),
+  );
+  assert.deepEqual(landed, [], 'the token request (its refresh token and client secret) was resent to another origin');
 });
 
 test('the relay (createNodeRelay over HTTP): Authorization, Mcp-Session-Id, DPoP, Mcp-Param-* never reach the other origin', async () => {
@@ -157,9 +172,7 @@ test('the relay (createNodeRelay over HTTP): Authorization, Mcp-Session-Id, DPoP
   try {
     const { host } = new URL(A);
     const r = await fetch(`${relay.url}/http/${host}/mcp`, {
-      method: 'POST',
-      headers: { ...SECRETS, 'content-type': 'application/json', accept: 'application/json' },
-      body: rpc,
+      headers: { ...SECRETS, accept: 'application/json' },
     });
     assert.equal(r.status, 200);
     await r.arrayBuffer();
