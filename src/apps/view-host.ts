@@ -85,6 +85,13 @@ export async function prepareView(hub: McpHub, serverId: string, uri: string, sa
 const userActive = () =>
   (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
 
+/** Whether `frame` holds the page's focus (through shadow roots): the user's last click or key was in it. */
+function focused(frame: HTMLIFrameElement | undefined): boolean {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return !!frame && el === frame;
+}
+
 /** How long `ui/resource-teardown` may take before the frame goes anyway. */
 const TEARDOWN_MS = 1000;
 
@@ -227,9 +234,11 @@ export class AppViewHost {
     bridge.onsizechange = ({ width, height }) => o.hooks.size(width, height);
     bridge.onrequestdisplaymode = async ({ mode }) => {
       if (!this.availableModes.includes(mode) || mode === this.#mode) return { mode: this.#mode };
-      // fullscreen and pip cover the host's own page: only in the user's click (a click in the
-      // view activates this page too), never on the view's own say-so. Going back inline is free
-      if (mode !== 'inline' && !userActive())
+      // fullscreen and pip cover the host's own page: only in the user's click in the view (it
+      // activates this page too, and focuses the view's frame: typing in the host's chat box
+      // activates the page but leaves the focus there), never on the view's own say-so. Going
+      // back inline is free
+      if (mode !== 'inline' && !(userActive() && focused(this.frame)))
         this.#refuse(`Refused ${mode}: a view may change its display mode only right after the user's click in it.`);
       else this.setDisplayMode(mode);
       return { mode: this.#mode };

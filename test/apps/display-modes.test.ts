@@ -4,6 +4,7 @@
 // undeclared mode and the host's own toolbar are as before. In the sandbox and the opaque fallback.
 import { expect } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
+import { sendMouse } from '@web/test-runner-commands';
 import { privateHub, recordEvents } from '../helpers.js';
 import { MODES, clickInto, connectApps, showCall } from './helpers.js';
 import { dropWarmFrames } from '../../src/apps/warm-frames.js';
@@ -49,5 +50,36 @@ for (const mode of MODES)
       expect((await answered).r).to.deep.equal({ mode: 'fullscreen' });
       expect(view.displayMode).to.equal('fullscreen');
       await hub.dispose();
+    });
+  });
+
+for (const mode of MODES)
+  describe(`MCP Apps: display modes a view asks for while the user types in the host (${mode.name})`, () => {
+    it("fullscreen is refused after a click in the host's own input (the page is activated, the view is not focused)", async () => {
+      const hub = privateHub({ sandboxUrl: mode.sandbox() });
+      const { t, s } = await connectApps(hub);
+      const input = document.createElement('input');
+      input.setAttribute('aria-label', 'the chat box');
+      document.body.prepend(input);
+      try {
+        input.scrollIntoView({ block: 'center' });
+        const r = input.getBoundingClientRect();
+        await sendMouse({ type: 'click', position: [Math.round(r.x + 5), Math.round(r.y + 5)] });
+        expect(active(), 'the click in the host activated the page').to.equal(true);
+        const { view } = await showCall(hub, s.id, 'show-probe', { actions: ['fullscreen'] });
+        expect(
+          (await t.report('fullscreen')).r,
+          "the answer to fullscreen after a click in the host's input",
+        ).to.deep.equal({
+          mode: 'inline',
+        });
+        expect(view.displayMode).to.equal('inline');
+        expect(active(), 'the page was still activated when the view asked (not refused for a stale click)').to.equal(
+          true,
+        );
+      } finally {
+        input.remove();
+        await hub.dispose();
+      }
     });
   });
