@@ -9,13 +9,18 @@ import { startExample, startSandbox } from '../test/fixtures/apps-server.mjs';
  * read by docs/.vitepress/config.mjs).
  */
 export async function startDocsPeers({ everythingPort } = {}) {
+  // the sandbox answers `frame-ancestors` with these (read on every request): the site's origin,
+  // known once it listens, is added with `allowHost()`
+  const hostOrigins = [];
   const [everything, debug, sandbox] = await Promise.all([
     startEverything('streamableHttp', everythingPort),
     startExample('@modelcontextprotocol/server-debug'),
-    startSandbox(),
+    startSandbox({ hostOrigins }),
   ]);
   return {
     peers: { everything: everything.url, apps: debug.url, sandbox: sandbox.url },
+    /** Let the page at `origin` frame the sandbox. */
+    allowHost: (origin) => hostOrigins.push(origin),
     close: () => Promise.allSettled([everything.close(), debug.close(), sandbox.close()]),
   };
 }

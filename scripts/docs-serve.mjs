@@ -34,6 +34,7 @@ if (process.argv.includes('--build')) {
   const server = await createServer(docs, { host: '127.0.0.1', port: Number(process.env.PORT ?? 5180) });
   await server.listen();
   const url = server.resolvedUrls?.local?.[0] ?? `http://127.0.0.1:${server.config.server.port}/`;
+  servers.allowHost(new URL(url).origin);
   console.log(`
   mcp-elements docs:        ${url}
   reference MCP server:     ${servers.peers.everything} (the element pages run against it)

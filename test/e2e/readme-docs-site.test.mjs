@@ -32,6 +32,7 @@ before(async () => {
   const built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_PEERS: JSON.stringify(site.peers.peers) });
   assert.equal(built.status, 0, `docs build failed:\n${built.stdout}\n${built.stderr}`);
   site.server = await serveStatic(path.join(root, 'dist/docs'));
+  site.peers.allowHost(new URL(site.server.url).origin);
   site.browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 });
 after(async () => {
