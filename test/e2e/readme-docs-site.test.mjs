@@ -4,11 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
 import { root, shot } from '../fixtures/e2e-demo.mjs';
 import { serveStatic } from '../docs/static-server.mjs';
+import { deadLinks } from '../docs/links.mjs';
 import { startDocsPeers } from '../../scripts/docs-peers.mjs';
 
 const run = (script, args = [], env = {}) =>
@@ -25,12 +27,12 @@ test('the element reference and the measurement pages are what their generators 
   }
 });
 
-const site = { peers: undefined, server: undefined, browser: undefined };
+const site = { peers: undefined, server: undefined, browser: undefined, built: undefined };
 before(async () => {
   site.peers = await startDocsPeers();
-  // the site's live examples are built against these servers
-  const built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_PEERS: JSON.stringify(site.peers.peers) });
-  assert.equal(built.status, 0, `docs build failed:\n${built.stdout}\n${built.stderr}`);
+  // the site's live examples are built against these servers; a dead link fails the build (the
+  // first test says so by name)
+  site.built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_PEERS: JSON.stringify(site.peers.peers) });
   site.server = await serveStatic(path.join(root, 'dist/docs'));
   site.browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 });
@@ -38,6 +40,33 @@ after(async () => {
   await site.browser?.close();
   await site.server?.close();
   await site.peers?.close();
+});
+
+test('docs site: builds with no dead link (no ignore list), and every link and #anchor of it resolves', () => {
+  const config = readFileSync(path.join(root, 'docs/.vitepress/config.mjs'), 'utf8');
+  assert.doesNotMatch(config, /ignoreDeadLinks\s*:/, 'the docs config ignores no dead link');
+  const { status, stdout, stderr } = site.built;
+  assert.equal(status, 0, `docs build failed:\n${stdout}\n${stderr}`);
+  // VitePress checks the markdown links to pages; this checks the built HTML too: nav, sidebar,
+  // assets and every #anchor (VitePress checks no anchor)
+  assert.deepEqual(deadLinks(path.join(root, 'dist/docs')), [], 'dead links in the built site');
+});
+
+test('docs site: the home page shows how to put an element on a page, with no request off 127.0.0.1', async () => {
+  const { page, requests, errors } = await open('/');
+  const section = page.getByRole('heading', { name: 'Put an element on your page' });
+  await section.waitFor();
+  for (const text of ['npm install mcp-chat-elements', '<mcp-server-manager></mcp-server-manager>', 'getHub'])
+    assert.ok((await page.locator('.vp-doc').innerText()).includes(text), `the home page shows ${text}`);
+  // the guides' "README" links lead to it on the site
+  await page.goto(`${site.server.url}/guides/embed.html`);
+  await page.locator('.vp-doc a', { hasText: 'README' }).first().click();
+  await page.waitForURL(/\/(index\.html)?#put-an-element-on-your-page$/);
+  await section.waitFor();
+  await shot(page, 'docs-site-home');
+  assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 /** A page of the built site that records every URL it requests and every page error. */
