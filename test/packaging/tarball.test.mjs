@@ -101,7 +101,9 @@ async function elementAndHub(page, hubOf) {
 }
 
 before(async () => {
-  await sh('npm', ['pack', '--silent', '--pack-destination', work], root);
+  // `npm test` built dist/ already: skip `prepack` (its build from a fresh clone is
+  // test/packaging/fresh-clone.test.mjs)
+  await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], root);
   tarball = path.join(
     work,
     readdirSync(work).find((f) => f.endsWith('.tgz')),
