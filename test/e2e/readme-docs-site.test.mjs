@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded } from '../fixtures/loopback-guard.mjs';
 import { root, shot } from '../fixtures/e2e-demo.mjs';
 import { serveStatic } from '../docs/static-server.mjs';
 import { deadLinks } from '../docs/links.mjs';
@@ -34,7 +33,7 @@ before(async () => {
   // first test says so by name)
   site.built = run('scripts/docs-serve.mjs', ['--build'], { MCP_DOCS_PEERS: JSON.stringify(site.peers.peers) });
   site.server = await serveStatic(path.join(root, 'dist/docs'));
-  site.browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  site.browser = await launchGuarded();
 });
 after(async () => {
   await site.browser?.close();
@@ -124,3 +123,6 @@ test('docs site: the app-view page shows the view of server-debug, running in th
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// no page of the file may send anything off 127.0.0.0/8 (test/fixtures/loopback-guard.mjs)
+guardEach(() => site.browser);

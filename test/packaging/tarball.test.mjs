@@ -13,8 +13,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded } from '../fixtures/loopback-guard.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -108,7 +107,7 @@ before(async () => {
     work,
     readdirSync(work).find((f) => f.endsWith('.tgz')),
   );
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  browser = await launchGuarded();
 });
 after(async () => {
   await browser?.close();
@@ -161,3 +160,6 @@ test('a plain HTML page loads the CDN file from node_modules and works in Chromi
   await elementAndHub(page, 'globalThis.McpElements.getHub()');
   await page.close();
 });
+
+// no page of the file may send anything off 127.0.0.0/8 (test/fixtures/loopback-guard.mjs)
+guardEach(() => browser);
