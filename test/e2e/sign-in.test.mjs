@@ -7,7 +7,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { startDemo } from '../../scripts/demo-server.mjs';
-import { freePort } from '../fixtures/servers.mjs';
 import { guardEach, launchGuarded, onLoopback } from '../fixtures/loopback-guard.mjs';
 
 const shots = new URL('../../test-results/e2e/', import.meta.url);
@@ -37,12 +36,7 @@ guardEach(() => current);
 
 /** The demo and a Chromium for one test, both stopped after it. */
 async function start(t, launch = {}) {
-  const demo = await startDemo({
-    port: await freePort(),
-    everythingPort: await freePort(),
-    strictPort: true,
-    quiet: true,
-  });
+  const demo = await startDemo({ port: 0, everythingPort: 0, quiet: true });
   let browser;
   // the browser first: its open connections would keep the demo's servers from closing
   t.after(async () => {
