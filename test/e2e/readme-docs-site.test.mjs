@@ -126,3 +126,36 @@ test('docs site: the app-view page shows the view of server-debug, running in th
 
 // no page of the file may send anything off 127.0.0.0/8 (test/fixtures/loopback-guard.mjs)
 guardEach(() => site.browser);
+
+test('docs site: the elicitation example shows the server’s answer after Accept, in place (the page does not jump)', async () => {
+  const { page, requests, errors } = await open('/elements/mcp-elicitation.html');
+  const example = page.locator('.live-example');
+  await example.scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Run trigger-elicitation-request' }).click();
+  const form = example.locator('mcp-elicitation');
+  await form.getByRole('textbox').first().fill('Ada Lovelace');
+  await shot(page, 'docs-site-elicitation-form');
+  // where the reader is when pressing Accept (the click itself scrolls nothing more)
+  const accept = form.getByRole('button', { name: 'Accept' });
+  await accept.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => ({
+    y: scrollY,
+    top: document.querySelector('.live-example').getBoundingClientRect().top,
+    height: document.querySelector('.live-example').getBoundingClientRect().height,
+  }));
+  await accept.click();
+  const result = example.locator('.live-example-result');
+  await result.filter({ hasText: 'User provided the requested information' }).waitFor();
+  assert.match(await result.innerText(), /Ada Lovelace/);
+  const after = await page.evaluate(() => ({
+    y: scrollY,
+    top: document.querySelector('.live-example').getBoundingClientRect().top,
+    height: document.querySelector('.live-example').getBoundingClientRect().height,
+  }));
+  await shot(page, 'docs-site-elicitation-answered');
+  assert.equal(after.y, before.y, 'the page did not scroll');
+  assert.ok(after.height >= before.height, `the example kept its height (${before.height} → ${after.height} px)`);
+  assert.deepEqual(offLoopback(requests), [], 'no request leaves 127.0.0.1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
