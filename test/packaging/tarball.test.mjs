@@ -150,7 +150,7 @@ test('a fresh Vite app imports the package by name, builds, and works in Chromiu
 });
 
 test('a plain HTML page loads the CDN file from node_modules and works in Chromium', async () => {
-  const cdn = pkg.exports['./cdn'].replace(/^\.\//, '');
+  const cdn = pkg.exports['./cdn'].default.replace(/^\.\//, '');
   const dir = await project('plain-page', {
     'index.html': `<!doctype html><meta charset="utf-8"><title>Plain page</title>\n<mcp-server-manager></mcp-server-manager>\n<script type="module" src="/node_modules/${pkg.name}/${cdn}"></script>\n`,
   });
