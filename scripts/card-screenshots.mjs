@@ -11,7 +11,6 @@ import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startDemo } from './demo-server.mjs';
 import { CHROMIUM_ARGS, chromePath } from './chromium.mjs';
-import { freePort } from '../test/fixtures/servers.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dir = path.resolve(root, process.argv[2] ?? 'docs/screenshots');
@@ -32,12 +31,7 @@ const MARKDOWN = [
   '- `npm run check` is green',
 ].join('\n');
 
-const demo = await startDemo({
-  port: await freePort(),
-  everythingPort: await freePort(),
-  strictPort: true,
-  quiet: true,
-});
+const demo = await startDemo({ port: 0, everythingPort: 0, quiet: true });
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 const card = (page, i) => page.locator('mcp-tool-call').nth(i);
 const status = (page, i, re) =>

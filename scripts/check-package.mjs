@@ -2,10 +2,11 @@
 // the packed files: exports, types, files) in strict mode, so a warning fails too; then
 // @arethetypeswrong/cli on the same tarball: every entry must resolve to JavaScript and types for
 // ESM consumers (node16 from ESM, bundlers). The package is ESM only, so the CommonJS and node10
-// resolutions are not asked for (profile esm-only). The three CDN entries are files for a
-// script tag (bundled, and `./cdn-classic` a classic script), not modules a TypeScript project
-// imports, so they carry no types and attw is told to leave them out.
-// Both need dist/: a clean clone (CI runs check before test) is built first.
+// resolutions are not asked for (profile esm-only). Every entry is checked, the three CDN
+// files too: `./cdn` and `./cdn/all` are typed as the modules they are, `./cdn-classic` (a classic
+// script) as the `McpElements` global it sets (scripts/cdn-types.mjs).
+// Both need dist/: a clean clone (CI runs check before test) is built first, once (the pack skips
+// the package's `prepack`, which would build again).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,14 +30,10 @@ try {
       ),
       '--profile',
       'esm-only',
-      '--exclude-entrypoints',
-      './cdn',
-      './cdn-classic',
-      './cdn/all',
       ...format,
     ]);
   ok =
-    run('npm', ['pack', '--silent', '--pack-destination', dir], 'ignore') &&
+    run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], 'ignore') &&
     run(process.execPath, [bin('publint/src/cli.js'), '--strict', '--pack', 'npm']) &&
     // quiet when all is well; the table of every entry and resolution when not
     (attw(['--quiet']) || attw(['--format', 'table-flipped']));

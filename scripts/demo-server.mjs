@@ -1,6 +1,7 @@
 // Serves the demo (chat page and script-tag drop-in) on 127.0.0.1 next to a reference MCP server.
 // Used by `npm start` and by the end-to-end tests.
 import { createServer } from 'vite';
+import { createServer as createHttpServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,8 +14,9 @@ import { startExample, startSandbox } from '../test/fixtures/apps-server.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Start server-everything (Streamable HTTP) and the demo. `everythingPort` is preferred when free
- * (a stable port keeps the server saved on a first visit valid next time).
+ * Start server-everything (Streamable HTTP) and the demo. `port` and `everythingPort` are preferred
+ * when free (a stable port keeps the server saved on a first visit valid next time); 0 (the
+ * tests) takes any free port, read back from the listening server.
  */
 export async function startDemo({ port = 5173, everythingPort = 3001, strictPort = false, quiet = false } = {}) {
   // the drop-in pages load the CDN builds (module and classic)
@@ -77,17 +79,42 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
       });
     },
   };
+  // vite as middleware behind our own server, which listens on `port` or, when that is taken
+  // (and not strictPort) or 0, on a port the system gives and reads it back: no free port is
+  // picked, closed and raced for (vite's own listen on 0 does exactly that). Vite's client on
+  // the page keeps its WebSocket on this server (else it tries a fixed port and logs errors);
+  // nothing is watched, so nothing is ever pushed to it (no HMR, as before).
+  const http = createHttpServer();
   const server = await createServer({
     configFile: false,
     root,
     plugins: [demoConfig],
-    server: { host: '127.0.0.1', port, strictPort, open: false, hmr: false },
+    appType: 'spa',
+    server: { middlewareMode: true, hmr: { server: http }, watch: null },
     logLevel: quiet ? 'silent' : 'warn',
     clearScreen: false,
   });
-  await server.listen();
-  const base = (server.resolvedUrls?.local?.[0] ?? `http://127.0.0.1:${port}/`).replace(/\/$/, '');
-  sandboxHosts.push(new URL(base).origin);
+  http.on('request', server.middlewares);
+  const listen = (p) =>
+    new Promise((resolve, reject) => {
+      http.once('error', reject);
+      http.listen({ port: p, host: '127.0.0.1' }, () => {
+        http.off('error', reject);
+        resolve(http.address().port);
+      });
+    });
+  let bound;
+  try {
+    bound = await listen(port);
+  } catch (e) {
+    if (e.code !== 'EADDRINUSE' || strictPort) {
+      await Promise.allSettled([server, everything, oauth, tasks, debugApp, sandbox].map((s) => s.close()));
+      throw new Error(e.code === 'EADDRINUSE' ? `Port ${port} is already in use` : e.message, { cause: e });
+    }
+    bound = await listen(0);
+  }
+  const base = `http://127.0.0.1:${bound}`;
+  sandboxHosts.push(base);
   return {
     url: `${base}/demo/`,
     cdnUrl: `${base}/demo/cdn.html`,
@@ -101,7 +128,9 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     finishTasks: () => fetch(`${tasksBase}/finish`, { method: 'POST' }),
     issuer: oauth.issuer,
     close: async () => {
+      http.closeAllConnections();
       await Promise.allSettled([
+        new Promise((r) => http.close(() => r())),
         server.close(),
         everything.close(),
         oauth.close(),

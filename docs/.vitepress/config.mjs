@@ -18,6 +18,43 @@ const elements = [
   'mcp-app-view',
 ];
 
+/**
+ * The pages are written for GitHub, where a link may leave docs/. The site shows those files'
+ * content on its own pages (`<!--@include: …-->`), so such a link leads to that page instead.
+ * Any other link out of docs/ stays as written, and the build fails on it as a dead link.
+ */
+const repoLinks = {
+  'README.md#put-an-element-on-your-page': 'index.md#put-an-element-on-your-page',
+  'README.md#try-it-the-demo-and-the-tests': 'index.md#try-it-the-demo-and-the-tests',
+  'examples/README.md': 'guides/deploy.md',
+};
+
+/**
+ * Where a relative link of the page `page` (relative to docs/) leads in the site, or undefined to
+ * keep it. A link from README content included in a page (`docs/guides/g4f.md`, written relative
+ * to the repository's root) is read from the root: no page lives under docs/docs/.
+ */
+function siteLink(page, link) {
+  if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(link)) return undefined;
+  const [file, hash] = link.split('#');
+  const fromRoot = file.startsWith('docs/') ? file : path.posix.join('docs', path.posix.dirname(page), file);
+  const target = fromRoot.startsWith('docs/')
+    ? fromRoot.slice('docs/'.length) + (hash === undefined ? '' : `#${hash}`)
+    : (repoLinks[`${fromRoot}#${hash}`] ?? repoLinks[fromRoot]);
+  if (!target || (!file.startsWith('docs/') && fromRoot.startsWith('docs/'))) return undefined;
+  const [to, anchor] = target.split('#');
+  const rel = path.posix.relative(path.posix.dirname(page), to) || path.posix.basename(to);
+  return `${rel.startsWith('.') ? rel : `./${rel}`}${anchor === undefined ? '' : `#${anchor}`}`;
+}
+
+/** A heading's id as GitHub makes it: lower case, punctuation but `-` and `_` dropped, spaces to `-`. */
+const githubSlug = (text) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+
 /** HTML elements a page may use as HTML (GitHub renders these); any other tag in prose is text. */
 const htmlTags = new Set(
   'a abbr b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img ins kbd li ol p picture pre q s samp source span strong sub summary sup table tbody td tfoot th thead tr tt ul var'.split(
@@ -43,18 +80,33 @@ export default defineConfig({
   description: 'Custom elements and a hub that give any chat web page real MCP tool support.',
   // the helpers' working notes are folded into ARCHITECTURE.md, not published
   srcExclude: ['notes/**'],
-  // README.md and examples/ live outside docs/: on GitHub those links work, in the site they
-  // point out of it
-  ignoreDeadLinks: [/README/, /examples\//],
+  // no dead link is ignored: one fails the build (test/e2e/readme-docs-site.test.mjs)
   lastUpdated: false,
   // build output and cache where the repository already keeps generated files (dist/ and
   // node_modules/ are ignored by git, ESLint and Prettier)
   outDir: '../dist/docs',
   cacheDir: '../node_modules/.vitepress-cache',
   markdown: {
+    // heading ids as GitHub makes them, so an `#anchor` written for GitHub works in the site too
+    anchor: { slugify: githubSlug },
     // The pages are plain markdown written for GitHub, but VitePress compiles each as a Vue
     // template: keep what is text as text, so a page written for GitHub always builds.
     config(md) {
+      // links written for GitHub that leave docs/ (see repoLinks)
+      md.core.ruler.push('mcp-elements-repo-links', (state) => {
+        const page = state.env.relativePath;
+        if (!page) return;
+        const fix = (token, attr) => {
+          const value = token.attrGet(attr);
+          const next = value && siteLink(page, value);
+          if (next) token.attrSet(attr, next);
+        };
+        for (const block of state.tokens)
+          for (const token of block.children ?? []) {
+            if (token.type === 'link_open') fix(token, 'href');
+            if (token.type === 'image') fix(token, 'src');
+          }
+      });
       // inline code: `{{ v }}` in a code span must not be evaluated
       const inline = md.renderer.rules.code_inline;
       md.renderer.rules.code_inline = (tokens, i, options, env, self) =>

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded } from '../fixtures/loopback-guard.mjs';
 import { startG4fServer } from '../fixtures/g4f-server.mjs';
 import { root, shot } from '../fixtures/e2e-demo.mjs';
 
@@ -49,7 +48,7 @@ function startSite() {
 
 before(async () => {
   [g4f, site] = await Promise.all([startG4fServer(), startSite()]);
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  browser = await launchGuarded();
   page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.on('console', (m) => m.type() === 'error' && errors.push({ phase, text: m.text() }));
   page.on('pageerror', (e) => errors.push({ phase, text: e.message }));
@@ -184,3 +183,6 @@ test('G4F page: both CORS settings, the model gets the object, cards stay after 
   t.diagnostic(`console errors: ${first.length} on the first load, 0 after the reload`);
   for (const e of first) t.diagnostic(`first load: ${e.text.slice(0, 200)}`);
 });
+
+// no page of the file may send anything off 127.0.0.0/8 (test/fixtures/loopback-guard.mjs)
+guardEach(() => browser);

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded } from '../fixtures/loopback-guard.mjs';
 import { root } from '../fixtures/e2e-demo.mjs';
 
 const urls = JSON.parse(process.env.MCP_TEST_SERVERS ?? '{}');
@@ -34,7 +33,7 @@ before(async () => {
   });
   await new Promise((r) => server.listen({ port: 0, host: '127.0.0.1' }, r));
   base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  browser = await launchGuarded();
 });
 after(async () => {
   await browser?.close();
@@ -102,3 +101,6 @@ test('a G4F-style server: console errors on the first load only, none after a re
     assert.doesNotMatch(String(r.headers['access-control-request-headers'] ?? ''), /mcp-/, JSON.stringify(r));
   await page.close();
 });
+
+// no page of the file may send anything off 127.0.0.0/8 (test/fixtures/loopback-guard.mjs)
+guardEach(() => browser);

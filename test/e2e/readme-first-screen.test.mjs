@@ -67,7 +67,9 @@ test('README first screen: from npm install to an element on your own page', asy
 
   // 1. "npm install mcp-chat-elements", with the tarball of this build in its place (the README says so)
   assert.equal(install.code.trim(), `npm install ${PACKAGE}`);
-  const packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work.dir], root));
+  // `npm test` built dist/: skip `prepack` (its build would print into the JSON and replace dist/
+  // under the running demo; the build from a fresh clone is test/packaging/fresh-clone.test.mjs)
+  const packed = JSON.parse(sh('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work.dir], root));
   const tarball = path.join(work.dir, packed[0].filename);
   const project = path.join(work.dir, 'my-project');
   sh('mkdir', ['-p', project]);

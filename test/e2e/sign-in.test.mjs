@@ -6,10 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { startDemo } from '../../scripts/demo-server.mjs';
-import { freePort } from '../fixtures/servers.mjs';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded, onLoopback } from '../fixtures/loopback-guard.mjs';
 
 const shots = new URL('../../test-results/e2e/', import.meta.url);
 mkdirSync(shots, { recursive: true });
@@ -32,21 +30,20 @@ const pageText = (page) =>
     return `${walk(document.documentElement)}\n${storage}\n${document.cookie}`;
   });
 
+/** The running test's browser: no page of it may send anything off 127.0.0.0/8. */
+let current;
+guardEach(() => current);
+
 /** The demo and a Chromium for one test, both stopped after it. */
 async function start(t, launch = {}) {
-  const demo = await startDemo({
-    port: await freePort(),
-    everythingPort: await freePort(),
-    strictPort: true,
-    quiet: true,
-  });
+  const demo = await startDemo({ port: 0, everythingPort: 0, quiet: true });
   let browser;
   // the browser first: its open connections would keep the demo's servers from closing
   t.after(async () => {
     await browser?.close();
     await demo.close();
   });
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, ...launch });
+  browser = current = await launchGuarded(launch);
   return { demo, browser };
 }
 
@@ -185,4 +182,59 @@ test('demo: a blocked popup falls back to a full-page sign-in that resumes after
     await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('mcp-elements:')).length),
     0,
   );
+});
+
+test('demo: the sign-in pages (sign in, consent, error, sign out) load nothing from beyond 127.0.0.1', async (t) => {
+  const { demo, browser } = await start(t);
+  const context = await browser.newContext({ viewport: { width: 390, height: 700 } });
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  /** After each page: nothing it loaded came from beyond 127.0.0.1. */
+  const loopbackOnly = (step) =>
+    assert.deepEqual(
+      requests.filter((u) => !onLoopback(u)),
+      [],
+      `the ${step} page asked for something beyond 127.0.0.1`,
+    );
+  const page = await context.newPage();
+  await page.goto(demo.url);
+  await page.click('#open-settings');
+  const row = page.locator('mcp-server-manager [part=server]').filter({ hasText: 'Protected demo server' });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), row.locator('[data-action=sign-in]').click()]);
+  await popup.locator('input[name=login]').waitFor();
+  await popup.waitForLoadState('networkidle');
+  await shot(popup, 'sign-in-pages-01-login');
+  loopbackOnly('sign-in');
+  await popup.fill('input[name=login]', 'carol');
+  await popup.fill('input[name=password]', 'any password');
+  await popup.click('button[type=submit]');
+  await popup.locator('button:has-text("Continue")').waitFor();
+  await popup.waitForLoadState('networkidle');
+  await shot(popup, 'sign-in-pages-02-consent');
+  loopbackOnly('consent');
+  const closed = popup.waitForEvent('close');
+  await popup.click('button:has-text("Continue")');
+  await closed;
+  await row.filter({ hasText: 'Connected' }).waitFor();
+
+  // the authorization server's other pages: an error (an interaction it does not know) and sign-out
+  const other = await context.newPage();
+  await other.goto(`${demo.issuer}/interaction/no-such-interaction`);
+  await other.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+  await other.waitForLoadState('networkidle');
+  await shot(other, 'sign-in-pages-03-error');
+  loopbackOnly('error');
+  await other.goto(`${demo.issuer}/session/end`);
+  await other.getByRole('heading', { name: 'Sign out?' }).waitFor();
+  await shot(other, 'sign-in-pages-04-sign-out');
+  await other.click('button[name=logout]');
+  await other.getByRole('heading', { name: 'Signed out' }).waitFor();
+  await other.waitForLoadState('networkidle');
+
+  assert.ok(
+    requests.some((u) => u.startsWith(demo.issuer)),
+    'the pages were loaded',
+  );
+  loopbackOnly('sign-out');
+  await context.close();
 });

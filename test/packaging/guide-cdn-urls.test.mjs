@@ -39,8 +39,8 @@ const covers = (range, version) =>
 
 test('the CDN URLs in the G4F guide and the README name this package and files in its tarball', async () => {
   const files = await packedFiles();
-  const entry = pkg.exports['./cdn'].replace(/^\.\//, '');
-  const classic = pkg.exports['./cdn-classic'].replace(/^\.\//, '');
+  const entry = pkg.exports['./cdn'].default.replace(/^\.\//, '');
+  const classic = pkg.exports['./cdn-classic'].default.replace(/^\.\//, '');
   // the premise: both CDN entries are built and packed
   assert.ok(files.has(entry), `${entry} is not in the tarball (run npm run build)`);
   assert.ok(files.has(classic), `${classic} is not in the tarball`);

@@ -13,8 +13,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded } from '../fixtures/loopback-guard.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -101,12 +100,14 @@ async function elementAndHub(page, hubOf) {
 }
 
 before(async () => {
-  await sh('npm', ['pack', '--silent', '--pack-destination', work], root);
+  // `npm test` built dist/ already: skip `prepack` (its build from a fresh clone is
+  // test/packaging/fresh-clone.test.mjs)
+  await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], root);
   tarball = path.join(
     work,
     readdirSync(work).find((f) => f.endsWith('.tgz')),
   );
-  browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  browser = await launchGuarded();
 });
 after(async () => {
   await browser?.close();
@@ -149,7 +150,7 @@ test('a fresh Vite app imports the package by name, builds, and works in Chromiu
 });
 
 test('a plain HTML page loads the CDN file from node_modules and works in Chromium', async () => {
-  const cdn = pkg.exports['./cdn'].replace(/^\.\//, '');
+  const cdn = pkg.exports['./cdn'].default.replace(/^\.\//, '');
   const dir = await project('plain-page', {
     'index.html': `<!doctype html><meta charset="utf-8"><title>Plain page</title>\n<mcp-server-manager></mcp-server-manager>\n<script type="module" src="/node_modules/${pkg.name}/${cdn}"></script>\n`,
   });
@@ -159,3 +160,6 @@ test('a plain HTML page loads the CDN file from node_modules and works in Chromi
   await elementAndHub(page, 'globalThis.McpElements.getHub()');
   await page.close();
 });
+
+// no page of the file may send anything off 127.0.0.0/8 (test/fixtures/loopback-guard.mjs)
+guardEach(() => browser);

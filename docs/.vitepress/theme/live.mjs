@@ -84,18 +84,45 @@ export async function prepare(tag, host, cdnUrl, peers) {
         .catch(() => {});
       return { note: `Live: an echo call to ${SERVER_NAME}, waiting for your approval.`, dispose };
     }
-    case 'mcp-elicitation':
+    case 'mcp-elicitation': {
+      // The form leaves once answered: the server's reply shows under it, and the example keeps the
+      // tallest height it had, so answering neither empties the box nor pulls the page up.
+      const result = document.createElement('p');
+      result.className = 'live-example-result';
+      result.setAttribute('role', 'status');
+      Object.assign(result.style, { whiteSpace: 'pre-line', margin: '0.75rem 0 0' });
+      let tallest = 0;
+      const keep = new ResizeObserver(() => {
+        tallest = Math.max(tallest, host.offsetHeight);
+        host.style.minHeight = `${tallest}px`;
+      });
+      keep.observe(host);
+      const run = async () => {
+        result.textContent = 'Waiting for the server to ask…';
+        try {
+          const r = await call('trigger-elicitation-request', {}, 'user');
+          const text = (r.result?.content ?? [])
+            .filter((c) => c.type === 'text')
+            .map((c) => c.text)
+            .join('\n');
+          result.textContent = `The server answered: ${text || r.status}`;
+        } catch (e) {
+          if (!abort.signal.aborted) result.textContent = `The call failed: ${e?.message ?? e}`;
+        }
+      };
       host.append(
         el,
-        button(
-          'Run trigger-elicitation-request',
-          () => void call('trigger-elicitation-request', {}, 'user').catch(() => {}),
-        ),
+        button('Run trigger-elicitation-request', () => void run()),
+        result,
       );
       return {
-        note: 'Live: nothing waits yet. Press the button: the server asks, and the form appears here.',
-        dispose,
+        note: 'Live: nothing waits yet. Press the button: the server asks, the form appears here, and its answer under it.',
+        dispose: () => {
+          keep.disconnect();
+          dispose();
+        },
       };
+    }
     case 'mcp-task-monitor':
       host.append(el);
       return {

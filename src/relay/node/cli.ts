@@ -6,25 +6,53 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startStdioRelay } from './stdio.js';
 
-const USAGE = 'usage: mcp-elements relay --config <mcp.json> [--origin <page origin>] [--port <port>]';
+const USAGE = 'usage: mcp-chat-elements relay --config <mcp.json> [--origin <page origin>] [--port <port>] [--verbose]';
+const HELP = `mcp-chat-elements relay: the stdio servers of an mcp.json, served as Streamable HTTP on
+127.0.0.1 for one page origin. It prints an mcp.json to paste into the page's server manager.
 
+${USAGE}
+
+  --config <file>    the mcp.json whose stdio servers to start (required)
+  --origin <origin>  the page allowed to call the relay (CORS), e.g. https://chat.example.com
+  --port <port>      the port on 127.0.0.1 (default: a free one)
+  --verbose          show the servers' own stderr
+  -h, --help         this help
+
+(the command is also installed as mcp-elements)`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  origin: { type: 'string' },
+  port: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Exit codes: 0 help asked for, 2 a bad command line (usage on stderr), -1 running. */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(HELP);
+    return 0;
+  }
   if (command !== 'relay') {
-    console.error(USAGE);
+    console.error(command === undefined ? USAGE : `Unknown command '${command}'.\n${USAGE}`);
     return 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      config: { type: 'string' },
-      origin: { type: 'string' },
-      port: { type: 'string' },
-      verbose: { type: 'boolean' },
-    },
-  });
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: rest, options: OPTIONS }));
+  } catch (e) {
+    // an unknown option or a missing value: say which, then how to call it
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
   if (!values.config) {
-    console.error(USAGE);
+    console.error(`--config <mcp.json> is required.\n${USAGE}`);
     return 2;
   }
   let config: unknown;
