@@ -26,8 +26,10 @@ function minifiedLib({ entry, outDir, fileName, emptyOutDir = true, format = 'es
 // entry's own (autoloader, the McpElements global), and jose, which the SDK imports dynamically
 // only to sign DPoP proofs (its own chunk, fetched the first time a server uses DPoP), and the
 // markdown renderer (marked + DOMPurify), which results import the first time they hold markdown
+// (and the registry client, src/core/registry, which only the directory element imports: it goes
+// with the directory's chunk)
 const NOT_CORE =
-  /[\\/]src[\\/](elements|internal|g4f)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit|jose|marked|dompurify)[\\/]/;
+  /[\\/]src[\\/](elements|internal|g4f|core[\\/]registry)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit|jose|marked|dompurify)[\\/]/;
 // sign-in (src/core/auth), which the hub imports dynamically when a server uses it
 // (src/core/sign-in-loader.ts), is a chunk of its own; the few modules the hub needs at once
 // (the redirect page's callback, the CIMD helper, the options, the popup) stay in `core`
