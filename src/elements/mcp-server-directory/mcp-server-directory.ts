@@ -199,6 +199,12 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
     return super.getUpdateComplete();
   }
 
+  /** Put focus in the search box (the manager does when it opens the directory). */
+  async focusSearch() {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus();
+  }
+
   /** Search now (the search box waits 300 ms after the last key). */
   search(query: string): Promise<void> {
     this._query = query;

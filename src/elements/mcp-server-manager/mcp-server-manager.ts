@@ -125,6 +125,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   /** Open "Find servers" (the directory's chunk is fetched the first time). */
   async startFind() {
     this._finding = await loadDirectory();
+    await this.updateComplete;
+    await this.renderRoot.querySelector('mcp-server-directory')?.focusSearch();
   }
 
   /** Open the add form. */
@@ -265,7 +267,13 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
           : this._editing
             ? nothing
             : this._finding
-              ? renderDirectory(this.hub, this.directory, () => (this._finding = false))
+              ? renderDirectory(this.hub, this.directory, () => {
+                  this._finding = false;
+                  // back where the directory was opened from
+                  void this.updateComplete.then(() =>
+                    (this.renderRoot.querySelector('[data-action=find]') as HTMLElement | null)?.focus(),
+                  );
+                })
               : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>
                   <button data-action="find" @click=${() => void this.startFind()}>${this.t('find')}</button>`
       }
