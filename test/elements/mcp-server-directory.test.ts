@@ -104,8 +104,7 @@ describe('<mcp-server-directory>', () => {
     const el = await directory(hub);
     await search(el, 'io.github.mcp-elements/fixture');
     entryOf(el, 'io.github.mcp-elements/fixture').querySelector<HTMLButtonElement>('[data-action=add]')!.click();
-    await untilRendered(el, () => q(el, 'form.add'), 'the add form');
-    expect(focused()?.id).to.equal('f-url.tenant');
+    await untilRendered(el, () => focused()?.id === 'f-url.tenant', 'the add form, focus in its first field');
     const secret = q<HTMLInputElement>(el, '[id="f-header.0.api_key"]')!;
     expect([secret.type, secret.value], 'a secret: a password field, never pre-filled').to.deep.equal(['password', '']);
     expect(q(el, 'form.add')!.textContent).to.contain('Sent as Bearer {api_key}');

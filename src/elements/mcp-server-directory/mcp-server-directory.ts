@@ -1,20 +1,18 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles, fieldHintStyles, McpElement } from '../../internal/mcp-element.js';
 import { IdbStorage, MemoryStorage, type RecordStorage } from '../../core/index.js';
-import {
-  chooseRemote,
-  relayCommand,
-  RegistryClient,
-  type RegistryEntry,
-  type RegistryPage,
-  type SkippedEntry,
-} from '../../core/registry/index.js';
+import { RegistryClient, type RegistryEntry, type RegistryPage, type SkippedEntry } from '../../core/registry/index.js';
 import { renderEntry } from './entry.js';
-import { renderAddForm, startAdding, type Adding } from './add-form.js';
+import type { Adding } from './add-form.js';
+import { replaceableImport } from '../../internal/import-once.js';
 import { STRINGS, type McpServerDirectoryStrings } from './strings.js';
 import { McpDirectoryCloseEvent } from './directory-close-event.js';
 
 export type { McpServerDirectoryStrings } from './strings.js';
+
+type AddPanel = typeof import('./add-panel.js');
+const addPanel = replaceableImport<AddPanel>('the directory add form', () => import('./add-panel.js'));
 
 const styles = css`
   h2,
@@ -196,6 +194,7 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
   /** Resolves once the latest search has shown its results. @internal */
   protected override async getUpdateComplete(): Promise<boolean> {
     await this.#searched;
+    await this.#panelLoad;
     return super.getUpdateComplete();
   }
 
@@ -257,18 +256,37 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
     this.emit(new McpDirectoryCloseEvent(serverId ? { serverId } : {}));
   }
 
-  #add(entry: RegistryEntry) {
-    const remote = chooseRemote(entry);
-    if (!remote) return;
-    this._adding = startAdding(entry, remote);
+  #panel?: AddPanel;
+
+  /** The add form's chunk; false (and said) when it could not be fetched. */
+  #loadPanel(): Promise<AddPanel | undefined> {
+    const loading = (this.#panelLoad = addPanel.load().then((m) => {
+      this.#panel ??= m;
+      if (!m) this._error = this.t('panelFailed');
+      return m;
+    }));
+    return loading;
+  }
+  #panelLoad?: Promise<AddPanel | undefined>;
+
+  async #add(entry: RegistryEntry) {
+    const panel = await this.#loadPanel();
+    const remote = panel?.chooseRemote(entry);
+    if (!panel || !remote) return;
+    this._adding = panel.startAdding(entry, remote);
     this.updateComplete.then(() =>
       (this.renderRoot.querySelector('form.add input, form.add select') as HTMLElement | null)?.focus(),
     );
   }
 
+  async #toggleRelay(key: string) {
+    if (this._relay === key) this._relay = null;
+    else if (await this.#loadPanel()) this._relay = key;
+  }
+
   #relayPanel(entry: RegistryEntry) {
     const pkg = entry.packages[0]!;
-    const r = relayCommand(entry, pkg, location.origin);
+    const r = this.#panel!.relayCommand(entry, pkg, location.origin);
     if ('problem' in r) return html`<p class="field-error" part="relay">${r.problem}</p>`;
     return html`<div part="relay" class="relay">
       <p>${this.t('relayIntro')}</p>
@@ -280,21 +298,24 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
   }
 
   #renderList(entries: RegistryEntry[], offset: number) {
-    return entries.map((entry, i) =>
-      renderEntry(entry, offset + i, (k) => this.t(k), {
-        add: () => this.#add(entry),
-        relay: () =>
-          (this._relay = this._relay === `${entry.registry} ${entry.name}` ? null : `${entry.registry} ${entry.name}`),
-        relayOpen: this._relay === `${entry.registry} ${entry.name}`,
-        relayPanel: this._relay === `${entry.registry} ${entry.name}` ? this.#relayPanel(entry) : nothing,
-      }),
+    // keyed: a page added by "More" leaves the rows (and the focus in them) in place
+    return repeat(
+      entries,
+      (entry) => `${entry.registry} ${entry.name}`,
+      (entry, i) =>
+        renderEntry(entry, offset + i, (k) => this.t(k), {
+          add: () => void this.#add(entry),
+          relay: () => void this.#toggleRelay(`${entry.registry} ${entry.name}`),
+          relayOpen: this._relay === `${entry.registry} ${entry.name}`,
+          relayPanel: this._relay === `${entry.registry} ${entry.name}` ? this.#relayPanel(entry) : nothing,
+        }),
     );
   }
 
   override render() {
     const t = (k: keyof McpServerDirectoryStrings) => this.t(k);
-    if (this._adding)
-      return renderAddForm({
+    if (this._adding && this.#panel)
+      return this.#panel.renderAddForm({
         hub: this.hub,
         t: (k) => this.t(k),
         adding: this._adding,

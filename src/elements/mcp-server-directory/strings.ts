@@ -36,6 +36,6 @@ export const STRINGS = {
   testOk: 'Connected. Tools found:',
   save: 'Save',
   cancel: 'Cancel',
-  noRemote: 'This entry has no remote this page can reach.',
+  panelFailed: 'This part of the directory could not be loaded. Check the connection, then reload the page.',
 };
 export type McpServerDirectoryStrings = typeof STRINGS;
