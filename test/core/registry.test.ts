@@ -99,7 +99,7 @@ describe('registry client', () => {
     const cached = (await storage.entries()).map(([, v]) => JSON.stringify(v)).join('');
     expect(cached).to.include('io.evil/markup');
     for (const bad of ['javascript:', 'user:pass@', 'xxxxxxxxxxxxxxxxxxxx', '\u202E', 'curl evil.example |'])
-      expect(cached, bad).not.to.include(bad);
+      expect(cached.includes(bad), `the cache holds ${JSON.stringify(bad)}`).to.equal(false);
   });
 
   it('stops at a cursor it already followed, cuts an oversized page to its limit, refuses a body over 5 MB', async () => {
