@@ -6,6 +6,7 @@
 import { McpConfigError } from '../errors.js';
 import { urlProblem } from '../schemas.js';
 import type { RecordStorage } from '../storage.js';
+import { readCapped } from '../read-capped.js';
 import { isEntry, readEntry, type RegistryEntry, type SkippedEntry } from './server-json.js';
 
 /** The official MCP Registry. */
@@ -58,31 +59,11 @@ interface Cached {
   data: unknown;
 }
 
-/** Read a response body as text, refusing more than `max` bytes. */
+/** A response body as text, refusing more than `max` bytes. */
 async function readLimited(res: Response, max: number): Promise<string> {
-  const declared = Number(res.headers.get('content-length'));
-  if (declared > max) throw new RegistryError(`the answer is larger than ${max} bytes`);
-  if (!res.body) return res.text();
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      void reader.cancel();
-      throw new RegistryError(`the answer is larger than ${max} bytes`);
-    }
-    parts.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const body = await readCapped(res, max);
+  if (!body) throw new RegistryError(`the answer is larger than ${max} bytes`);
+  return new TextDecoder().decode(body);
 }
 
 function base(url: string): string {
