@@ -29,6 +29,9 @@ test('CDN: the directory chunk holds the registry client; no chunk of a page tha
     [...manager].some((f) => m.chunks[f].dynamicImports.includes(dir)),
     'the manager imports it dynamically',
   );
+  // searching fetches neither sign-in nor the SDK (they share a helper with the registry client)
+  const fetched = [...m.closure([dir])].filter((f) => /^chunks\/(auth|connect)-/.test(f));
+  assert.deepEqual(fetched, [], 'the directory brings the sign-in or connection chunk');
 });
 
 test('CDN: the directory chunk is at most 8 KB gzip; its add form is a chunk it imports dynamically', () => {
