@@ -201,6 +201,36 @@ describe('<mcp-server-directory>', () => {
     expect(hub.servers.list()).to.have.length(1);
   });
 
+  it('offline: the cached answer with its age; a second registry can be chosen', async () => {
+    const dead = new URL(urls.origins.dead).origin; // a port nothing listens on
+    const storage = new MemoryStorage();
+    // what an earlier visit cached three hours ago (only entries that passed are ever cached)
+    await storage.set(`registry:${dead}/v0.1/servers?version=latest&limit=30`, {
+      at: Date.now() - 3 * 60 * 60 * 1000,
+      data: {
+        servers: [{ server: { name: 'io.example/cached', description: 'From the cache', version: '1.0.0' } }],
+        metadata: {},
+      },
+    });
+    const el = await fixture<McpServerDirectoryElement>(
+      html`<mcp-server-directory
+        .hub=${privateHub()}
+        .registries=${[dead, urls.registry]}
+        .storage=${storage}
+      ></mcp-server-directory>`,
+    );
+    await untilRendered(el, () => !el._busy, 'the first search');
+    expect(entryOf(el, 'io.example/cached').textContent).to.contain('From the cache');
+    expect(q(el, '[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+      'The registry could not be reached: these results are from 180 minutes ago.',
+    );
+    const select = q<HTMLSelectElement>(el, '#reg')!;
+    select.value = urls.registry;
+    select.dispatchEvent(new Event('change'));
+    await untilRendered(el, () => !el._busy && qa(el, 'li.entry').length > 1, 'the second registry');
+    expect(q(el, '[part=status]')!.textContent!.trim()).to.equal('');
+  });
+
   it('at phone width (360 px) nothing overflows sideways', async () => {
     const el = await directory(privateHub(), urls.registry, 360);
     await search(el, 'mcp-elements');
