@@ -169,6 +169,25 @@ describe('registry client', () => {
       expect(() => new RegistryClient({ registries: [bad] }), bad).to.throw(McpConfigError);
   });
 
+  it('the curated list is read once, not on every search (the directory asks on every render)', () => {
+    let reads = 0;
+    const item = {
+      get name() {
+        reads++;
+        return 'com.example/counted';
+      },
+      description: 'd',
+      version: '1.0.0',
+    };
+    const client = new RegistryClient({ registries: [reg()], curated: [item] });
+    client.curated('');
+    const once = reads;
+    expect(once).to.be.greaterThan(0);
+    client.curated('count');
+    client.curated('');
+    expect(reads, 'reads after two more searches').to.equal(once);
+  });
+
   it('curated entries come first, filtered by the query, in the host’s order; a bad one is left out', () => {
     const client = new RegistryClient({
       registries: [reg()],

@@ -75,6 +75,7 @@ function base(url: string): string {
 export class RegistryClient {
   readonly registries: readonly string[];
   readonly #curated: readonly unknown[];
+  #curatedRead?: (RegistryEntry | SkippedEntry | null)[];
   readonly #storage?: RecordStorage;
   readonly #fetch: typeof fetch;
   readonly #now: () => number;
@@ -95,8 +96,9 @@ export class RegistryClient {
   curated(query = ''): RegistryPage {
     const q = query.trim().toLowerCase();
     const page: RegistryPage = { registry: CURATED, entries: [], skipped: [] };
-    for (const item of this.#curated.slice(0, MAX_ENTRIES)) {
-      const e = readEntry(item, CURATED);
+    // read once: the directory asks on every render
+    this.#curatedRead ??= this.#curated.slice(0, MAX_ENTRIES).map((item) => readEntry(item, CURATED));
+    for (const e of this.#curatedRead) {
       if (!e) continue;
       if (!isEntry(e)) page.skipped.push(e);
       else if (!q || `${e.name} ${e.title} ${e.description}`.toLowerCase().includes(q)) page.entries.push(e);
