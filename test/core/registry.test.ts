@@ -5,7 +5,9 @@ import { expect } from '@open-wc/testing';
 import { MemoryStorage, McpConfigError } from '../../src/core/index.js';
 import {
   buildServerInput,
+  catalogUrl,
   chooseRemote,
+  fromWebsite,
   fieldsFor,
   readEntry,
   RegistryClient,
@@ -322,5 +324,33 @@ describe('adding from an entry', () => {
         'x',
       ),
     ).to.equal(null);
+  });
+});
+
+describe('add from a website (MCP Catalog, SEP-2127 draft)', () => {
+  it('reads /.well-known/mcp/catalog.json and its Server Cards with the same reader; the rest is left out with why', async () => {
+    const page = await fromWebsite(reg());
+    expect(page.registry).to.equal(new URL(reg()).origin);
+    expect(page.entries.map((e) => e.name)).to.deep.equal([
+      'io.github.mcp-elements/fixture',
+      'io.github.mcp-elements/everything',
+    ]);
+    expect(chooseRemote(page.entries[0]!)!.type).to.equal('streamable-http');
+    const reasons = Object.fromEntries(page.skipped.map((s) => [s.name, s.reason]));
+    expect(reasons).to.deep.equal({
+      'An agent': 'type is not application/mcp-server-card+json',
+      'Script URL': 'url must use https: or http: (got "javascript:")',
+      'io.evil/card': 'remotes.0.url must use https: or http: (got "javascript:")',
+      'Missing card': `${reg()}/cards/missing.json answered HTTP 404`,
+    });
+  });
+
+  it('the site typed: a domain means https; a URL outside the policy is refused', () => {
+    expect(catalogUrl('example.com')).to.equal('https://example.com/.well-known/mcp/catalog.json');
+    expect(catalogUrl('https://example.com/some/page?x=1')).to.equal(
+      'https://example.com/.well-known/mcp/catalog.json',
+    );
+    for (const bad of ['http://example.com', 'javascript:alert(1)', 'https://u:p@example.com'])
+      expect(() => catalogUrl(bad), bad).to.throw(RegistryError);
   });
 });

@@ -231,6 +231,21 @@ describe('<mcp-server-directory>', () => {
     expect(q(el, '[part=status]')!.textContent!.trim()).to.equal('');
   });
 
+  it('add from a website: the catalog’s servers listed under the site, each with Add', async () => {
+    const el = await directory(privateHub());
+    q(el, '[part=website] summary')!.click();
+    q<HTMLInputElement>(el, '#site')!.value = urls.registry;
+    q<HTMLButtonElement>(el, '[data-action=look-up]')!.click();
+    await untilRendered(el, () => el._site, 'the catalog');
+    expect(qa(el, 'h3').map((h) => h.textContent)).to.include(`Listed by ${new URL(urls.registry).host}`);
+    const fx = entryOf(el, 'io.github.mcp-elements/fixture');
+    expect(fx.querySelector('[data-action=add]')).to.exist;
+    expect(q(el, '[part=skipped]')!.textContent).to.contain(
+      'Script URL: url must use https: or http: (got "javascript:")',
+    );
+    await expect(el).to.be.accessible();
+  });
+
   it('at phone width (360 px) nothing overflows sideways', async () => {
     const el = await directory(privateHub(), urls.registry, 360);
     await search(el, 'mcp-elements');

@@ -128,6 +128,7 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
     _error: { state: true },
     _adding: { state: true },
     _relay: { state: true },
+    _site: { state: true },
   };
   static override styles = [baseStyles, fieldHintStyles, styles];
   /** @internal */
@@ -142,6 +143,8 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
   declare _error: string;
   declare _adding: Adding | null;
   declare _relay: string | null;
+  /** "Add from a website": what the site's catalog listed. */
+  declare _site: RegistryPage | null;
   #client?: RegistryClient;
   #timer?: ReturnType<typeof setTimeout>;
   #search?: AbortController;
@@ -155,6 +158,23 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
     this._error = '';
     this._adding = null;
     this._relay = null;
+    this._site = null;
+  }
+
+  /** Read a website's MCP Catalog and the Server Cards it lists ("Add from a website"). */
+  async lookUp(site: string): Promise<void> {
+    const panel = await this.#loadPanel();
+    if (!panel) return;
+    this._busy = true;
+    this._error = '';
+    try {
+      this._site = await panel.fromWebsite(site);
+    } catch (e) {
+      this._site = null;
+      this._error = (e as Error).message;
+    } finally {
+      this._busy = false;
+    }
   }
 
   /** The registry client of the current options. */
@@ -329,7 +349,12 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
     let curated: RegistryPage | undefined;
     this.#error(() => (curated = this.client.curated(this._query)));
     const found = this._pages.flatMap((p) => p.entries);
-    const skipped: SkippedEntry[] = [...(curated?.skipped ?? []), ...this._pages.flatMap((p) => p.skipped)];
+    const site = this._site;
+    const skipped: SkippedEntry[] = [
+      ...(site?.skipped ?? []),
+      ...(curated?.skipped ?? []),
+      ...this._pages.flatMap((p) => p.skipped),
+    ];
     const last = this._pages.at(-1);
     const stale = this._pages.find((p) => p.offline);
     return html`
@@ -381,6 +406,28 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
           ? html`<button type="button" data-action="more" ?disabled=${this._busy} @click=${() => void this.#more()}>
               ${t('more')}
             </button>`
+          : nothing
+      }
+      <details part="website">
+        <summary>${t('addFromSite')}</summary>
+        <form
+          class="row"
+          @submit=${(e: Event) => {
+            e.preventDefault();
+            void this.lookUp((this.renderRoot.querySelector('#site') as HTMLInputElement).value);
+          }}
+        >
+          <label for="site">${t('websiteLabel')}</label>
+          <input id="site" type="text" inputmode="url" autocomplete="off" placeholder="example.com" />
+          <button type="submit" data-action="look-up">${t('lookUp')}</button>
+        </form>
+      </details>
+      ${
+        site?.entries.length
+          ? html`<h3>${t('fromSite')} ${new URL(site.registry).host}</h3>
+              <ul aria-label=${`${t('fromSite')} ${new URL(site.registry).host}`}>
+                ${this.#renderList(site.entries, 2000)}
+              </ul>`
           : nothing
       }
       ${

@@ -36,6 +36,10 @@ export const STRINGS = {
   testOk: 'Connected. Tools found:',
   save: 'Save',
   cancel: 'Cancel',
+  addFromSite: 'Add from a website',
+  websiteLabel: 'Website (its /.well-known/mcp/catalog.json is read)',
+  lookUp: 'Look up',
+  fromSite: 'Listed by',
   panelFailed: 'This part of the directory could not be loaded. Check the connection, then reload the page.',
 };
 export type McpServerDirectoryStrings = typeof STRINGS;
