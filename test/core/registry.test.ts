@@ -132,6 +132,17 @@ describe('registry client', () => {
     expect(await storage.entries()).to.deep.equal([]);
   });
 
+  it('a registry without CORS is asked through the host’s relay (one it allows)', async () => {
+    const page = await new RegistryClient({ registries: [`${reg()}/nocors`], relayUrl: urls.relay }).search('airtable');
+    expect(page.entries.map((e) => e.name)).to.deep.equal(['io.github.domdomegg/airtable-mcp-server']);
+    // the entries keep the registry's own URL as their provenance, not the relay's
+    expect(page.entries[0]!.registry).to.equal(`${reg()}/nocors`);
+    let error: unknown;
+    const notAllowed = new RegistryClient({ registries: [new URL(urls.origins.dead).origin], relayUrl: urls.relay });
+    await notAllowed.search('').catch((e) => (error = e));
+    expect((error as Error).message).to.match(/could not be reached, nor through the relay$|answered HTTP 403/);
+  });
+
   it('caches a search for an hour, a version for good; offline, the cache answers with its age', async () => {
     const storage = new MemoryStorage();
     let now = 1_000_000;

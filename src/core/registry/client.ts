@@ -7,6 +7,7 @@ import { McpConfigError } from '../errors.js';
 import { urlProblem } from '../schemas.js';
 import type { RecordStorage } from '../storage.js';
 import { readCapped } from '../read-capped.js';
+import { relayUrlFor } from '../relay-url.js';
 import { isEntry, readEntry, type RegistryEntry, type SkippedEntry } from './server-json.js';
 
 /** The official MCP Registry. */
@@ -33,6 +34,11 @@ export interface RegistryClientOptions {
   now?: () => number;
   /** Entries per page asked for (1–100). */
   pageSize?: number;
+  /**
+   * The host's relay (`hub.relayUrl`): a registry this page cannot call (no CORS) is asked
+   * through it. The relay forwards only to the origins it allows.
+   */
+  relayUrl?: string;
 }
 
 export interface RegistryPage {
@@ -80,6 +86,7 @@ export class RegistryClient {
   readonly #fetch: typeof fetch;
   readonly #now: () => number;
   readonly #limit: number;
+  readonly #relay?: string;
   /** Per search (registry + query): the cursors already followed, and the entries counted. */
   readonly #walks = new Map<string, { cursors: Set<string>; pages: number; entries: number }>();
 
@@ -90,6 +97,7 @@ export class RegistryClient {
     this.#fetch = options.fetch ?? ((...a) => fetch(...a));
     this.#now = options.now ?? Date.now;
     this.#limit = Math.min(PAGE_LIMIT, Math.max(1, Math.trunc(options.pageSize ?? 30)));
+    this.#relay = options.relayUrl === undefined ? undefined : base(options.relayUrl);
   }
 
   /** The host's curated entries matching `query` (name, title or description), in the host's order. */
@@ -193,15 +201,18 @@ export class RegistryClient {
     const now = this.#now();
     if (cached && now - cached.at < ttl) return { data: cached.data, cachedAt: cached.at };
     let res: Response;
+    const init: RequestInit = { headers: { accept: 'application/json' }, signal, credentials: 'omit' };
     try {
-      res = await this.#fetch(url, { headers: { accept: 'application/json' }, signal, credentials: 'omit' });
+      res = await this.#fetch(url, init).catch((e: unknown) => {
+        // no answer the page may read (no CORS, or offline): the host's relay, when it has one
+        if (!this.#relay || signal?.aborted) throw e;
+        return this.#fetch(relayUrlFor(this.#relay, url), init);
+      });
     } catch (e) {
       if (signal?.aborted) throw e;
       if (cached) return { data: cached.data, cachedAt: cached.at, offline: true };
-      throw new RegistryError(
-        `${new URL(url).origin} could not be reached (offline, or it does not allow calls from this page)`,
-        { cause: e },
-      );
+      const how = this.#relay ? ', nor through the relay' : ' (offline, or it does not allow calls from this page)';
+      throw new RegistryError(`${new URL(url).origin} could not be reached${how}`, { cause: e });
     }
     if (!res.ok) throw new RegistryError(`${new URL(url).origin} answered HTTP ${res.status}`);
     let data: unknown;

@@ -182,6 +182,7 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
     return (this.#client ??= new RegistryClient({
       registries: this.registries,
       curated: this.curated,
+      relayUrl: this.hub.relayUrl,
       // a failing IndexedDB only means no cache: the client ignores storage errors
       storage:
         this.storage ??
