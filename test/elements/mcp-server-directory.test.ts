@@ -116,8 +116,17 @@ describe('<mcp-server-directory>', () => {
     expect(q(el, '[id="e-url.tenant"]')!.textContent).to.equal('tenant is required');
     expect(hub.servers.list()).to.deep.equal([]);
     const tenant = `dir-${Math.random().toString(36).slice(2)}`;
-    await fill(el, 'url.tenant', tenant);
+    // Test against a server that fails: the manager's own error wording (a summary, then Details)
     await fill(el, 'header.0.api_key', 'sk-dir-1');
+    const remote = el._adding!.remote;
+    el._adding = { ...el._adding!, remote: { ...remote, url: `${urls.fixture}/status/404/mcp` } };
+    await el.updateComplete;
+    q<HTMLButtonElement>(el, '[data-action=test]')!.click();
+    await untilRendered(el, () => el._adding?.test.state === 'error', 'the failed test');
+    expect(q(el, '[part=test-result] .error-summary')!.textContent).to.match(/404/);
+    el._adding = { ...el._adding!, remote, test: { state: 'idle' } };
+    await el.updateComplete;
+    await fill(el, 'url.tenant', tenant);
     q<HTMLButtonElement>(el, '[data-action=test]')!.click();
     await untilRendered(el, () => el._adding?.test.state === 'ok' || el._adding?.test.state === 'error', 'the test');
     expect(q(el, '[part=test-result]')!.textContent).to.match(/Connected\. Tools found: \d+/);

@@ -3,6 +3,7 @@
 // connection as the manager does it, and Save with the entry's provenance.
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { McpConfigError, McpServerSaveRequestEvent, type McpHub, type ServerCatalogue } from '../../core/index.js';
 import {
   buildServerInput,
@@ -21,7 +22,13 @@ export interface Adding {
   fields: EntryField[];
   values: Record<string, string>;
   issues: Record<string, string>;
-  test: { state: 'idle' | 'testing' | 'ok' | 'error'; result?: ServerCatalogue; error?: string };
+  test: {
+    state: 'idle' | 'testing' | 'ok' | 'error';
+    result?: ServerCatalogue;
+    error?: string;
+    code?: string;
+    url?: string;
+  };
 }
 
 export function startAdding(entry: RegistryEntry, remote: Remote): Adding {
@@ -64,7 +71,8 @@ async function test(host: AddHost) {
     const result = await host.hub.testConnection(input);
     host.set({ ...host.adding, test: { state: 'ok', result } });
   } catch (e) {
-    host.set({ ...host.adding, test: { state: 'error', error: (e as Error).message } });
+    const code = (e as { code?: string }).code;
+    host.set({ ...host.adding, test: { state: 'error', error: (e as Error).message, code, url: input.url } });
   }
 }
 
@@ -139,7 +147,14 @@ export function renderAddForm(host: AddHost) {
     ${a.issues.form ? html`<p class="field-error" role="alert">${a.issues.form}</p>` : nothing}
     <div role="status" aria-live="polite" class="test-result" part="test-result">
       ${a.test.state === 'ok' ? html`${t('testOk')} ${a.test.result?.tools.length ?? 0}` : nothing}
-      ${a.test.state === 'error' ? html`<span class="field-error">${a.test.error}</span>` : nothing}
+      ${
+        a.test.state === 'error'
+          ? renderErrorText(
+              errorText({ code: a.test.code, message: a.test.error ?? '' }, { url: a.test.url }),
+              t('errorDetails'),
+            )
+          : nothing
+      }
     </div>
     <div class="row">
       <button type="button" data-action="test" ?disabled=${a.test.state === 'testing'} @click=${() => void test(host)}>

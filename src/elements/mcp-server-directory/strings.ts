@@ -34,6 +34,7 @@ export const STRINGS = {
   test: 'Test connection',
   testing: 'Testing…',
   testOk: 'Connected. Tools found:',
+  errorDetails: 'Details',
   save: 'Save',
   cancel: 'Cancel',
   addFromSite: 'Add from a website',
