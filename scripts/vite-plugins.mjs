@@ -26,8 +26,10 @@ function minifiedLib({ entry, outDir, fileName, emptyOutDir = true, format = 'es
 // entry's own (autoloader, the McpElements global), and jose, which the SDK imports dynamically
 // only to sign DPoP proofs (its own chunk, fetched the first time a server uses DPoP), and the
 // markdown renderer (marked + DOMPurify), which results import the first time they hold markdown
+// (and the registry client, src/core/registry, which only the directory element imports: it goes
+// with the directory's chunk; read-capped.ts, shared by it and sign-in, is a chunk of its own)
 const NOT_CORE =
-  /[\\/]src[\\/](elements|internal|g4f)[\\/]|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit|jose|marked|dompurify)[\\/]/;
+  /[\\/]src[\\/](elements|internal|g4f|core[\\/]registry)[\\/]|[\\/]src[\\/]core[\\/]read-capped\.ts$|[\\/]src[\\/](cdn|cdn-exports|autoload)\.ts$|[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit|jose|marked|dompurify)[\\/]/;
 // sign-in (src/core/auth), which the hub imports dynamically when a server uses it
 // (src/core/sign-in-loader.ts), is a chunk of its own; the few modules the hub needs at once
 // (the redirect page's callback, the CIMD helper, the options, the popup) stay in `core`
@@ -111,6 +113,8 @@ export function chunkedBuild(target) {
         { name: 'validator', test: VALIDATOR, priority: 1 },
         { name: 'auth', test: AUTH },
         { name: 'jose', test: /[\\/]node_modules[\\/]jose[\\/]/ },
+        // a body read up to a size: sign-in's and the registry's, in neither chunk nor the core
+        { name: 'read-capped', test: /[\\/]src[\\/]core[\\/]read-capped\.ts$/, priority: 2 },
         // last, at the lowest priority: a group takes its modules' dependencies along, so the
         // core and the SDK must be claimed by their own groups first
         { name: 'apps', test: APPS },

@@ -16,6 +16,7 @@ const LOADERS = {
   'mcp-elicitation': () => import('./elements/mcp-elicitation/define.js'),
   'mcp-task-monitor': () => import('./elements/mcp-task-monitor/define.js'),
   'mcp-app-view': () => import('./elements/mcp-app-view/define.js'),
+  'mcp-server-directory': () => import('./elements/mcp-server-directory/define.js'),
 } as const;
 
 /** A tag the autoloader knows. */

@@ -8,6 +8,7 @@ import './elements/mcp-tool-explorer/define.js';
 import './elements/mcp-elicitation/define.js';
 import './elements/mcp-task-monitor/define.js';
 import './elements/mcp-app-view/define.js';
+import './elements/mcp-server-directory/define.js';
 
 export * from './core/index.js';
 export { McpToolCallElement, type McpToolCallStrings } from './elements/mcp-tool-call/mcp-tool-call.js';
@@ -21,6 +22,13 @@ export { McpToolExplorerElement, type McpToolExplorerStrings } from './elements/
 export { McpElicitationElement, type McpElicitationStrings } from './elements/mcp-elicitation/mcp-elicitation.js';
 export { McpTaskMonitorElement, type McpTaskMonitorStrings } from './elements/mcp-task-monitor/mcp-task-monitor.js';
 export { McpAppViewElement, type McpAppViewStrings } from './elements/mcp-app-view/mcp-app-view.js';
+export {
+  McpServerDirectoryElement,
+  type McpServerDirectoryStrings,
+} from './elements/mcp-server-directory/mcp-server-directory.js';
+export * from './elements/mcp-server-directory/directory-close-event.js';
+// the MCP Registry client and server.json reader (not in the core: only the directory needs them)
+export * from './core/registry/index.js';
 // dispatched by <mcp-app-view>, not the hub: exported here and by its module, not from the core
 export * from './elements/mcp-app-view/app-message-event.js';
 export * from './elements/mcp-app-view/app-initialized-event.js';

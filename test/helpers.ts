@@ -43,6 +43,7 @@ export const urls = servers as {
   relay?: string;
   /** Cloudflare's agents McpAgent in workerd (test/fixtures/cf-agent/): append /mcp (Streamable HTTP) or /sse (legacy) */
   cfAgent: string;
+  registry: string;
 };
 /** The engine this run is in (scripts/engines.mjs). */
 export const engine = engineName as 'chromium' | 'firefox' | 'webkit';

@@ -335,6 +335,20 @@ const Headers = z.array(HeaderSchema).check(z.maxLength(50));
 const TimeoutSeconds = z.number().check(z.int('must be a whole number of seconds'), z.minimum(1), z.maximum(300));
 const Retries = z.number().check(z.int(), z.minimum(0), z.maximum(5));
 
+const sourceText = (max: number) =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((v) => !CONTROL.test(v) && !BIDI_CONTROL.test(v), 'must not contain control characters'),
+  );
+/** Where a server was found (src/core/registry): the registry's base URL (or `curated`), the name and version there. */
+export const ServerSourceSchema = z.strictObject({
+  registry: sourceText(2048),
+  name: sourceText(200),
+  version: sourceText(255),
+});
+export type ServerSource = z.infer<typeof ServerSourceSchema>;
+
 const serverFields = {
   name: ServerNameSchema,
   description: z._default(Description, ''),
@@ -353,6 +367,8 @@ const serverFields = {
   allowSampling: z._default(z.boolean(), true),
   /** A relay (the package's relay entry) the page reaches the server through: the relay's URL. */
   relay: z.optional(UrlSchema),
+  /** Where the server was found: the registry (its base URL, or `curated`), name and version. */
+  source: z.optional(ServerSourceSchema),
 };
 
 /** What `hub.servers.add()` accepts. Secrets may be given in clear; they are moved to the vault. */

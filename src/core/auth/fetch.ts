@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { McpAuthError, McpElementsError, redact } from '../errors.js';
 import { urlProblem } from '../schemas.js';
+import { readCapped } from '../read-capped.js';
 import { crossOrigin, preflightHeaders } from '../session/cross-origin.js';
 
 /** A request that never got an answer the page could read. */
@@ -71,28 +72,9 @@ async function capped(response: Response, url: string, max: number): Promise<Res
       `${describeEndpoint(url)} answered more than ${max / (1024 * 1024)} MB; an OAuth response is never that large, so it was not read.`,
       { endpoint: endpointOf(url) },
     );
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > max) {
-    await response.body?.cancel().catch(() => {});
-    throw tooLarge();
-  }
+  const body = await readCapped(response, max);
+  if (!body) throw tooLarge();
   if (!response.body) return response;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) body.set(c, (at += c.byteLength) - c.byteLength);
   const copy = new Response([204, 205, 304].includes(response.status) ? null : body, {
     status: response.status,
     statusText: response.statusText,

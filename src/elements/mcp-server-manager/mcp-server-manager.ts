@@ -9,6 +9,7 @@ import { identityStyles } from '../../internal/server-identity.js';
 import { styles } from './mcp-server-manager.styles.js';
 import { loadForm, type FormModule } from './form-loader.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
+import { loadDirectory, renderDirectory, type DirectoryOptions } from './directory-hook.js';
 
 export type { McpServerManagerStrings } from './strings.js';
 
@@ -22,6 +23,7 @@ export type { McpServerManagerStrings } from './strings.js';
  * @attr theme - `auto` (default: match the host page behind the element), `system` (follow `prefers-color-scheme`), `light` or `dark`.
  * @prop {McpHub} hub - The hub (defaults to the page's).
  * @prop {Partial<McpServerManagerStrings>} strings - Replacement user-visible strings.
+ * @prop {DirectoryOptions} directory - "Find servers": `{ registries, curated, storage }` for its `<mcp-server-directory>`.
  *
  * @fires {McpServerSaveRequestEvent} mcp-server-save-request - Before a server is added or changed; cancelable.
  * @fires {McpServerRemoveRequestEvent} mcp-server-remove-request - Before a confirmed removal; cancelable.
@@ -65,6 +67,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _formFailed: { state: true },
     _io: { state: true },
     _signInErrors: { state: true },
+    directory: { attribute: false },
+    _finding: { state: true },
   };
   static override styles = [baseStyles, styles, identityStyles];
   /** @internal */
@@ -80,6 +84,10 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     url?: string;
   };
   declare _confirm: string | null;
+  /** "Find servers": the host's registries and curated list (src/elements/mcp-server-directory). */
+  declare directory: DirectoryOptions | undefined;
+  /** The directory is open (once its chunk loaded); false: closed, or its chunk failed. */
+  declare _finding: boolean;
   /** The form's chunk could not be loaded (opening the form again tries again). */
   declare _formFailed: boolean;
   /** Why the last Sign in of a server failed (by server id). */
@@ -112,6 +120,14 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._formFailed = false;
     this._io = { importText: '' };
     this._signInErrors = {};
+    this._finding = false;
+  }
+
+  /** Open "Find servers" (the directory's chunk is fetched the first time). */
+  async startFind() {
+    this._finding = await loadDirectory();
+    await this.updateComplete;
+    await this.renderRoot.querySelector('mcp-server-directory')?.focusSearch();
   }
 
   /** Open the add form. */
@@ -251,7 +267,16 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
           ? this.#renderForm()
           : this._editing
             ? nothing
-            : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>`
+            : this._finding
+              ? renderDirectory(this.hub, this.directory, () => {
+                  this._finding = false;
+                  // back where the directory was opened from
+                  void this.updateComplete.then(() =>
+                    (this.renderRoot.querySelector('[data-action=find]') as HTMLElement | null)?.focus(),
+                  );
+                })
+              : html`<button class="primary" data-action="add" @click=${() => this.startAdd()}>${this.t('add')}</button>
+                  <button data-action="find" @click=${() => void this.startFind()}>${this.t('find')}</button>`
       }
       ${renderImportExport(this.#ui)}
     `;

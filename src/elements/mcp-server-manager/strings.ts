@@ -7,6 +7,7 @@ export const STRINGS = {
   title: 'MCP servers',
   empty: 'No MCP servers yet.',
   add: 'Add server',
+  find: 'Find servers',
   formLoading: 'Loading the form…',
   formFailed: 'The form could not be loaded. Check the connection, then reload the page.',
   edit: 'Edit',

@@ -1,0 +1,4 @@
+// What the directory needs only once an entry is opened (Add, or a package's relay command): a
+// chunk of its own in the CDN build, so a search costs only the list.
+export { renderAddForm, startAdding } from './add-form.js';
+export { chooseRemote, fromWebsite, relayCommand } from '../../core/registry/index.js';
