@@ -44,6 +44,21 @@ async function refused(p: Promise<unknown>, what: string): Promise<McpConfigErro
   throw new Error(`${what} was not refused: a relay change must be a move`);
 }
 
+/** A hub with the host relay, a recording relay, and a server with an API key through the host relay. */
+async function keyedThroughRelay(key: string) {
+  const hub = privateHub({ relayUrl: relayed.relay });
+  const recorder = recordingRelay();
+  const s = await hub.servers.add({
+    name: 'Keyed',
+    url: relayed.noCors,
+    relay: relayed.relay,
+    auth: { type: 'api-key', headerName: 'x-api-key', key },
+    retries: 0,
+    timeout: 10,
+  });
+  return { hub, recorder, s };
+}
+
 const file = (servers: Record<string, unknown>) => JSON.stringify({ mcpServers: servers });
 
 /** The vault's entries in the hub's IndexedDB (sealed secrets). */
@@ -163,16 +178,7 @@ describe('a relay change is a move', function () {
   });
 
   it('an API key moved with confirmSecrets goes on; removing the relay is a move too', async () => {
-    const hub = privateHub({ relayUrl: relayed.relay });
-    const recorder = recordingRelay();
-    const s = await hub.servers.add({
-      name: 'Keyed',
-      url: relayed.noCors,
-      relay: relayed.relay,
-      auth: { type: 'api-key', headerName: 'x-api-key', key: 'the-api-key' },
-      retries: 0,
-      timeout: 10,
-    });
+    const { hub, recorder, s } = await keyedThroughRelay('the-api-key');
     const off = await refused(
       hub.servers.update(s.id, { relay: null }),
       'removing the relay of a server with an API key',
@@ -270,16 +276,7 @@ describe('Test connection of an edit keeps stored secrets where they were entere
   this.timeout(60000);
 
   it('a URL on another origin (or another relay) with a stored key is refused as a move; nothing reaches it', async () => {
-    const hub = privateHub({ relayUrl: relayed.relay });
-    const recorder = recordingRelay();
-    const s = await hub.servers.add({
-      name: 'Keyed',
-      url: relayed.noCors,
-      relay: relayed.relay,
-      auth: { type: 'api-key', headerName: 'x-api-key', key: 'the-stored-key' },
-      retries: 0,
-      timeout: 10,
-    });
+    const { hub, recorder, s } = await keyedThroughRelay('the-stored-key');
     // what an edit form hands over: the stored reference, a URL typed into the form
     const { auth } = hub.servers.get(s.id)!;
     const direct = await refused(
