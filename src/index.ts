@@ -26,7 +26,7 @@ export {
   McpServerDirectoryElement,
   type McpServerDirectoryStrings,
 } from './elements/mcp-server-directory/mcp-server-directory.js';
-export * from './elements/mcp-server-directory/directory-close-event.js';
+export * from './elements/mcp-server-directory/directory-closed-event.js';
 // the MCP Registry client and server.json reader (not in the core: only the directory needs them)
 export * from './core/registry/index.js';
 // dispatched by <mcp-app-view>, not the hub: exported here and by its module, not from the core

@@ -131,7 +131,7 @@ describe('<mcp-server-directory>', () => {
     await untilRendered(el, () => el._adding?.test.state === 'ok' || el._adding?.test.state === 'error', 'the test');
     expect(q(el, '[part=test-result]')!.textContent).to.match(/Connected\. Tools found: \d+/);
     const closed = new Promise<CustomEvent>((r) =>
-      el.addEventListener('mcp-directory-close', r as never, { once: true }),
+      el.addEventListener('mcp-directory-closed', r as never, { once: true }),
     );
     q<HTMLButtonElement>(el, '[data-action=save]')!.click();
     const { detail } = await closed;
@@ -204,7 +204,7 @@ describe('<mcp-server-directory>', () => {
     await sendKeys({ press: 'Tab' });
     expect(focused()?.id).to.equal('f-header.0.api_key');
     await sendKeys({ type: 'sk-kbd' });
-    const closed = new Promise((r) => el.addEventListener('mcp-directory-close', r, { once: true }));
+    const closed = new Promise((r) => el.addEventListener('mcp-directory-closed', r, { once: true }));
     await sendKeys({ press: 'Enter' });
     await closed;
     expect(hub.servers.list()).to.have.length(1);

@@ -7,7 +7,7 @@ import { renderEntry } from './entry.js';
 import type { Adding } from './add-form.js';
 import { replaceableImport } from '../../internal/import-once.js';
 import { STRINGS, type McpServerDirectoryStrings } from './strings.js';
-import { McpDirectoryCloseEvent } from './directory-close-event.js';
+import { McpDirectoryClosedEvent } from './directory-closed-event.js';
 
 export type { McpServerDirectoryStrings } from './strings.js';
 
@@ -106,7 +106,7 @@ const styles = css`
  * @prop {Partial<McpServerDirectoryStrings>} strings - Replacement user-visible strings.
  *
  * @fires {McpServerSaveRequestEvent} mcp-server-save-request - Before a server is added; cancelable.
- * @fires {McpDirectoryCloseEvent} mcp-directory-close - Close was pressed, or a server was added (`detail.serverId`).
+ * @fires {McpDirectoryClosedEvent} mcp-directory-closed - Close was pressed, or a server was added (`detail.serverId`).
  *
  * @csspart entry - One entry.
  * @csspart icon - An entry's icon (raster only).
@@ -274,7 +274,7 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
   }
 
   #close(serverId?: string) {
-    this.emit(new McpDirectoryCloseEvent(serverId ? { serverId } : {}));
+    this.emit(new McpDirectoryClosedEvent(serverId ? { serverId } : {}));
   }
 
   #panel?: AddPanel;

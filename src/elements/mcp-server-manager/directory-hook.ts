@@ -25,6 +25,6 @@ export function renderDirectory(hub: McpHub, options: DirectoryOptions | undefin
     .registries=${options?.registries}
     .curated=${options?.curated}
     .storage=${options?.storage}
-    @mcp-directory-close=${close}
+    @mcp-directory-closed=${close}
   ></mcp-server-directory>`;
 }

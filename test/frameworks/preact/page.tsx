@@ -58,6 +58,10 @@ export function Page() {
         onmcp-app-initialized={(e) => sink['mcp-app-initialized'](e.detail)}
         onmcp-app-message={(e) => sink['mcp-app-message'](e.detail)}
       />
+      <mcp-server-directory
+        onmcp-server-save-request={(e) => sink['mcp-server-save-request'](e.detail)}
+        onmcp-directory-closed={(e) => sink['mcp-directory-closed'](e.detail)}
+      />
     </main>
   );
 }

@@ -4,6 +4,7 @@
 import type {
   McpAppInitializedEvent,
   McpAppMessageEvent,
+  McpDirectoryClosedEvent,
   McpElicitationRequestEvent,
   McpSamplingRequestEvent,
   McpServerAddedEvent,
@@ -30,6 +31,7 @@ export const sink = {
   'mcp-tool-selection-changed': (d: McpToolSelectionChangedEvent['detail']) => void d,
   'mcp-app-initialized': (d: McpAppInitializedEvent['detail']) => void d,
   'mcp-app-message': (d: McpAppMessageEvent['detail']) => void d,
+  'mcp-directory-closed': (d: McpDirectoryClosedEvent['detail']) => void d,
   'mcp-elicitation-request': (d: McpElicitationRequestEvent['detail']) => void d,
   'mcp-sampling-request': (d: McpSamplingRequestEvent['detail']) => void d,
   'mcp-server-save-request': (d: McpServerSaveRequestEvent['detail']) => void d,

@@ -58,6 +58,10 @@ export function Page() {
         on:mcp-app-initialized={(e) => sink['mcp-app-initialized'](e.detail)}
         on:mcp-app-message={(e) => sink['mcp-app-message'](e.detail)}
       />
+      <mcp-server-directory
+        on:mcp-server-save-request={(e) => sink['mcp-server-save-request'](e.detail)}
+        on:mcp-directory-closed={(e) => sink['mcp-directory-closed'](e.detail)}
+      />
     </main>
   );
 }
