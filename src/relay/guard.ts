@@ -2,6 +2,7 @@
 // (mcp-chat-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
 import { isRequestSignal } from '../core/request-signal.js';
 import { checkResolved, checkTarget, compileAllow, RelayRefusal, type TargetPolicy } from './targets.js';
+import { onWorkers } from './runtime.js';
 
 /**
  * How an upstream is reached. `address`, when set, is the checked IP the connection must use
@@ -25,10 +26,6 @@ export interface GuardOptions extends TargetPolicy {
    */
   publicOnlyFetch?: boolean;
 }
-
-/** Cloudflare Workers says so in `navigator.userAgent` (workerd). */
-const onWorkers = () =>
-  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
 
 /**
  * Open mode checks the addresses a name resolves to; without a resolver (and a fetch that refuses

@@ -37,6 +37,17 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The default budget key: `ipHeader`'s last entry (what the proxy in front appended; a client's own
+ * entries come before it), else the adapter's address, else one key for every client.
+ */
+export function defaultClientKey(ipHeader: string | undefined) {
+  return (request: Request, info: { clientAddress?: string }): string =>
+    addressKey(
+      (ipHeader && request.headers.get(ipHeader)?.split(',').at(-1)?.trim()) || info.clientAddress || 'anonymous',
+    );
+}
+
 export class RateLimiter {
   /**
    * Windows in the order they started: a renewed window is moved to the end, so the expired ones

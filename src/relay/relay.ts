@@ -11,9 +11,10 @@ import {
   upstreamHeaders,
 } from './headers.js';
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
-import { RateLimiter, StreamSlots, addressKey, type RateLimit } from './rate-limit.js';
+import { RateLimiter, StreamSlots, defaultClientKey, type RateLimit } from './rate-limit.js';
 import { capped, readCapped, rewriteEndpointEvents } from './streams.js';
 import { createGuard, type GuardOptions } from './guard.js';
+import { onWorkers } from './runtime.js';
 import { literalAddress, parseTarget, RelayRefusal, relayUrlFor, type Target } from './targets.js';
 
 export type { UpstreamFetch } from './guard.js';
@@ -85,10 +86,6 @@ export type RelayHandler = (request: Request, info?: RelayRequestInfo) => Promis
 
 const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
-/** Cloudflare Workers says so in `navigator.userAgent` (workerd). */
-const onWorkers = () =>
-  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
-
 /** `host[:port]` lower case, without a scheme's default port. */
 const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
 
@@ -129,12 +126,7 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
   const ipHeader = options.clientIpHeader?.toLowerCase() ?? (onWorkers() ? 'cf-connecting-ip' : undefined);
   if (ipHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(ipHeader))
     throw new TypeError(`relay clientIpHeader "${ipHeader}" is not a header name`);
-  const clientKey =
-    options.clientKey ??
-    ((req: Request, info: RelayRequestInfo) =>
-      addressKey(
-        (ipHeader && req.headers.get(ipHeader)?.split(',').at(-1)?.trim()) || info.clientAddress || 'anonymous',
-      ));
+  const clientKey = options.clientKey ?? defaultClientKey(ipHeader);
   for (const h of options.allowedHosts ?? [])
     if (!isHost(h)) throw new TypeError(`relay allowedHosts entry "${h}" is not a host[:port] (no scheme, no path)`);
   const hosts = new Set(

@@ -1,6 +1,7 @@
 // Bodies through the relay: request bodies read with a size cap and a deadline (a slow client
 // cannot hold the relay), response bodies streamed chunk by chunk with a size cap and a lifetime,
 // and the legacy SSE `endpoint` event rewritten to its relay URL. Runtime-neutral.
+import { readCapped as readCappedBody } from '../core/read-capped.js';
 import { RelayRefusal } from './targets.js';
 
 /** The request body, at most `max` bytes, within `ms`; RelayRefusal 413 / 408 otherwise. */
@@ -9,37 +10,20 @@ export async function readCapped(
   max: number,
   ms: number,
 ): Promise<Uint8Array> {
-  const declared = Number(message.headers.get('content-length') ?? NaN);
-  if (declared > max) throw new RelayRefusal(413, `request body over ${max} bytes`);
-  if (!message.body) return new Uint8Array();
-  const reader = message.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RelayRefusal(408, `request body not received within ${ms} ms`)), ms);
-  });
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), ms);
+  let body: Uint8Array | undefined;
   try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), deadline]);
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) throw new RelayRefusal(413, `request body over ${max} bytes`);
-      chunks.push(value);
-    }
-  } catch (e) {
-    void reader.cancel().catch(() => {});
-    throw e instanceof RelayRefusal ? e : new RelayRefusal(400, 'request body could not be read');
+    body = await readCappedBody(message, max, deadline.signal);
+  } catch {
+    throw deadline.signal.aborted
+      ? new RelayRefusal(408, `request body not received within ${ms} ms`)
+      : new RelayRefusal(400, 'request body could not be read');
   } finally {
     clearTimeout(timer);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  if (!body) throw new RelayRefusal(413, `request body over ${max} bytes`);
+  return body;
 }
 
 /** Pass `body` through unbuffered; error it past `max` bytes or after `ms`. */

@@ -7,8 +7,9 @@
 import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type RecordStorage } from '../core/index.js';
 import { createGuard, guardedFetch, type GuardOptions } from '../relay/guard.js';
 import { Cors } from '../relay/headers.js';
-import { RateLimiter, addressKey, type RateLimit } from '../relay/rate-limit.js';
+import { RateLimiter, defaultClientKey, type RateLimit } from '../relay/rate-limit.js';
 import { readCapped } from '../relay/streams.js';
+import { onWorkers } from '../relay/runtime.js';
 import { RelayRefusal } from '../relay/targets.js';
 import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
 import { streamCompletion, type ModelOptions } from './model.js';
@@ -151,10 +152,6 @@ function lastUserText(messages: readonly unknown[]): string | undefined {
   return undefined;
 }
 
-/** Cloudflare Workers says so in `navigator.userAgent`; there `CF-Connecting-IP` is Cloudflare's own. */
-const onWorkers = () =>
-  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
-
 /** Numeric options: whole numbers in range, or a TypeError when the handler is made (not at the first request). */
 function checkOptions(options: ChatHandlerOptions): void {
   const limits: [keyof ChatHandlerOptions, number, number][] = [
@@ -198,10 +195,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const requestMs = options.requestTimeoutMs ?? 10_000;
   const limiter =
     options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { requests: 300, perMs: 60_000 });
-  const clientKey =
-    options.clientKey ??
-    ((req: Request, info: ChatRequestInfo) =>
-      addressKey(info.clientAddress ?? (onWorkers() ? req.headers.get('cf-connecting-ip') : null) ?? 'anonymous'));
+  // CF-Connecting-IP is Cloudflare's own on Workers; elsewhere any client could set it
+  const clientKey = options.clientKey ?? defaultClientKey(onWorkers() ? 'cf-connecting-ip' : undefined);
   const builtins = new Map((options.tools ?? []).map((t) => [t.name, t]));
   const builtinDefs = [...builtins.values()].map((t) => ({
     type: 'function',
