@@ -6,7 +6,7 @@
 // against the same server-debug from npm, in one Chromium, rounds interleaved. Each round is a
 // fresh page: its first view is "cold" (ours fetches the card, view and apps chunks then), the
 // next ones "warm". A control side runs the baseline with its view in an opaque srcdoc frame (no
-// allow-same-origin), as ours is with one sandbox origin (docs/ARCHITECTURE.md "The sandbox"):
+// allow-same-origin), as ours is with one sandbox origin (docs/decisions/059-apps-sandbox.md):
 // Chromium gives such a frame a process of its own, and the control shows what that alone costs.
 // A fourth side is ours with a sandbox origin per server (the `{server}` template on
 // *.localhost), where the view is same-origin with its proxy as the example host's is.

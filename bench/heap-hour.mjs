@@ -33,7 +33,7 @@ const http = createServer((req, res) => {
 });
 await new Promise((r) => http.listen({ port: 0, host: '127.0.0.1' }, r));
 // servers spread over origins, 4 per origin: a browser has 6 connections per origin and the hub
-// lets long-lived streams take 4 of them (docs/ARCHITECTURE.md, "the per-origin budget")
+// lets long-lived streams take 4 of them (docs/decisions/006-connections.md, "the per-origin budget")
 const faults = await startFaultServer(Math.ceil(SERVERS / 4) - 1);
 const bases = [faults.url, ...faults.aliases];
 const browser = await chromium.launch({

@@ -2,7 +2,7 @@
 // calls over 5 fixture servers, three rounds, against raw clients too): main-thread time by file,
 // then the hub's hottest functions (core and connect chunks) with line:column in the built
 // chunk. Not part of `npm run bench` (the profiler slows the page); it found the map copies of
-// docs/ARCHITECTURE.md "Bursts of calls".
+// docs/decisions/033-call-pipeline.md, "Bursts of calls".
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';

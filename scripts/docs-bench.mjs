@@ -53,7 +53,7 @@ The last \`npm run bench\` (${results.date}, Node ${results.node}). Each row is 
 baseline in the same run and reported as a ratio; timings move with the machine's load, so compare
 ratios, and re-run to compare: \`npm run build && SKIP_BUILD=1 npm run bench\` (about 3 minutes).
 Sizes are minified files, each compressed on its own with Node's zlib gzip at level 9, in KB of
-1,024 bytes. What each row means, the goals and the earlier runs: [ARCHITECTURE.md](ARCHITECTURE.md#benchmarks).
+1,024 bytes. The goals and the earlier runs: [bench/](bench/README.md); why each row is as it is: [decisions/](decisions/README.md).
 
 | measure | ours | baseline | ratio | baseline is |
 |---|---:|---:|---:|---|

@@ -167,6 +167,8 @@ export default defineConfig({
           { text: 'Provider formats', link: '/PROVIDERS' },
           { text: 'Benchmarks', link: '/benchmarks' },
           { text: 'Architecture', link: '/ARCHITECTURE' },
+          { text: 'Decisions', link: '/decisions/' },
+          { text: 'Measurement reports', link: '/bench/' },
         ],
       },
     ],

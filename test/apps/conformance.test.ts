@@ -1,6 +1,6 @@
 // The ext-apps host conformance catalogue (examples/conformance-server in the ext-apps repository,
 // SEP-1865 2026-01-26), clause by clause, for the clauses no other test here covers. Each test
-// names its clause ids; docs/ARCHITECTURE.md (MCP Apps, host conformance catalogue) maps every clause of the catalogue to its test (those
+// names its clause ids; docs/decisions/065-apps-host-conformance.md maps every clause of the catalogue to its test (those
 // covered in apps.test.ts and hostile-views.test.ts are listed there). Real peers only: our app
 // fixture's probe view and server-debug from npm, in the sandbox origin and the opaque fallback.
 import { expect, fixture, html } from '@open-wc/testing';
@@ -57,7 +57,7 @@ for (const mode of MODES)
         expect(new URL(origin).port).to.equal(new URL(urls.appsSandbox).port);
       } else {
         // one sandbox origin shared by every server's views would let them reach each other
-        // (docs/ARCHITECTURE.md "The sandbox"): the view is opaque
+        // (docs/decisions/059-apps-sandbox.md): the view is opaque
         expect(where.origin).to.equal('null');
       }
       if (mode.sandbox()) {

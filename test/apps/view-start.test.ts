@@ -1,4 +1,4 @@
-// When a view starts (docs/ARCHITECTURE.md "Bench: tool result → view initialized"): a person's
+// When a view starts (docs/decisions/064-apps-view-start.md): a person's
 // own call (source 'user') shows its view at once, even while the call still waits to run; a
 // model's call shows nothing of the server's code until the user allowed it.
 import { expect, fixture, html } from '@open-wc/testing';

@@ -1,5 +1,5 @@
 // The connection code is a chunk the hub imports the first time it opens a session
-// (docs/ARCHITECTURE.md, "The SDK on first connect"). When it cannot be fetched, the connect
+// (docs/decisions/052-sdk-on-first-connect.md). When it cannot be fetched, the connect
 // fails with a retryable McpConnectionError('network') that says what happened, nothing stored
 // changes, and the next connect imports it again. Each test file is a page of its own, so nothing
 // has imported it before this file.

@@ -1,4 +1,4 @@
-// The schema validator is a chunk of its own (docs/ARCHITECTURE.md, "The validator on first
+// The schema validator is a chunk of its own (docs/decisions/053-validator-chunk.md, "The validator on first
 // use"): before it is loaded the synchronous checks fail with a typed error instead of judging
 // nothing; a call made before it arrived waits for it, ends `error` (network) when it cannot be
 // fetched and `cancelled` when cancelled meanwhile, with nothing sent. This file must not load

@@ -1,6 +1,6 @@
 // A first visit to each demo page, before the user does anything: no script error and no console
 // error, except the two kinds the browser itself logs for a failed HTTP status, which no page
-// script can silence (docs/decisions/2026-11-28-discover-probe.md):
+// script can silence (docs/decisions/010-discover-probe.md):
 // - 400 to the hub's 2026-07-28 `server/discover` probe, from a server that speaks 2025 only
 //   (one per such server, on the first connect only: the hub remembers what it spoke);
 // - 401 from the Protected demo server, which needs a sign-in (its row says "Sign-in needed").

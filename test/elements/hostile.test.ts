@@ -71,7 +71,7 @@ describe('hostile strings in every server field, through every element, under a 
     });
   }
   after(() => {
-    // the figures for docs/ARCHITECTURE.md ("Safe rendering, hardened")
+    // the figures for docs/decisions/039-safe-rendering.md
     console.log(
       `hostile: ${totals.strings} strings × ${HOSTILE_FIELDS.length} fields = ${totals.strings * HOSTILE_FIELDS.length}, ` +
         `${HOSTILE_URLS.length} URLs × ${HOSTILE_URL_FIELDS.length} URL fields, ` +

@@ -1,4 +1,4 @@
-// A "Try it" form made before the schema validator arrived (a chunk of its own: docs/ARCHITECTURE.md,
+// A "Try it" form made before the schema validator arrived (a chunk of its own: docs/decisions/053-validator-chunk.md,
 // "The validator on first use") checks its value once it has. This file must not load the
 // validator before its test (no connect, no explorer): each test file is a page of its own.
 import { expect, fixture, html } from '@open-wc/testing';
