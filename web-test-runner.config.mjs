@@ -8,7 +8,7 @@ import rollupCommonjs from '@rollup/plugin-commonjs';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, chromePath } from './scripts/chromium.mjs';
 import { firefoxPath, miniBrowserPath } from './scripts/engines.mjs';
 
@@ -149,6 +149,33 @@ holder.remove();`,
   };
 }
 
+/**
+ * `executeServerCommand('save-screenshot', { name, selector? })`: an element (or the page) as the
+ * engine draws it, saved to test-results/screens/<engine>/<name>.png to be looked at (Firefox and WebKit too, where the e2e
+ * harness, Chromium-only, cannot go). Returns the file's path.
+ */
+function screenshotCommand() {
+  return {
+    name: 'mcp-screenshot',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'save-screenshot') return undefined;
+      const name = String(payload?.name ?? '');
+      if (!/^[\w-]+$/.test(name)) throw new Error(`save-screenshot: bad name ${JSON.stringify(name)}`);
+      const dir = `test-results/screens/${engine}${scheme === 'dark' ? '-dark' : ''}`;
+      mkdirSync(dir, { recursive: true });
+      const file = `${dir}/${name}.png`;
+      // the element `selector` names (light DOM), else the whole page
+      const selector = JSON.stringify(String(payload?.selector ?? 'body'));
+      const browser = session.browser;
+      // WebKitGTK's element screenshot draws black outside the first viewport: the viewport there
+      if (browser.type === 'webdriver')
+        writeFileSync(file, Buffer.from(await browser.driver.takeScreenshot(), 'base64'));
+      else await (await browser.getPage(session.id).$(JSON.parse(selector))).screenshot({ path: file });
+      return file;
+    },
+  };
+}
+
 /** A page that runs one module under a strict Content-Security-Policy (plus `extra` directives). */
 function strictPage(module, extra = '') {
   return {
@@ -178,6 +205,7 @@ export default {
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.WTR_COUNTS_FILE)],
   plugins: [
     ...(againstCdn ? [cdnModules()] : []),
+    screenshotCommand(),
     {
       name: 'mcp-test-support',
       serve(context) {
