@@ -5,12 +5,12 @@
 // It is the page's hub (src/core) in a backend: memory storage, no DOM, same names, validation,
 // limits and tool loop (`hub.runConversation`).
 import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type RecordStorage } from '../core/index.js';
-import { createGuard, guardedFetch, type GuardOptions } from '../relay/guard.js';
-import { Cors } from '../relay/headers.js';
-import { RateLimiter, defaultClientKey, type RateLimit } from '../relay/rate-limit.js';
-import { readCapped } from '../relay/streams.js';
-import { onWorkers } from '../relay/runtime.js';
-import { RelayRefusal } from '../relay/targets.js';
+import { readCapped } from '../edge/body.js';
+import { Cors } from '../edge/cors.js';
+import { createGuard, guardedFetch, type GuardOptions } from '../edge/guard.js';
+import { RateLimiter, defaultClientKey, type RateLimit } from '../edge/rate-limit.js';
+import { RelayRefusal } from '../edge/refusal.js';
+import { onWorkers } from '../edge/runtime.js';
 import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
 import { streamCompletion, type ModelOptions } from './model.js';
 

@@ -1,7 +1,9 @@
 // The SSRF rules as a reusable gate: the relay admits its targets through it, and the backend hub
 // (mcp-chat-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
+// Runtime-neutral.
 import { isRequestSignal } from '../core/request-signal.js';
-import { checkResolved, checkTarget, compileAllow, RelayRefusal, type TargetPolicy } from './targets.js';
+import { RelayRefusal } from './refusal.js';
+import { checkResolved, checkTarget, compileAllow, type TargetPolicy } from './targets.js';
 import { onWorkers } from './runtime.js';
 
 /**
