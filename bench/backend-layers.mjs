@@ -15,6 +15,8 @@ const everything = await startEverything('streamableHttp');
 const guard = createGuard({ allow: [new URL(everything.url).origin] });
 const MAX = 16 * 1048576;
 const watch = { max: MAX, onExceed: () => {}, onBroken: () => {} };
+// as createChatHandler says: the session gives each POST a signal of its own
+const hubSignals = { ownSignal: (init) => init.method === 'POST' };
 const fetches =
   process.env.SET === 'e'
     ? {
@@ -27,7 +29,7 @@ const fetches =
         raw: fetch,
         guarded: guardedFetch(guard),
         watching: explainingFetch(fetch, {}, watch),
-        'watching over guarded (the hub)': explainingFetch(guardedFetch(guard), {}, watch),
+        'watching over guarded (the hub)': explainingFetch(guardedFetch(guard, hubSignals), {}, watch),
       };
 const names = Object.keys(fetches);
 const clients = {};

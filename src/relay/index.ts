@@ -12,6 +12,6 @@ export {
 export { relayUrlFor } from './targets.js';
 export { RelayRefusal } from '../edge/refusal.js';
 export type { TargetPolicy } from '../edge/targets.js';
-export { createGuard, guardedFetch, type Guard, type GuardOptions } from '../edge/guard.js';
+export { createGuard, guardedFetch, type Guard, type GuardOptions, type GuardedFetchOptions } from '../edge/guard.js';
 export { addressProblem, hostNameProblem } from '../edge/addresses.js';
 export type { RateLimit } from '../edge/rate-limit.js';
