@@ -11,7 +11,7 @@ import { RELAY_REFUSAL_HEADER, RelayRefusal, refusalResponse } from '../edge/ref
 import { onWorkers } from '../edge/runtime.js';
 import { downstreamHeaders, inert, refuseHopByHop, refuseNavigation, upstreamHeaders } from './headers.js';
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
-import { rewriteEndpointEvents } from './streams.js';
+import { rewriteEndpointEvents } from './endpoint-events.js';
 import { parseTarget, relayUrlFor, type Target } from './targets.js';
 
 export type { UpstreamFetch } from '../edge/guard.js';

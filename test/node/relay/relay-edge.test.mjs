@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createRelay, relayUrlFor } = await import(path.join(root, 'dist/relay/index.js'));
 const { serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 const { lambdaHandler } = await import(path.join(root, 'dist/relay/lambda.js'));
