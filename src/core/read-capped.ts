@@ -1,5 +1,5 @@
 // Reading a body up to a size: the sign-in's OAuth answers (auth/fetch.ts), the MCP Registry's
-// answers (registry/client.ts), and the relay's and the backend's request bodies (relay/streams.ts).
+// answers (registry/client.ts), and the relay's and the backend's request bodies (edge/body.ts).
 
 /**
  * The body of `message` (a Request or Response), at most `max` bytes; `undefined` (the stream

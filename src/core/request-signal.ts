@@ -4,8 +4,6 @@
 // `AbortSignal.any` (the earlier shield) left a WeakRef per request on it in Node 20, never
 // removed. This one listener is removed when the request is over (`done`).
 
-const made = new WeakSet<AbortSignal>();
-
 export interface RequestSignal {
   readonly signal: AbortSignal;
   /** The request is over (its body ended, failed or was cancelled): stop following. Idempotent. */
@@ -14,7 +12,6 @@ export interface RequestSignal {
 
 export function requestSignal(outer: AbortSignal): RequestSignal {
   const own = new AbortController();
-  made.add(own.signal);
   if (outer.aborted) {
     own.abort(outer.reason);
     return { signal: own.signal, done() {} };
@@ -23,6 +20,3 @@ export function requestSignal(outer: AbortSignal): RequestSignal {
   outer.addEventListener('abort', follow, { once: true });
   return { signal: own.signal, done: () => outer.removeEventListener('abort', follow) };
 }
-
-/** Whether `signal` was made for one request by `requestSignal` (it needs no shield of its own). */
-export const isRequestSignal = (signal: AbortSignal): boolean => made.has(signal);

@@ -1,66 +1,6 @@
-// Which headers cross the relay, in each direction, and the CORS answers. Runtime-neutral.
-import { RelayRefusal } from './targets.js';
-
-/**
- * Request headers that never cross, whatever the page sends (every other header is forwarded, so a
- * server's own API-key header works through the relay): the relay origin's credentials, what names
- * the page or the browser's context, claims about the client's address or the proxy path (an
- * upstream may trust them), hop-by-hop and framing headers, and the encoding the relay negotiates.
- */
-const REQUEST_DROP = new Set([
-  'cookie',
-  'cookie2',
-  'host',
-  'origin',
-  'referer',
-  'forwarded',
-  'via',
-  'x-real-ip',
-  'true-client-ip',
-  'x-client-ip',
-  'x-cluster-client-ip',
-  'client-ip',
-  'x-originating-ip',
-  'x-host',
-  'x-original-url',
-  'x-rewrite-url',
-  'x-http-method-override',
-  'x-http-method',
-  'x-method-override',
-  'x-middleware-subrequest',
-  'cdn-loop',
-  'connection',
-  'keep-alive',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'http2-settings',
-  'content-length',
-  'expect',
-  'accept-encoding',
-  'content-encoding',
-]);
-/**
- * Prefixes of the same: browser fetch metadata, forwarding, and the headers CDNs, load balancers
- * and platforms set about the client or the route (an upstream behind one of them may trust them).
- */
-const REQUEST_DROP_PREFIX = [
-  'sec-',
-  'proxy-',
-  'x-forwarded-',
-  'cf-',
-  'x-amzn-',
-  'x-envoy-',
-  'fastly-',
-  'fly-',
-  'x-azure-',
-  'x-appengine-',
-  'x-vercel-',
-  'x-nf-',
-  'akamai-',
-  'x-original-',
-];
+// Which headers cross the relay, in each direction. Runtime-neutral.
+import { passesRequest } from '../edge/request-headers.js';
+import { RelayRefusal } from '../edge/refusal.js';
 
 /** Response headers passed back (plus every `Mcp-Param-*`). */
 const RESPONSE_PASS = new Set([
@@ -73,26 +13,6 @@ const RESPONSE_PASS = new Set([
   'retry-after',
   'www-authenticate',
 ]);
-
-/**
- * Set on the relay's own refusals (never passed from an upstream: not in RESPONSE_PASS), so a
- * client can tell the relay's "not forwarded" from an upstream's 403 with the same words.
- */
-export const RELAY_REFUSAL_HEADER = 'mcp-relay-refusal';
-
-/** What a page may read of a relayed response. */
-export const EXPOSED = [
-  'mcp-session-id',
-  'mcp-protocol-version',
-  'www-authenticate',
-  'dpop-nonce',
-  'retry-after',
-  RELAY_REFUSAL_HEADER,
-].join(', ');
-
-/** Whether a request header (lower case) is forwarded upstream. */
-export const passesRequest = (name: string): boolean =>
-  !REQUEST_DROP.has(name) && !REQUEST_DROP_PREFIX.some((p) => name.startsWith(p));
 
 /** Hop-by-hop and proxy headers a client must not send through a relay: refused, not stripped. */
 export function refuseHopByHop(headers: Headers): void {
@@ -162,49 +82,4 @@ export function inert(headers: Headers): Headers {
     headers.set('content-disposition', 'attachment');
   } else if (!/json|event-stream/i.test(type)) headers.set('content-disposition', 'attachment');
   return headers;
-}
-
-/** CORS for the configured origins (never `*` with credentials: the relay allows no credentials). */
-export class Cors {
-  readonly #origins: Set<string>;
-  readonly #any: boolean;
-  constructor(origins: readonly string[] = []) {
-    this.#any = origins.includes('*');
-    this.#origins = new Set(origins.filter((o) => o !== '*').map((o) => new URL(o).origin));
-  }
-
-  /** Whether a request from `origin` (null: not a browser request) is served at all. */
-  allows(origin: string | null): boolean {
-    return origin === null || this.#any || this.#origins.has(origin);
-  }
-
-  /** Headers added to every answer for `origin`. */
-  headers(origin: string | null): Record<string, string> {
-    if (origin === null || !this.allows(origin)) return { vary: 'Origin' };
-    return {
-      'access-control-allow-origin': this.#any ? '*' : origin,
-      'access-control-expose-headers': EXPOSED,
-      vary: 'Origin',
-    };
-  }
-
-  /** The answer to a preflight; 403 for an origin not served. */
-  preflight(request: Request): Response {
-    const origin = request.headers.get('origin');
-    if (!origin || !this.allows(origin))
-      return new Response('origin not allowed by this relay', { status: 403, headers: { vary: 'Origin' } });
-    const asked = (request.headers.get('access-control-request-headers') ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h && passesRequest(h));
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...this.headers(origin),
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': [...new Set(['content-type', 'authorization', ...asked])].join(', '),
-        'access-control-max-age': '600',
-      },
-    });
-  }
 }

@@ -1,23 +1,20 @@
 // createRelay(): a stateless forwarder for MCP servers a page cannot call itself, as a standard
 // Fetch handler, so one piece of code runs on Workers, Lambda and Node through their adapters.
 // Runtime-neutral: no Node module is imported here (the Node address-pinning fetch is in ./node/).
-import {
-  Cors,
-  RELAY_REFUSAL_HEADER,
-  downstreamHeaders,
-  inert,
-  refuseHopByHop,
-  refuseNavigation,
-  upstreamHeaders,
-} from './headers.js';
+import { capped, readCapped } from '../edge/body.js';
+import { Cors } from '../edge/cors.js';
+import { createGuard, type GuardOptions } from '../edge/guard.js';
+import type { EdgeRequestInfo } from '../edge/handler.js';
+import { hostCheck } from '../edge/host.js';
+import { RateLimiter, StreamSlots, defaultClientKey, type RateLimit } from '../edge/rate-limit.js';
+import { RELAY_REFUSAL_HEADER, RelayRefusal, refusalResponse } from '../edge/refusal.js';
+import { onWorkers } from '../edge/runtime.js';
+import { downstreamHeaders, inert, refuseHopByHop, refuseNavigation, upstreamHeaders } from './headers.js';
 import { rewriteChallenge, rewriteMetadata } from './oauth.js';
-import { RateLimiter, StreamSlots, defaultClientKey, type RateLimit } from './rate-limit.js';
-import { capped, readCapped, rewriteEndpointEvents } from './streams.js';
-import { createGuard, type GuardOptions } from './guard.js';
-import { onWorkers } from './runtime.js';
-import { literalAddress, parseTarget, RelayRefusal, relayUrlFor, type Target } from './targets.js';
+import { rewriteEndpointEvents } from './endpoint-events.js';
+import { parseTarget, relayUrlFor, type Target } from './targets.js';
 
-export type { UpstreamFetch } from './guard.js';
+export type { UpstreamFetch } from '../edge/guard.js';
 
 /** What the relay tells its host about each request: never a header value, never a token. */
 export interface RelayLogEntry {
@@ -74,40 +71,12 @@ export interface RelayOptions extends GuardOptions {
   onLog?: (entry: RelayLogEntry) => void;
 }
 
-/** What an adapter knows beside the Request. */
-export interface RelayRequestInfo {
-  /** The client's address, when the adapter knows it. */
-  clientAddress?: string;
-  /** The `Host` the adapter serves (its bound address, the platform's domain), when it knows it. */
-  host?: string;
-}
+/** What an adapter knows beside the Request (the edge kit's `EdgeRequestInfo`). */
+export type RelayRequestInfo = EdgeRequestInfo;
 
 export type RelayHandler = (request: Request, info?: RelayRequestInfo) => Promise<Response>;
 
 const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
-
-/** `host[:port]` lower case, without a scheme's default port. */
-const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
-
-/** Whether `value` is a `host[:port]` and nothing more. */
-function isHost(value: string): boolean {
-  try {
-    const u = new URL(`http://${value}`);
-    return value !== '' && u.pathname === '/' && !u.search && !u.username && !/[/?#@\s]/.test(value);
-  } catch {
-    return false;
-  }
-}
-
-/** A Host no DNS answer can give a rebinding page: an IP literal or `localhost`. */
-function unbindable(host: string): boolean {
-  try {
-    const name = new URL(`http://${host}`).hostname;
-    return name === 'localhost' || literalAddress(name) !== null;
-  } catch {
-    return false;
-  }
-}
 
 /** A stateless relay. See docs/API.md, "Relay and backend hub". */
 export function createRelay(options: RelayOptions = {}): RelayHandler {
@@ -127,18 +96,7 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
   if (ipHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(ipHeader))
     throw new TypeError(`relay clientIpHeader "${ipHeader}" is not a header name`);
   const clientKey = options.clientKey ?? defaultClientKey(ipHeader);
-  for (const h of options.allowedHosts ?? [])
-    if (!isHost(h)) throw new TypeError(`relay allowedHosts entry "${h}" is not a host[:port] (no scheme, no path)`);
-  const hosts = new Set(
-    [...(options.allowedHosts ?? []), ...(options.publicUrl ? [new URL(options.publicUrl).host] : [])].map(normalHost),
-  );
-  /** Nothing when the relay answers for the request's Host; RelayRefusal 421 otherwise. */
-  const checkHost = (request: Request, info: RelayRequestInfo) => {
-    const host = normalHost(request.headers.get('host') ?? new URL(request.url).host);
-    if (hosts.has(host) || (info.host !== undefined && host === normalHost(info.host))) return;
-    if (hosts.size === 0 && info.host === undefined && (onWorkers() || unbindable(host))) return;
-    throw new RelayRefusal(421, 'this relay does not answer for that Host (see its publicUrl and allowedHosts)');
-  };
+  const checkHost = hostCheck(options);
 
   return async function relay(request: Request, info: RelayRequestInfo = {}): Promise<Response> {
     const started = Date.now();
@@ -218,16 +176,10 @@ export function createRelay(options: RelayOptions = {}): RelayHandler {
             ? new RelayRefusal(504, `upstream did not answer within ${upstreamMs} ms`)
             : new RelayRefusal(502, 'upstream could not be reached');
       log(refusal.status, refusal.message);
-      const headers = inert(
-        new Headers({
-          'content-type': 'application/json',
-          // the relay's own refusal: an upstream's header of this name never crosses (headers.ts)
-          [RELAY_REFUSAL_HEADER]: '1',
-          ...(refusal.status === 429 ? { 'retry-after': '60' } : {}),
-          ...cors.headers(cors.allows(origin) ? origin : null),
-        }),
-      );
-      return new Response(JSON.stringify({ error: refusal.message }), { status: refusal.status, headers });
+      // the relay's own refusal: an upstream's header of this name never crosses (headers.ts)
+      const response = refusalResponse(refusal, { [RELAY_REFUSAL_HEADER]: '1', ...cors.headers(origin) });
+      inert(response.headers);
+      return response;
     }
   };
 

@@ -5,12 +5,13 @@
 // It is the page's hub (src/core) in a backend: memory storage, no DOM, same names, validation,
 // limits and tool loop (`hub.runConversation`).
 import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type RecordStorage } from '../core/index.js';
-import { createGuard, guardedFetch, type GuardOptions } from '../relay/guard.js';
-import { Cors } from '../relay/headers.js';
-import { RateLimiter, defaultClientKey, type RateLimit } from '../relay/rate-limit.js';
-import { readCapped } from '../relay/streams.js';
-import { onWorkers } from '../relay/runtime.js';
-import { RelayRefusal } from '../relay/targets.js';
+import { readCapped } from '../edge/body.js';
+import { Cors } from '../edge/cors.js';
+import { createGuard, guardedFetch, type GuardOptions } from '../edge/guard.js';
+import { RateLimiter, defaultClientKey, type RateLimit } from '../edge/rate-limit.js';
+import { RelayRefusal, refusalResponse } from '../edge/refusal.js';
+import { onWorkers } from '../edge/runtime.js';
+import { SseWriter } from '../edge/sse.js';
 import { DiscoveryCache, type Discovered, type RequestServer, type ServerOutcome } from './discovery.js';
 import { streamCompletion, type ModelOptions } from './model.js';
 
@@ -186,7 +187,9 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     storage: options.storage ?? new MemoryStorage(),
     eventTarget: null,
     broadcast: false,
-    fetch: guardedFetch(guard),
+    // every POST of the hub's comes with a signal of its own (a session's: core/request-signal.ts;
+    // sign-in's: its deadline), so only other requests get the guard's
+    fetch: guardedFetch(guard, { ownSignal: (init) => (init.method ?? 'GET').toUpperCase() === 'POST' }),
   });
   const cache = new DiscoveryCache(hub, guard, { ttlMs: options.discoveryTtlMs ?? 5 * 60_000 });
   const slots = new AssistantSlots();
@@ -226,14 +229,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const handler = async (request: Request, info: ChatRequestInfo = {}): Promise<Response> => {
     const origin = request.headers.get('origin');
     const fail = (status: number, error: string) =>
-      new Response(JSON.stringify({ error }), {
-        status,
-        headers: {
-          'content-type': 'application/json',
-          ...(status === 429 ? { 'retry-after': '60' } : {}),
-          ...cors.headers(cors.allows(origin) ? origin : null),
-        },
-      });
+      refusalResponse(new RelayRefusal(status, error), cors.headers(origin));
     if (request.method === 'OPTIONS') return cors.preflight(request);
     if (!cors.allows(origin)) return fail(403, 'origin not allowed');
     if (limiter && !limiter.take(clientKey(request, info)))
@@ -241,7 +237,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (request.method !== 'POST') return fail(405, 'POST a chat request');
     let chat: ChatRequest;
     try {
-      // read no further than the cap, within the deadline (streams.ts): 413 / 408
+      // read no further than the cap, within the deadline (edge/body.ts): 413 / 408
       const bytes = await readCapped(request, maxBytes, requestMs);
       let body: unknown;
       try {
@@ -254,11 +250,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       return e instanceof RelayRefusal ? fail(e.status, e.message) : fail(400, 'the request could not be read');
     }
 
-    const encoder = new TextEncoder();
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    const send = (event: string, data: unknown) =>
-      writer.write(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)).catch(() => {});
+    const events = new SseWriter();
+    const send = (event: string, data: unknown) => events.send(event, data);
     let discovered: Discovered | undefined;
     let assistant: string | undefined;
     const callIds: string[] = [];
@@ -316,12 +309,10 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       } finally {
         if (assistant) slots.release(assistant);
         await discovered?.close(callIds);
-        await writer.close().catch(() => {});
+        await events.close();
       }
     })();
-    return new Response(readable, {
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', ...cors.headers(origin) },
-    });
+    return events.response(cors.headers(origin));
   };
   return Object.assign(handler, { hub });
 }

@@ -5,7 +5,7 @@
 // (`hub.connect(id, { catalogue })`). An error drops the entry (a failed connect, a session ended
 // in error, a call the server or the way to it failed): the next request lists again.
 import type { McpHub, ServerCatalogue } from '../core/index.js';
-import type { Guard } from '../relay/guard.js';
+import type { Guard } from '../edge/guard.js';
 
 /** One MCP server of a chat request (`mcp_servers[]`). */
 export interface RequestServer {

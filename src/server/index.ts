@@ -8,5 +8,5 @@ export {
 } from './chat-handler.js';
 export { streamCompletion, ModelError, type ModelOptions } from './model.js';
 export type { RequestServer, ServerOutcome } from './discovery.js';
-export { guardedFetch, createGuard, type GuardOptions } from '../relay/guard.js';
+export { guardedFetch, createGuard, type GuardOptions } from '../edge/guard.js';
 export { McpHub, MemoryStorage, type RecordStorage } from '../core/index.js';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { explainingFetch } = await import(path.join(root, 'dist/core/session/fetch.js'));
-const { isRequestSignal, requestSignal } = await import(path.join(root, 'dist/core/request-signal.js'));
+const { requestSignal } = await import(path.join(root, 'dist/core/request-signal.js'));
 const { guardedFetch } = await import(path.join(root, 'dist/relay/index.js'));
 
 const answer = (id) => `data: ${JSON.stringify({ jsonrpc: '2.0', id, result: {} })}\n\n`;
@@ -40,7 +40,7 @@ test('50 POSTs on one long-lived signal: each goes with a signal of its own, non
     assert.equal(listeners(session.signal), 0, 'unhooked once the body is over');
   }
   assert.equal(new Set(seen).size, 50);
-  assert.ok(seen.every((s) => s !== session.signal && isRequestSignal(s) && !s.aborted));
+  assert.ok(seen.every((s) => s !== session.signal && !s.aborted));
 });
 
 test('aborting the long-lived signal cuts off a POST whose body is still coming', async () => {
@@ -89,20 +89,25 @@ test('an error answer once read, a failed fetch and a cancelled body leave no li
   assert.equal(listeners(session.signal), 0, 'a cancelled body');
 });
 
-test("guardedFetch passes a request's own signal through, and still shields a caller's", async () => {
+test("guardedFetch passes a request's own signal through when its caller says so (ownSignal), and still shields a caller's", async () => {
   const upstream = [];
-  const f = guardedFetch({
+  const options = {
     allow: ['http://127.0.0.1:9'],
     fetch: async (_url, init) => {
       upstream.push(init.signal);
       return new Response('ok');
     },
-  });
+  };
+  // the backend hub's: every POST comes with a signal of its own (the session's requestSignal)
+  const f = guardedFetch(options, { ownSignal: (init) => init.method === 'POST' });
   const session = new AbortController();
   const own = requestSignal(session.signal);
   await f('http://127.0.0.1:9/mcp', post(1, own.signal));
   assert.equal(upstream[0], own.signal, 'a one-request signal goes as it is');
-  await f('http://127.0.0.1:9/mcp', post(2, session.signal));
+  await f('http://127.0.0.1:9/mcp', { method: 'GET', signal: session.signal });
   assert.notEqual(upstream[1], session.signal, "the caller's long-lived signal is not given to fetch");
+  // told nothing, the guard shields every signal: no handshake with core says which are whose
+  await guardedFetch(options)('http://127.0.0.1:9/mcp', post(2, own.signal));
+  assert.notEqual(upstream[2], own.signal, 'shielded by default');
   own.done();
 });

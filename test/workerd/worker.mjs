@@ -1,4 +1,4 @@
-// The Worker the workerd tests run (bundled by test/node/workerd.test.mjs): the relay at /relay
+// The Worker the workerd tests run (bundled by test/node/edge/workerd.test.mjs): the relay at /relay
 // and the backend chat handler at /chat, configured from bindings, both built from dist/.
 import { createRelay } from '../../dist/relay/index.js';
 import { createChatHandler, createGuard } from '../../dist/server/index.js';

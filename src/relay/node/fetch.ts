@@ -6,7 +6,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { Readable } from 'node:stream';
-import type { UpstreamFetch } from '../guard.js';
+import type { UpstreamFetch } from '../../edge/guard.js';
 
 /** Every address of a name (IPv4 and IPv6), as the system resolver gives them. */
 export async function systemResolve(hostname: string): Promise<string[]> {

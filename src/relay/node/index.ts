@@ -5,7 +5,7 @@ import { createRelay, type RelayHandler, type RelayOptions } from '../relay.js';
 import { nodeUpstreamFetch, systemResolve, type NodeUpstreamOptions } from './fetch.js';
 
 export { nodeUpstreamFetch, systemResolve, type NodeUpstreamOptions } from './fetch.js';
-export { serveHandler, type ServedHandler } from './serve.js';
+export { serveHandler, type ServedHandler } from '../../edge/node.js';
 export { startStdioRelay, type StdioRelay, type StdioRelayOptions } from './stdio.js';
 
 /** createRelay() with Node's DNS resolution checked and the connection pinned to the checked address. */

@@ -11,7 +11,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { serveHandler, type ServedHandler } from './serve.js';
+import { serveHandler, type ServedHandler } from '../../edge/node.js';
 
 /** One stdio entry of an mcp.json. */
 export interface StdioServerEntry {

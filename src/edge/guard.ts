@@ -1,7 +1,8 @@
 // The SSRF rules as a reusable gate: the relay admits its targets through it, and the backend hub
 // (mcp-chat-elements/server) reaches the MCP servers a request names through `guardedFetch()`.
-import { isRequestSignal } from '../core/request-signal.js';
-import { checkResolved, checkTarget, compileAllow, RelayRefusal, type TargetPolicy } from './targets.js';
+// Runtime-neutral.
+import { RelayRefusal } from './refusal.js';
+import { checkResolved, checkTarget, compileAllow, type TargetPolicy } from './targets.js';
 import { onWorkers } from './runtime.js';
 
 /**
@@ -192,12 +193,24 @@ export function createGuard(options: GuardOptions): Guard {
 const dropsBody = (status: number, method: string) =>
   status === 303 || ((status === 301 || status === 302) && method === 'POST');
 
+/** How `guardedFetch` treats its callers' signals. */
+export interface GuardedFetchOptions {
+  /**
+   * Whether a request's signal was made for that request alone (it ends with the request), so it
+   * goes to the platform's fetch as it is. Default: no request's is; each caller's signal is
+   * followed through one of the guard's own (a long-lived signal given to Node's fetch keeps a
+   * listener per request until the request is garbage-collected).
+   */
+  ownSignal?: (init: RequestInit) => boolean;
+}
+
 /**
  * A `fetch` that applies the relay's SSRF rules to every request and redirect: refused targets
  * reject with RelayRefusal (nothing is sent). Give it to a hub as `fetch`.
  */
-export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
+export function guardedFetch(options: GuardOptions | Guard, fetchOptions: GuardedFetchOptions = {}): typeof fetch {
   const guard = 'send' in options ? options : createGuard(options);
+  const ownSignal = fetchOptions.ownSignal;
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = input instanceof Request ? input : null;
     // the SDK passes its endpoint as a URL: read in place (the guard never changes it)
@@ -216,8 +229,8 @@ export function guardedFetch(options: GuardOptions | Guard): typeof fetch {
     // collected, and the SDK gives every request of a session one long-lived signal; on a busy
     // session listeners piled up (MaxListenersExceededWarning on stderr at every call past 1500,
     // and a listener scan per request: bench/backend.mjs). AbortSignal.any adds no listener. A
-    // hub's session already gives each POST a signal of its own (core/request-signal.ts).
-    if (merged.signal && !isRequestSignal(merged.signal)) merged.signal = AbortSignal.any([merged.signal]);
+    // caller whose requests already carry a signal of their own says so (`ownSignal`).
+    if (merged.signal && !ownSignal?.(merged)) merged.signal = AbortSignal.any([merged.signal]);
     // `redirect: 'manual'` (the SDK's transports, the hub's own fetches) gets the 3xx and applies
     // its within-origin rule; a caller that lets fetch follow gets same-origin redirects only:
     // its headers (an API key, a token) are the first server's.

@@ -12,7 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createNodeRelay, serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 const { addressProblem, createGuard, guardedFetch, RelayRefusal } = await import(
   path.join(root, 'dist/relay/index.js')

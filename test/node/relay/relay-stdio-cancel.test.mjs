@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { startStdioRelay } = await import(path.resolve(here, '../../dist/relay/node/index.js'));
-const fixture = path.resolve(here, '../fixtures/stdio-cancel-server.mjs');
+const { startStdioRelay } = await import(path.resolve(here, '../../../dist/relay/node/index.js'));
+const fixture = path.resolve(here, '../../fixtures/stdio-cancel-server.mjs');
 
 let relay, url, auth;
 before(async () => {

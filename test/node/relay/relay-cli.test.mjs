@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cliPath } from '../fixtures/stdio-relay-fixture.mjs';
+import { cliPath } from '../../fixtures/stdio-relay-fixture.mjs';
 
 const cli = (...args) => spawnSync(process.execPath, [cliPath(), ...args], { encoding: 'utf8', timeout: 20000 });
 

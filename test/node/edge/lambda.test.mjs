@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEverything } from '../fixtures/servers.mjs';
-import { startModernServer } from '../fixtures/modern-server.mjs';
-import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
-import { parseChatStream } from './chat-stream.mjs';
+import { startEverything } from '../../fixtures/servers.mjs';
+import { startModernServer } from '../../fixtures/modern-server.mjs';
+import { startFakeOpenAI } from '../../fixtures/fake-openai.mjs';
+import { parseChatStream } from '../server/chat-stream.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 globalThis.awslambda ??= {
   streamifyResponse: (fn) => fn,
   HttpResponseStream: { from: (stream, metadata) => Object.assign(stream, { metadata }) },

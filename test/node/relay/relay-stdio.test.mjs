@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { cliPath, filesystemEntry, runRelayCli } from '../fixtures/stdio-relay-fixture.mjs';
+import { cliPath, filesystemEntry, runRelayCli } from '../../fixtures/stdio-relay-fixture.mjs';
 
 const PAGE = 'https://chat.example';
 let cli, pasted, dir;

@@ -8,9 +8,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browse, nodeHub, unique } from './node-host-helpers.mjs';
+import { browse, nodeHub, unique } from '../node-host-helpers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createNodeRelay, serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 const { startOAuthServers } = await import(path.join(root, 'test/fixtures/oauth-server.mjs'));
 

@@ -8,11 +8,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createRelay, relayUrlFor } = await import(path.join(root, 'dist/relay/index.js'));
 const { serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 const { lambdaHandler } = await import(path.join(root, 'dist/relay/lambda.js'));
-const { RateLimiter, addressKey } = await import(path.join(root, 'dist/relay/rate-limit.js'));
+const { RateLimiter, addressKey } = await import(path.join(root, 'dist/edge/rate-limit.js'));
 
 const PAGE = 'https://chat.example';
 const RELAY = 'http://relay.test';

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
+import { startFakeOpenAI } from '../../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createChatHandler, McpHub, MemoryStorage } = await import(path.join(root, 'dist/server/index.js'));
 const { serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 

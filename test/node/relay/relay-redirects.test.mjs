@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
-import { readChatStream } from './chat-stream.mjs';
+import { startFakeOpenAI } from '../../fixtures/fake-openai.mjs';
+import { readChatStream } from '../server/chat-stream.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createGuard, guardedFetch, RelayRefusal } = await import(path.join(root, 'dist/relay/index.js'));
 const { createNodeRelay, serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 const { createChatHandler } = await import(path.join(root, 'dist/server/index.js'));

@@ -1,4 +1,4 @@
-// What the relay and the backend hub need to know of the runtime they run on. Runtime-neutral.
+// What an edge handler (the relay, the backend hub) needs to know of the runtime it runs on. Runtime-neutral.
 
 /** Cloudflare Workers says so in `navigator.userAgent` (workerd): there `CF-Connecting-IP` is Cloudflare's own. */
 export const onWorkers = (): boolean =>

@@ -5,11 +5,11 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startEverything } from '../fixtures/servers.mjs';
-import { startModernServer } from '../fixtures/modern-server.mjs';
-import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
-import { readChatStream } from './chat-stream.mjs';
-import { NODE22, bundleWorker, startWorker } from '../workerd/miniflare.mjs';
+import { startEverything } from '../../fixtures/servers.mjs';
+import { startModernServer } from '../../fixtures/modern-server.mjs';
+import { startFakeOpenAI } from '../../fixtures/fake-openai.mjs';
+import { readChatStream } from '../server/chat-stream.mjs';
+import { NODE22, bundleWorker, startWorker } from '../../workerd/miniflare.mjs';
 
 const PAGE = 'https://chat.example';
 const tenant = `workerd-${process.pid}`;

@@ -1,8 +1,8 @@
 /// <reference types="node" />
-// A Fetch handler served on Node through @hono/node-server (Node's http to Request/Response).
+// An edge handler (the relay, the backend chat handler) served on Node through @hono/node-server (Node's http to Request/Response).
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { RelayHandler } from '../relay.js';
+import type { EdgeHandler } from './handler.js';
 
 /** A running HTTP server. */
 export interface ServedHandler {
@@ -19,7 +19,7 @@ const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
  * is bound to (`host:port`, the relay's Host check; not given when bound to every interface).
  */
 export function serveHandler(
-  handler: RelayHandler,
+  handler: EdgeHandler,
   options: { port?: number; hostname?: string } = {},
 ): Promise<ServedHandler> {
   const hostname = options.hostname ?? '127.0.0.1';

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEverything } from '../fixtures/servers.mjs';
-import { startModernServer } from '../fixtures/modern-server.mjs';
-import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
+import { startEverything } from '../../fixtures/servers.mjs';
+import { startModernServer } from '../../fixtures/modern-server.mjs';
+import { startFakeOpenAI } from '../../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
 import { startFront as passThrough } from './server-front.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createChatHandler, createGuard, guardedFetch, McpHub, MemoryStorage } = await import(
   path.join(root, 'dist/server/index.js')
 );

@@ -5,12 +5,12 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFixtureServer } from '../fixtures/fixture-server.mjs';
-import { startFakeOpenAI } from '../fixtures/fake-openai.mjs';
+import { startFixtureServer } from '../../fixtures/fixture-server.mjs';
+import { startFakeOpenAI } from '../../fixtures/fake-openai.mjs';
 import { readChatStream } from './chat-stream.mjs';
 import { startFront } from './server-front.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createChatHandler } = await import(path.join(root, 'dist/server/index.js'));
 
 let fixture, model;

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport, SSEClientTransport } from '@modelcontextprotocol/client';
-import { startEverything } from '../fixtures/servers.mjs';
-import { startModernServer } from '../fixtures/modern-server.mjs';
+import { startEverything } from '../../fixtures/servers.mjs';
+import { startModernServer } from '../../fixtures/modern-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { createRelay, relayUrlFor } = await import(path.join(root, 'dist/relay/index.js'));
 const { createNodeRelay, serveHandler } = await import(path.join(root, 'dist/relay/node/index.js'));
 
