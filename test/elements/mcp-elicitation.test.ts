@@ -5,6 +5,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { McpElicitationElement, McpHub } from '../../src/index.js';
 import type { McpElicitationView as View } from '../../src/internal/elicitation-view.js';
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 import { expectNoLeakedSubscriptions, nextEvent, privateHub, unique, untilRendered, urls } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
@@ -141,7 +142,7 @@ describe('<mcp-elicitation>', () => {
     // submit: the required name is missing; nothing is sent, focus goes to it
     inView<HTMLButtonElement>(el, '[data-action=accept]').click();
     await view(el).updateComplete;
-    expect(inView(el, '#f-name-error').textContent).to.contain('Fill in this field.');
+    expect(inView(el, '#f-name-error').textContent!.trim()).to.equal(REQUIRED_MESSAGE);
     expect(inView(el, '[role=alert]').textContent).to.contain('Check the highlighted fields.');
     expect(focused()?.id).to.equal('f-name');
     expect(Object.values(hub.store.state.elicitations)[0]!.status).to.equal('pending');
