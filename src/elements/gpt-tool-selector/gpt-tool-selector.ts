@@ -14,6 +14,9 @@ const STRINGS = {
   noServers: 'No MCP servers yet. Add one first.',
   tools: 'tools',
   tool: 'tool',
+  appOnly: '{n} only for app views',
+  appOnlyTitle:
+    'Tools of this server that only its own app views may call: {n}. The model is never offered them, so they are not counted or chosen here.',
   chooseTools: 'Choose tools',
   selectAll: 'Select all',
   selectNone: 'Select none',
@@ -278,7 +281,10 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                     (s) => {
                       const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
                       // tools only a server's own view may call (MCP Apps) are not the model's to choose
-                      const tools = (catalogues[s.id]?.tools ?? []).filter(modelVisible);
+                      const every = catalogues[s.id]?.tools ?? [];
+                      const tools = every.filter(modelVisible);
+                      // counted apart, so this count agrees with the manager's (issue 38)
+                      const appOnly = every.length - tools.length;
                       const chosen = sel
                         ? sel.tools
                           ? new Set(sel.tools)
@@ -299,7 +305,18 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           />
                           <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
                           <span class="status" data-status=${status}>${this.t(status)}</span>
-                          <span class="muted">${count}</span>
+                          <span class="muted count"
+                            >${count}${
+                              appOnly
+                                ? html` ·
+                                    <span
+                                      class="app-only"
+                                      title=${this.t('appOnlyTitle').replace('{n}', String(appOnly))}
+                                      >${this.t('appOnly').replace('{n}', String(appOnly))}</span
+                                    >`
+                                : nothing
+                            }</span
+                          >
                           ${tokensLabel(tokens.perServer.get(s.id), this.t('tokensShort'))}
                         </div>
                         ${
