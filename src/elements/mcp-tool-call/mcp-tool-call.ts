@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { errorText } from '../../internal/error-text.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
-import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
+import { renderRequest, requestsIn, waitsOnUser, type ServerRequest } from '../../internal/answer-list.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { RESULT_STRINGS, renderCopy, renderResult, resultStrings } from '../../internal/result-view.js';
 import { showCall } from '../../internal/shown-calls.js';
@@ -43,6 +43,7 @@ const STRINGS = {
   progressOf: '{done} of {total} ({percent}%)',
   progressSoFar: '{done} so far',
   elapsed: 'for {time}',
+  waitingForYou: 'waiting for you',
   mayChange: 'It may change or delete your data.',
   mayChangeSoft: 'It may change things, but not delete them.',
   openWorld: 'It may reach websites or services outside this server.',
@@ -154,7 +155,7 @@ function progressText(p: NonNullable<ToolCallRecord['progress']>, t: (k: 'progre
  *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
  * @csspart progress - The progress bar and its text ("3 of 10 (30%)", or "3 so far" without a total).
- * @csspart elapsed - While the call runs: the time since it started.
+ * @csspart elapsed - While the call runs: the time since it started; "waiting for you" instead while the server waits on the user's answer to its question inside the call (docs/decisions/new-card-timer-waiting.md).
  * @csspart copy - A Copy button (the result's text, or the arguments' JSON).
  * @csspart image-zoom - The button around a result image that enlarges it.
  * @csspart image-dialog - The enlarged image's modal dialog (Escape, Close or a click outside closes it).
@@ -256,7 +257,9 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     this.#syncShown();
     const r = this.record;
     const status = r?.status;
-    this.#clock(this.isConnected && !!r?.startedAt && (status === 'running' || status === 'pending'));
+    this.#clock(
+      this.isConnected && !!r?.startedAt && (status === 'running' || status === 'pending') && !this.#waitsOnUser(),
+    );
     if (status !== this.#lastStatus) {
       // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
       const states = this.#internals.states as CustomStateSet | undefined;
@@ -269,6 +272,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
       if (status === 'awaiting-approval') (this.renderRoot.querySelector('.approval') as HTMLElement | null)?.focus();
       this.#lastStatus = status;
     }
+  }
+
+  /** The server waits on the user's answer inside the call: no timer runs then. */
+  #waitsOnUser(): boolean {
+    return this.record?.status === 'running' && this.#view.value.requests.some(waitsOnUser);
   }
 
   #approve(always: boolean) {
@@ -471,7 +479,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         ${
           live && r.startedAt && !waiting && !signIn
             ? html`<span class="muted elapsed" part="elapsed"
-                >${this.t('elapsed').replace('{time}', formatElapsed(Date.now() - r.startedAt))}</span
+                >${
+                  this.#waitsOnUser()
+                    ? this.t('waitingForYou')
+                    : this.t('elapsed').replace('{time}', formatElapsed(Date.now() - r.startedAt))
+                }</span
               >`
             : nothing
         }
