@@ -51,6 +51,13 @@ export const isSampling = (r: ServerRequest): r is SamplingRecord => 'maxTokens'
 export const isOpen = (r: ServerRequest) =>
   isSampling(r) ? ['awaiting-approval', 'generating', 'awaiting-review'].includes(r.status) : r.status === 'pending';
 
+/**
+ * Waiting on the user (not on the model): an elicitation not yet answered, a sampling request to
+ * approve or whose answer to review. A card says "waiting for you" instead of its running timer.
+ */
+export const waitsOnUser = (r: ServerRequest) =>
+  isSampling(r) ? r.status === 'awaiting-approval' || r.status === 'awaiting-review' : r.status === 'pending';
+
 /** Requests the elements render (not taken over by the host), oldest first. */
 export function requestsIn(state: HubState, keep: (r: ServerRequest) => boolean): ServerRequest[] {
   return [...Object.values(state.elicitations), ...Object.values(state.samplings)]

@@ -2,6 +2,8 @@
 // approval and review). `<mcp-elicitation>` and `<mcp-tool-call>` include them in their own
 // `strings`, so a host replaces them where it replaces the rest. `{server}`, `{domain}`,
 // `{model}` and `{limit}` are filled in.
+import { REQUIRED_MESSAGE } from './required.js';
+
 export const ANSWER_STRINGS = {
   formTitle: '{server} asks for information',
   formPrivacy: 'What you enter goes to {server} only; it is not saved.',
@@ -11,7 +13,7 @@ export const ANSWER_STRINGS = {
   required: 'required',
   noChoice: 'None',
   fixFields: 'Check the highlighted fields.',
-  fieldRequired: 'Fill in this field.',
+  fieldRequired: REQUIRED_MESSAGE,
   fieldEmail: 'Enter an email address, like name@example.com.',
   fieldUri: 'Enter a full address, like https://example.com.',
   fieldDate: 'Enter a date.',

@@ -143,6 +143,9 @@ export const baseStyles = css`
     left: 0;
     width: 1px;
     height: 1px;
+    /* above the top edge: an element showing nothing else (an empty <mcp-elicitation>) in a page's
+       scrolling box would otherwise overflow it by 1 px, and the box became a Tab stop (issue 38) */
+    margin: -1px 0 0;
     overflow: hidden;
     clip: rect(0 0 0 0);
     clip-path: inset(50%);

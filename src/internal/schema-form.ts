@@ -4,6 +4,7 @@ import { argumentIssues, loadValidator, validatorLoaded, type Tool } from '../co
 import { branchAt, chosenBranch, schemaOf, viaRef, type FormView } from './schema-branches.js';
 import { FORMAT_EXAMPLE, FORMAT_INPUT, help, label, legend, requiredMark } from './schema-form-parts.js';
 import { schemaFormStyles } from './schema-form.styles.js';
+import { REQUIRED_MESSAGE } from './required.js';
 import { neutraliseBidi } from './bidi.js';
 import { HostSchemeController } from './host-scheme.js';
 import {
@@ -120,7 +121,7 @@ export class McpSchemaForm extends LitElement {
       if (problems.has(key)) continue;
       const field = issue.keyword === 'required' ? schemaOf(this.#view(), path) : schemaAt(root, issue.keywordLocation);
       const choice = issue.keyword === 'required' && field && choicesOf(field, root);
-      problems.set(key, choice ? 'Choose one.' : plainMessage(issue, field ?? {}, root));
+      problems.set(key, choice ? REQUIRED_MESSAGE : plainMessage(issue, field ?? {}, root));
     }
     this.#problems = problems;
   }

@@ -1,6 +1,7 @@
 // What the schema form needs to know about a JSON Schema, without rendering: references, types,
 // choices, starting values, and which validator problems belong to which field, in plain words.
 import type { ArgumentIssue } from '../core/index.js';
+import { REQUIRED_MESSAGE } from './required.js';
 
 export type Schema = Record<string, unknown>;
 export type Path = (string | number)[];
@@ -209,7 +210,7 @@ export function plainMessage(issue: ArgumentIssue, s: Schema, root: Schema): str
   const n = (k: string) => s[k] as number;
   switch (issue.keyword) {
     case 'required':
-      return 'Required.';
+      return REQUIRED_MESSAGE;
     case 'type': {
       const t = typeOf(s);
       if (t === 'integer') return 'Enter a whole number.';
@@ -237,7 +238,7 @@ export function plainMessage(issue: ArgumentIssue, s: Schema, root: Schema): str
     case 'multipleOf':
       return `Must be a multiple of ${n('multipleOf')}.`;
     case 'minLength':
-      return n('minLength') === 1 ? 'Required.' : `At least ${n('minLength')} characters.`;
+      return n('minLength') === 1 ? REQUIRED_MESSAGE : `At least ${n('minLength')} characters.`;
     case 'maxLength':
       return `At most ${n('maxLength')} characters.`;
     case 'pattern':

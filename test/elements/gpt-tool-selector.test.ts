@@ -86,6 +86,34 @@ describe('<gpt-tool-selector>', () => {
     expect(hub.assistants.get('writer').approval).to.equal('auto');
   });
 
+  // issue 38: "Run without asking" was chosen with no word of what it means
+  it('"Run without asking" shows what it means, as the auto choice\'s description, only while it is the mode', async () => {
+    const { hub, el } = await setup();
+    const radio = (value: string) =>
+      qa(el, 'input[type=radio]').find((r) => (r as HTMLInputElement).value === value) as HTMLInputElement;
+    expect(hub.assistants.get('writer').approval).to.not.equal('auto');
+    expect(q(el, '[part=auto-warning]')).to.equal(null);
+    expect(radio('auto').hasAttribute('aria-describedby')).to.equal(false);
+    const changed = nextEvent(window, 'mcp-tool-selection-changed');
+    radio('auto').click();
+    await changed;
+    await el.updateComplete;
+    const warning = q(el, '[part=auto-warning]');
+    expect(warning, 'the warning').to.exist;
+    expect(warning.textContent).to.match(/without asking you first/);
+    expect(warning.textContent).to.match(/destructive tools/);
+    expect(warning.checkVisibility()).to.equal(true);
+    expect(radio('auto').getAttribute('aria-describedby')).to.equal(warning.id);
+    await expect(el).to.be.accessible();
+    // another mode: the warning goes with it
+    const back = nextEvent(window, 'mcp-tool-selection-changed');
+    radio('always-ask').click();
+    await back;
+    await el.updateComplete;
+    expect(q(el, '[part=auto-warning]')).to.equal(null);
+    expect(radio('auto').hasAttribute('aria-describedby')).to.equal(false);
+  });
+
   it('lists trusted tools and removes one', async () => {
     const { hub, b, el } = await setup();
     await hub.assistants.trust('writer', b.id, 'echo');

@@ -5,6 +5,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { McpElicitationElement, McpHub } from '../../src/index.js';
 import type { McpElicitationView as View } from '../../src/internal/elicitation-view.js';
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 import { expectNoLeakedSubscriptions, nextEvent, privateHub, unique, untilRendered, urls } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
@@ -78,6 +79,27 @@ describe('<mcp-elicitation>', () => {
     await expect(el).to.be.accessible();
   });
 
+  // issue 38: the demo puts it in a scrolling box (overflow: auto) that is 0 px tall while empty;
+  // its status line (1 px, placed at the top) overflowed it, and Chromium gave the box a Tab stop
+  it('empty in a scrolling box: no Tab stop, nothing to scroll', async () => {
+    const wrap = await fixture<HTMLElement>(
+      html`<div>
+        <button id="before">before</button>
+        <mcp-elicitation
+          .hub=${privateHub()}
+          style="overflow: auto; max-height: 50vh; padding: 0 1rem"
+        ></mcp-elicitation>
+        <button id="after">after</button>
+      </div>`,
+    );
+    const el = wrap.querySelector('mcp-elicitation')!;
+    await el.updateComplete;
+    expect(el.scrollHeight, 'the empty element overflows its box').to.be.at.most(el.clientHeight);
+    (wrap.querySelector('#before') as HTMLElement).focus();
+    await sendKeys({ press: 'Tab' });
+    expect(focused()?.id, 'Tab from the button before goes to the button after').to.equal('after');
+  });
+
   it('form: every restricted field kind, the server named, errors after touch and submit, then Accept sends typed content', async () => {
     const hub = privateHub();
     const id = await everything(hub);
@@ -120,7 +142,7 @@ describe('<mcp-elicitation>', () => {
     // submit: the required name is missing; nothing is sent, focus goes to it
     inView<HTMLButtonElement>(el, '[data-action=accept]').click();
     await view(el).updateComplete;
-    expect(inView(el, '#f-name-error').textContent).to.contain('Fill in this field.');
+    expect(inView(el, '#f-name-error').textContent!.trim()).to.equal(REQUIRED_MESSAGE);
     expect(inView(el, '[role=alert]').textContent).to.contain('Check the highlighted fields.');
     expect(focused()?.id).to.equal('f-name');
     expect(Object.values(hub.store.state.elicitations)[0]!.status).to.equal('pending');

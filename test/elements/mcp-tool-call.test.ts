@@ -255,6 +255,30 @@ describe('<mcp-tool-call>', () => {
     expect(view.shadowRoot!.textContent).to.contain('Sent the answer to Everything.');
   });
 
+  // issue 38: the timer counted on while the server only waited on the user's answer
+  it('while the server waits on the user inside the call, "waiting for you" replaces the timer; while the model works, the timer shows', async () => {
+    const hub = privateHub();
+    let answer!: (text: string) => void;
+    hub.setSamplingHandler(() => new Promise((resolve) => (answer = (text) => resolve({ text, model: 'slow' }))));
+    const { p, el } = await everythingCall(hub, 'trigger-sampling-request', { prompt: 'Hi', maxTokens: 9 });
+    const elapsed = () => (shadow(el).querySelector('[part=elapsed]')?.textContent ?? '').trim();
+    const view = await inCard(el, 'mcp-sampling-view');
+    // the approval: the user's turn
+    await untilRendered(el, () => elapsed() === 'waiting for you', '"waiting for you" while the approval waits');
+    expect(elapsed()).not.to.match(/\d+ s/);
+    (view.shadowRoot!.querySelector('[data-action=approve]') as HTMLButtonElement).click();
+    // the model's turn: the call's time runs
+    await untilRendered(el, () => /^for \d+ s$/.test(elapsed()), 'the timer while the model works');
+    answer('done');
+    // the review: the user's turn again
+    await untilRendered(view, () => view.shadowRoot!.querySelector('[data-action=send]'), 'the review');
+    await untilRendered(el, () => elapsed() === 'waiting for you', '"waiting for you" while the review waits');
+    await expect(el).to.be.accessible();
+    (view.shadowRoot!.querySelector('[data-action=send]') as HTMLButtonElement).click();
+    expect((await p).status).to.equal('success');
+    await untilRendered(el, () => !shadow(el).querySelector('[part=elapsed]'), 'no timer once done');
+  });
+
   it('a failed sampling stays in the card as an error, accessibly', async () => {
     const hub = privateHub();
     hub.setSamplingHandler(async () => {

@@ -5,6 +5,7 @@ import '../../src/internal/schema-form-define.js';
 import { Validator } from '@cfworker/json-schema';
 import { loadValidator, type McpToolExplorerElement } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 import { fixtureTenant, nextEvent, privateHub, urls, expectNoLeakedSubscriptions, untilRendered } from '../helpers.js';
 import { CORPUS } from '../fixtures/schemas.js';
 
@@ -124,7 +125,7 @@ describe('<mcp-tool-explorer>', () => {
       await el.updateComplete;
       await form.updateComplete;
       expect(requests).to.have.length(0);
-      expect(form.shadowRoot!.querySelector('.field-error')!.textContent).to.equal('Choose one.');
+      expect(form.shadowRoot!.querySelector('.field-error')!.textContent).to.equal(REQUIRED_MESSAGE);
       expect(q(el, '#args-problem').textContent!.trim()).to.equal('Fill in the marked fields, then run it again.');
       await expect(el).to.be.accessible();
       select.value = '0';

@@ -9,6 +9,7 @@ import { loadValidator } from '../../src/index.js';
 import type { McpSchemaForm } from '../../src/internal/schema-form.js';
 import { CORPUS } from '../fixtures/schemas.js';
 import { privateHub, urls } from '../helpers.js';
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 
 type Schema = Record<string, any>;
 // the validator is a chunk of its own; this test checks values with it directly
@@ -137,7 +138,7 @@ describe('<mcp-schema-form>: what is shown is what is sent', () => {
     // Run: now it says what is missing, in words
     expect(el.reportValidity()).to.equal(false);
     await el.updateComplete;
-    expect(errors(el)).to.deep.equal(['Choose one.']);
+    expect(errors(el)).to.deep.equal([REQUIRED_MESSAGE]);
     expect(root(el).activeElement).to.equal(select);
     await expect(el).to.be.accessible();
     select.value = '1';
@@ -218,13 +219,32 @@ describe('<mcp-schema-form>: what is shown is what is sent', () => {
     expect(start.placeholder).to.equal('2025-01-31T12:00:00Z');
   });
 
+  // issue 38: "Required.", "Choose one.", "Fill in this field." and "must not be empty" were one rule
+  it('a required field left empty says so in one wording, whatever its kind', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        text: { type: 'string' },
+        nonEmpty: { type: 'string', minLength: 1 },
+        count: { type: 'integer' },
+        kind: { type: 'string', enum: ['a', 'b'] },
+      },
+      required: ['text', 'nonEmpty', 'count', 'kind'],
+    };
+    const el = await form(schema, { nonEmpty: '' });
+    expect(el.reportValidity()).to.equal(false);
+    await el.updateComplete;
+    expect(errors(el)).to.deep.equal([REQUIRED_MESSAGE, REQUIRED_MESSAGE, REQUIRED_MESSAGE, REQUIRED_MESSAGE]);
+    expect(REQUIRED_MESSAGE).to.equal('This field is required.');
+  });
+
   it('problems inside the other branch of a oneOf are not shown', async () => {
     const schema = CORPUS.find((c) => c.name === 'refs_nullable_unions')!.schema;
     const el = await form(schema, { home: { street: 'Main' }, shape: { kind: 'circle' } });
     expect(el.reportValidity()).to.equal(false);
     await el.updateComplete;
     // Circle is shown: its missing radius, not "must be square" or the square's side
-    expect(errors(el)).to.deep.equal(['Required.']);
+    expect(errors(el)).to.deep.equal([REQUIRED_MESSAGE]);
     expect(root(el).querySelector('#sf-shape-r-error')).to.exist;
   });
 });

@@ -14,6 +14,9 @@ const STRINGS = {
   noServers: 'No MCP servers yet. Add one first.',
   tools: 'tools',
   tool: 'tool',
+  appOnly: '{n} only for app views',
+  appOnlyTitle:
+    'Tools of this server that only its own app views may call: {n}. The model is never offered them, so they are not counted or chosen here.',
   chooseTools: 'Choose tools',
   selectAll: 'Select all',
   selectNone: 'Select none',
@@ -21,6 +24,8 @@ const STRINGS = {
   auto: 'Run without asking',
   'always-ask': 'Always ask',
   'trusted-only': 'Ask unless trusted',
+  autoWarning:
+    'Run without asking: every tool this assistant may use runs as soon as the model asks for it, without asking you first. That includes destructive tools, which may change or delete your data.',
   trusted: 'Trusted tools',
   noTrusted: 'No trusted tools.',
   untrust: 'Remove',
@@ -64,6 +69,7 @@ export type GptToolSelectorStrings = typeof STRINGS;
  * @csspart servers - The server list.
  * @csspart server - One server row.
  * @csspart approval - The approval mode group.
+ * @csspart auto-warning - While the mode is "Run without asking": what that means (the auto radio's description).
  * @csspart trusted - The trusted tools list.
  * @csspart cost - The context cost estimate.
  * @csspart pin - A tool's pin toggle (`aria-pressed`).
@@ -136,6 +142,13 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
         border-radius: var(--_radius);
         display: grid;
         gap: 0.2rem;
+      }
+      .auto-warning {
+        margin: 0.2rem 0 0;
+        padding: 0.3rem 0.6rem;
+        border-left: 3px solid var(--_warning);
+        background: var(--_subtle);
+        overflow-wrap: anywhere;
       }
     `,
     budgetStyles,
@@ -235,6 +248,8 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
     const tokens = toolTokens(this.hub, this.assistantId);
     const pinned = new Set(profile.pinned.map((p) => toolKey(p.serverId, p.tool)));
     const terms = searchTerms(this._query);
+    // "Run without asking" says what it means while it is the mode (issue 38)
+    const auto = profile.approval === 'auto';
     // while searching: only servers with a tool that matches, each opened on its matches
     const shown = terms.length
       ? list.filter((s) => (catalogues[s.id]?.tools ?? []).some((t) => modelVisible(t) && matches(t, terms)))
@@ -266,7 +281,10 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                     (s) => {
                       const sel = profile.servers === 'all' ? {} : profile.servers[s.id];
                       // tools only a server's own view may call (MCP Apps) are not the model's to choose
-                      const tools = (catalogues[s.id]?.tools ?? []).filter(modelVisible);
+                      const every = catalogues[s.id]?.tools ?? [];
+                      const tools = every.filter(modelVisible);
+                      // counted apart, so this count agrees with the manager's (issue 38)
+                      const appOnly = every.length - tools.length;
                       const chosen = sel
                         ? sel.tools
                           ? new Set(sel.tools)
@@ -287,7 +305,18 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                           />
                           <label class="name" for=${`srv-${s.id}`}>${s.name}</label>
                           <span class="status" data-status=${status}>${this.t(status)}</span>
-                          <span class="muted">${count}</span>
+                          <span class="muted count"
+                            >${count}${
+                              appOnly
+                                ? html` ·
+                                    <span
+                                      class="app-only"
+                                      title=${this.t('appOnlyTitle').replace('{n}', String(appOnly))}
+                                      >${this.t('appOnly').replace('{n}', String(appOnly))}</span
+                                    >`
+                                : nothing
+                            }</span
+                          >
                           ${tokensLabel(tokens.perServer.get(s.id), this.t('tokensShort'))}
                         </div>
                         ${
@@ -347,12 +376,18 @@ export class GptToolSelectorElement extends McpElement<GptToolSelectorStrings> {
                   type="radio"
                   name="approval"
                   value=${m}
+                  aria-describedby=${m === 'auto' && auto ? 'auto-warning' : nothing}
                   .checked=${live(profile.approval === m)}
                   @change=${() => void this.#apply({ approval: m })}
                 />
                 ${this.t(m)}</label
               >`,
           )}
+          ${
+            auto
+              ? html`<p id="auto-warning" class="auto-warning" part="auto-warning">${this.t('autoWarning')}</p>`
+              : nothing
+          }
         </fieldset>
       </section>
       <section part="trusted">

@@ -1,64 +1,20 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { errorText } from '../../internal/error-text.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { ANSWER_STRINGS } from '../../internal/answer-strings.js';
-import { renderRequest, requestsIn, type ServerRequest } from '../../internal/answer-list.js';
+import { renderRequest, requestsIn, waitsOnUser, type ServerRequest } from '../../internal/answer-list.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import { RESULT_STRINGS, renderCopy, renderResult, resultStrings } from '../../internal/result-view.js';
+import { renderCopy, renderResult, resultStrings } from '../../internal/result-view.js';
 import { showCall } from '../../internal/shown-calls.js';
 import { importOnce } from '../../internal/import-once.js';
 import { shallowEqual, StoreController } from '../../controllers/store-controller.js';
 import { toolUi, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
 import { styles } from './mcp-tool-call.styles.js';
+import { ApprovalController } from './approval.js';
+import { formatDuration, formatElapsed, progressText } from './call-text.js';
+import { ElapsedClock } from './elapsed-clock.js';
+import { TOOL_CALL_STRINGS, type McpToolCallStrings } from './strings.js';
 
-const STRINGS = {
-  pending: 'Pending',
-  'awaiting-approval': 'Needs approval',
-  'needs-sign-in': 'Needs sign-in',
-  signInNeeded: 'The server asks you to sign in. The call continues once you have.',
-  signIn: 'Sign in',
-  running: 'Running',
-  success: 'Done',
-  error: 'Failed',
-  denied: 'Denied',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
-  on: 'on',
-  arguments: 'Arguments',
-  approvalQuestion: 'Allow the assistant to use {tool} on {server}?',
-  approvalWhat: 'What it does:',
-  approvalWith: 'With these details:',
-  approvalNoArgs: 'It needs no details.',
-  approvalCut: '… {n} more characters not shown (the arguments below hold them all)',
-  allowOnce: 'Allow once',
-  alwaysAllow: 'Always allow this tool',
-  alwaysAllowSwitches:
-    '“Always allow” trusts this tool and switches the assistant from asking every time to asking only for tools it does not trust.',
-  alwaysAllowTrusts: '“Always allow” adds this tool to the tools the assistant runs without asking.',
-  deny: 'Deny',
-  cancel: 'Cancel call',
-  runAgain: 'Run again',
-  runAgainNote:
-    'Its result is unknown. “Run again” starts it anew with the same arguments, asking first if your approval settings say so.',
-  progressOf: '{done} of {total} ({percent}%)',
-  progressSoFar: '{done} so far',
-  elapsed: 'for {time}',
-  mayChange: 'It may change or delete your data.',
-  mayChangeSoft: 'It may change things, but not delete them.',
-  openWorld: 'It may reach websites or services outside this server.',
-  readOnly: 'The server says it only reads information.',
-  deniedByUser: 'You denied this call, so it did not run.',
-  errorDetails: 'Details',
-  progress: 'Progress',
-  duration: 'took',
-  result: 'Result',
-  noCall: 'No tool call.',
-  ...RESULT_STRINGS,
-  finished: 'Tool call finished:',
-  // what the server asks during the call (forms, URLs, sampling): shared with <mcp-elicitation>
-  ...ANSWER_STRINGS,
-};
-export type McpToolCallStrings = typeof STRINGS;
+export type { McpToolCallStrings } from './strings.js';
 
 const STATUSES: readonly ToolCallStatus[] = [
   'pending',
@@ -75,42 +31,6 @@ const STATUSES: readonly ToolCallStatus[] = [
 /** A call whose tool has a view shows it from when it runs (input first, then its result or end). */
 const SHOWS_VIEW: ReadonlySet<ToolCallStatus> = new Set(['running', 'success', 'error', 'cancelled', 'interrupted']);
 const loadAppView = importOnce('<mcp-app-view>', () => import('../mcp-app-view/define.js'));
-
-const MAX_DESCRIPTION = 300;
-// a value this long may scroll: its box takes focus, so a keyboard can scroll it
-const LONG_VALUE = 200;
-// what the user approves is shown whole (the box scrolls) up to this, and the rest is counted
-const MAX_VALUE = 20_000;
-
-/** An argument's value as a person reads it: text as is, anything else as compact JSON; and how much is not shown. */
-function readable(value: unknown): { text: string; cut: number } {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  return text.length > MAX_VALUE ? { text: text.slice(0, MAX_VALUE), cut: text.length - MAX_VALUE } : { text, cut: 0 };
-}
-
-function formatDuration(ms?: number): string {
-  if (ms === undefined) return '';
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-/** Time since a call started, in whole seconds (and minutes): "7 s", "2 min 5 s". */
-export function formatElapsed(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const min = Math.floor(total / 60);
-  return min ? `${min} min ${total % 60} s` : `${total} s`;
-}
-
-const num = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-
-/** Progress in words: "3 of 10 (30%)" when the server gives a total, else "3 so far". */
-function progressText(p: NonNullable<ToolCallRecord['progress']>, t: (k: 'progressOf' | 'progressSoFar') => string) {
-  if (p.total && p.total > 0)
-    return t('progressOf')
-      .replace('{done}', num(p.progress))
-      .replace('{total}', num(p.total))
-      .replace('{percent}', String(Math.min(100, Math.round((p.progress / p.total) * 100))));
-  return t('progressSoFar').replace('{done}', num(p.progress));
-}
 
 /**
  * One tool call as a card: tool and server, arguments, status, duration, progress, approval
@@ -154,7 +74,7 @@ function progressText(p: NonNullable<ToolCallRecord['progress']>, t: (k: 'progre
  *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
  * @csspart progress - The progress bar and its text ("3 of 10 (30%)", or "3 so far" without a total).
- * @csspart elapsed - While the call runs: the time since it started.
+ * @csspart elapsed - While the call runs: the time since it started; "waiting for you" instead while the server waits on the user's answer to its question inside the call (docs/decisions/new-card-timer-waiting.md).
  * @csspart copy - A Copy button (the result's text, or the arguments' JSON).
  * @csspart image-zoom - The button around a result image that enlarges it.
  * @csspart image-dialog - The enlarged image's modal dialog (Escape, Close or a click outside closes it).
@@ -193,7 +113,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   /** After the user's decision, focus this (a selector in the card's document, or an element). */
   declare returnFocus?: string | HTMLElement;
   /** @internal */
-  protected override defaultStrings = STRINGS;
+  protected override defaultStrings = TOOL_CALL_STRINGS;
   readonly #internals = this.attachInternals();
   #requests: ServerRequest[] = [];
   // one subscription: the call and what its server asks during it (kept identical while unchanged)
@@ -208,9 +128,9 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #prepared?: string;
   #shown?: string;
   /** Redraws the elapsed time each second while the call is live. */
-  #tick?: ReturnType<typeof setInterval>;
-  /** Why Allow or Deny could not be taken (shown in the approval box). */
-  #decisionError?: string;
+  readonly #clock = new ElapsedClock(this);
+  /** The approval box and the decision taken in it. */
+  readonly #approval = new ApprovalController(this, (k) => String(this.t(k)));
   /** Why "Run again" could not start a call (shown under it). */
   #rerunError?: string;
 
@@ -231,16 +151,6 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.#syncShown();
-    this.#clock(false);
-  }
-
-  /** The elapsed time is redrawn each second while the call runs (or waits for a slot). */
-  #clock(on: boolean) {
-    if (on && !this.#tick) this.#tick = setInterval(() => this.requestUpdate(), 1000);
-    else if (!on && this.#tick) {
-      clearInterval(this.#tick);
-      this.#tick = undefined;
-    }
   }
 
   /** Tell <mcp-elicitation> which call this card shows (it leaves that call's requests to us). */
@@ -256,7 +166,10 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     this.#syncShown();
     const r = this.record;
     const status = r?.status;
-    this.#clock(this.isConnected && !!r?.startedAt && (status === 'running' || status === 'pending'));
+    // the elapsed time is redrawn each second while the call runs (or waits for a slot)
+    this.#clock.run(
+      this.isConnected && !!r?.startedAt && (status === 'running' || status === 'pending') && !this.#waitsOnUser(),
+    );
     if (status !== this.#lastStatus) {
       // custom states where the browser has them (Chromium 125+, Safari 17.4+, Firefox 126+)
       const states = this.#internals.states as CustomStateSet | undefined;
@@ -271,33 +184,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
     }
   }
 
-  #approve(always: boolean) {
-    const r = this.record;
-    if (r) this.#decide(() => this.hub.calls.approve(r.id, { always }));
+  /** The server waits on the user's answer inside the call: no timer runs then. */
+  #waitsOnUser(): boolean {
+    return this.record?.status === 'running' && this.#view.value.requests.some(waitsOnUser);
   }
-  #deny() {
-    const r = this.record;
-    if (r) this.#decide(() => this.hub.calls.deny(r.id));
-  }
-  /** A decision the hub cannot take (e.g. the call waits for it in another tab) is said in the box. */
-  #decide(decide: () => void) {
-    try {
-      decide();
-      this.#decisionError = undefined;
-      this.#focusBack();
-    } catch (e) {
-      this.#decisionError = (e as Error).message;
-      this.requestUpdate();
-    }
-  }
-  // the approval box goes away with the decision: focus would fall to the page's start
-  #focusBack() {
-    const to = this.returnFocus;
-    if (!to) return;
-    const root = this.getRootNode() as Document | ShadowRoot;
-    const target = typeof to === 'string' ? root.querySelector<HTMLElement>(to) : to;
-    target?.focus();
-  }
+
   /** In the click itself: the sign-in popup must open before anything is awaited. */
   #signIn() {
     const r = this.record;
@@ -328,85 +219,8 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
   #onKeydown(e: KeyboardEvent) {
     if (e.key === 'Escape' && this.record?.status === 'awaiting-approval') {
       e.preventDefault();
-      this.#deny();
+      this.#approval.deny();
     }
-  }
-
-  #warnings(record: ToolCallRecord): string[] {
-    const hints = record.annotations;
-    const out: string[] = [];
-    // without annotations the spec's defaults apply: may be destructive, open world
-    if (hints?.readOnlyHint === true) out.push(this.t('readOnly'));
-    else out.push(hints?.destructiveHint === false ? this.t('mayChangeSoft') : this.t('mayChange'));
-    if (hints?.openWorldHint !== false) out.push(this.t('openWorld'));
-    return out;
-  }
-
-  /** What is asked, in words a person reads: the tool, what it does, with which details. */
-  #approval(r: ToolCallRecord) {
-    const tool = this.hub.catalogue(r.serverId)?.tools.find((t) => t.name === r.tool);
-    let what = tool?.description?.trim() ?? '';
-    if (what.length > MAX_DESCRIPTION) what = `${what.slice(0, MAX_DESCRIPTION)}…`;
-    const props = (tool?.inputSchema?.properties ?? {}) as Record<string, { title?: string }>;
-    const entries = Object.entries(r.arguments);
-    const question = this.t('approvalQuestion')
-      .replace('{tool}', `“${r.toolTitle ?? r.tool}”`)
-      .replace('{server}', r.serverName);
-    return html`<div class="approval" part="approval" role="group" tabindex="-1" aria-labelledby="ask">
-      <p id="ask" class="ask">${question}</p>
-      ${what ? html`<p class="what"><span class="label">${this.t('approvalWhat')}</span> ${what}</p>` : nothing}
-      ${
-        entries.length
-          ? html`<div class="with">
-              <span class="label">${this.t('approvalWith')}</span>
-              <dl>
-                ${entries.map(
-                  ([k, v]) =>
-                    html`<dt>${this.#key(k, props[k]?.title)}</dt>
-                      <dd tabindex=${readable(v).text.length > LONG_VALUE ? '0' : nothing}>${this.#value(v)}</dd>`,
-                )}
-              </dl>
-            </div>`
-          : html`<p class="with">${this.t('approvalNoArgs')}</p>`
-      }
-      <ul class="warnings">
-        ${this.#warnings(r).map((w) => html`<li>${w}</li>`)}
-      </ul>
-      <div class="actions" part="actions">
-        <button class="primary" data-action="allow-once" @click=${() => this.#approve(false)}>
-          ${this.t('allowOnce')}
-        </button>
-        <button data-action="always-allow" aria-describedby="always-note" @click=${() => this.#approve(true)}>
-          ${this.t('alwaysAllow')}
-        </button>
-        <button class="danger" data-action="deny" @click=${() => this.#deny()}>${this.t('deny')}</button>
-      </div>
-      ${this.#decisionError ? html`<p class="error" role="alert">${this.#decisionError}</p>` : nothing}
-      <p id="always-note" class="muted always-note">
-        ${this.hub.assistants.get(r.assistantId).approval === 'always-ask' ? this.t('alwaysAllowSwitches') : this.t('alwaysAllowTrusts')}
-      </p>
-    </div>`;
-  }
-
-  /**
-   * An argument's name in the approval box: the real key always (what the server receives), and
-   * the schema's title beside it when it says something else. A title is the server's own text:
-   * alone it could call `amount` "Recipient".
-   */
-  #key(key: string, title: string | undefined) {
-    const t = title?.trim();
-    if (!t || t === key) return key;
-    return html`${t} <code class="key">${key}</code>`;
-  }
-
-  /** One argument's value in the approval box, its cut (if any) said in words. */
-  #value(v: unknown) {
-    const { text, cut } = readable(v);
-    return html`<span class="value">${text}</span>${
-        cut
-          ? html`<span class="cut">${this.t('approvalCut').replace('{n}', cut.toLocaleString('en-US'))}</span>`
-          : nothing
-      }`;
   }
 
   /** The first sentence in the alert, the rest (never a server's HTML page) under Details. */
@@ -471,7 +285,11 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
         ${
           live && r.startedAt && !waiting && !signIn
             ? html`<span class="muted elapsed" part="elapsed"
-                >${this.t('elapsed').replace('{time}', formatElapsed(Date.now() - r.startedAt))}</span
+                >${
+                  this.#waitsOnUser()
+                    ? this.t('waitingForYou')
+                    : this.t('elapsed').replace('{time}', formatElapsed(Date.now() - r.startedAt))
+                }</span
               >`
             : nothing
         }
@@ -483,7 +301,7 @@ export class McpToolCallElement extends McpElement<McpToolCallStrings> {
             : nothing
         }
       </header>
-      ${waiting ? this.#approval(r) : nothing}
+      ${waiting ? this.#approval.render(r) : nothing}
       <details part="arguments">
         <summary>${this.t('arguments')}</summary>
         ${renderCopy(args, { copy: this.t('copy'), copied: this.t('copied') })}
