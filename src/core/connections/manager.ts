@@ -8,7 +8,7 @@ import { checkMove } from '../servers/relays.js';
 import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
 import { loadSession } from './session-loader.js';
-import type { ConnectSignInOptions } from '../connect-with-sign-in.js';
+import type { ConnectSignInOptions } from './connect-with-sign-in.js';
 
 /** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
 const HEADER_MISMATCH = -32020;
