@@ -19,8 +19,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STUBS = {
   'core/hub.ts': [
     [
-      "import { AppViews, type AppModelContext, type AppsStatus } from './app-views.js';",
-      "import type { AppViews, AppModelContext, AppsStatus } from './app-views.js';",
+      "import { AppViews, type AppModelContext, type AppsStatus } from './apps/app-views.js';",
+      "import type { AppViews, AppModelContext, AppsStatus } from './apps/app-views.js';",
     ],
     [
       'const apps = this.#apps.status(this.store.state.catalogues[id]);',
@@ -33,15 +33,15 @@ const STUBS = {
     [/ {2}\/\/ ---- MCP Apps \(views[\s\S]*?(?= {2}\/\*\* The last discovered catalogue)/, ''],
     ['this.#apps.answers = this.#answers = new Answers(', 'this.#answers = new Answers('],
   ],
-  'core/calls/pipeline.ts': [
-    ["    if (target.source === 'app' && !toolUi(tool).visibility.includes('app'))", '    if (0)'],
+  'core/calls/target.ts': [["  if (target.source === 'app' && !toolUi(tool).visibility.includes('app'))", '  if (0)']],
+  'core/calls/approval.ts': [
     [
       "    if (record.source === 'app') {\n      if (call.appGranted) return 'app-granted';\n      if (call.tool.annotations?.readOnlyHint === true) return 'app-read-only';\n    }\n",
       '',
     ],
   ],
   'core/assistants/profile.ts': [['if (!modelVisible(tool)) continue;', '']],
-  'core/ui-meta.ts': [
+  'core/apps/ui-meta.ts': [
     [
       /const MAX_URI[\s\S]*$/,
       "export const uiUri = (v: unknown) => v as string | undefined;\nexport const toolUi = (t: unknown): ToolUi => ({ visibility: ['model', 'app'], resourceUri: t as undefined });\nexport const modelVisible = (t: unknown) => !!t;\n",

@@ -2,7 +2,7 @@
 // (SEP-1865: never looser than declared; the spec's restrictive default when nothing is), and the
 // view's document with that policy placed before anything of the view can run. Pure string work:
 // the sandbox proxy (src/apps/sandbox/proxy.ts) and the opaque fallback (view-frame.ts) share it.
-import type { UiCsp, UiPermissions } from '../core/ui-meta.js';
+import type { UiCsp, UiPermissions } from '../core/apps/ui-meta.js';
 import { cspOrigins } from './resource-meta.js';
 
 /** The spec's policy for a view that declared no `csp`. */

@@ -1,6 +1,6 @@
 // `ui/update-model-context`: what a view offers the model for the next turn, kept per view (the
 // newest replaces the last) in the hub, where `hub.modelContext()` reads it. Checked here, in the
-// apps chunk, so the hub every page loads carries only the reading side (src/core/app-views.ts).
+// apps chunk, so the hub every page loads carries only the reading side (src/core/apps/app-views.ts).
 import { McpConfigError, type AppModelContext, type McpHub } from '../core/index.js';
 
 /** Largest model context one view may keep (characters of its JSON). */

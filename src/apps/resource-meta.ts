@@ -1,6 +1,6 @@
 // What a UI resource declares in `_meta.ui` (SEP-1865), read defensively: only well-formed origins
 // for the CSP, only known permissions. Used by the view host and by the sandbox proxy page.
-import type { UiResourceMeta } from '../core/ui-meta.js';
+import type { UiResourceMeta } from '../core/apps/ui-meta.js';
 
 /** The one MIME type a UI resource may have. */
 export const UI_MIME = 'text/html;profile=mcp-app';

@@ -3,7 +3,7 @@
 // result's (the read result wins), cached per hub, server and URI until the server's catalogue
 // changes (a reconnect or a list_changed re-lists it).
 import { McpElementsError, type McpHub } from '../core/index.js';
-import { uiUri, type UiResourceMeta } from '../core/ui-meta.js';
+import { uiUri, type UiResourceMeta } from '../core/apps/ui-meta.js';
 import { isUiMime, mergeUiMeta, uiResourceMeta } from './resource-meta.js';
 
 /** A view's resource, ready to show. */

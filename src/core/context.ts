@@ -1,9 +1,9 @@
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { McpHubEventMap } from '../events/index.js';
-import type { RecordStorage, ResilientStorage } from './storage.js';
+import type { RecordStorage, ResilientStorage } from './persistence/storage.js';
 import type { Store } from './store.js';
 import type { HubState } from './types.js';
-import type { Vault } from './vault.js';
+import type { Vault } from './persistence/vault.js';
 
 /** Record key prefixes in the store (one key per record, never one big blob). */
 export const KEYS = {

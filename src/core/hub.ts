@@ -11,10 +11,10 @@ import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.j
 import type { SignInOptions } from './auth/options.js';
 import type { IdentityAssertionSource } from './auth/jwt-bearer.js';
 import { LazySignIns } from './sign-in-loader.js';
-import { checkConnectSignIn, SignInQueue } from './connect-with-sign-in.js';
+import { checkConnectSignIn, SignInQueue } from './connections/connect-with-sign-in.js';
 import { Skills, type LoadedSkill, type SkillEntry, type SkillFileContent } from './skills/index.js';
 import { limitsOf, randomId, type HubContext, type McpHubOptions } from './context.js';
-import type { McpJsonEntryError } from './mcp-json.js';
+import type { McpJsonEntryError } from './servers/mcp-json.js';
 import { loadRecords, TabSync } from './persistence/sync.js';
 import { followPageLifecycle } from './persistence/page-lifecycle.js';
 import { watchProtocolErrors } from './answers/protocol-log.js';
@@ -22,12 +22,12 @@ import type { ModelTool, Provider } from './providers/index.js';
 import type { ServerConfig, ServerConfigInput } from './schemas.js';
 import { Servers, type ServerRegistry } from './servers/registry.js';
 import { checkRelayOptions, relayAllowed } from './servers/relays.js';
-import { defaultStorage, ResilientStorage } from './storage.js';
+import { defaultStorage, ResilientStorage } from './persistence/storage.js';
 import { Store } from './store.js';
 import type { ConnectionState, HubState, ServerCatalogue } from './types.js';
-import { Vault } from './vault.js';
+import { Vault } from './persistence/vault.js';
 import { HubOutput } from './output.js';
-import { AppViews, type AppModelContext, type AppsStatus } from './app-views.js';
+import { AppViews, type AppModelContext, type AppsStatus } from './apps/app-views.js';
 
 /**
  * The page's MCP hub: servers kept in IndexedDB, secrets in the vault, one SDK Client per

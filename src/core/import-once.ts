@@ -1,28 +1,36 @@
-// A part of the core that is a chunk of its own in the CDN build (the connection code, the
-// schema validator): imported once, the first time it is needed. A failed import is forgotten,
-// so the next caller tries again, and rejects with the caller's typed error.
+// A part that is a chunk of its own in the CDN build (the core's connection code and schema
+// validator, an element's form or views, the G4F drop-in): imported once, the first time it is
+// needed. A failed import is forgotten, so the next caller tries again; what the caller gets
+// instead is the caller's to say (the core throws its typed error, an element logs and goes on).
 
-/** `load` run once; its promise, or after a failure `fail(cause)`, which the next call retries. */
-function importOnce<T>(load: () => Promise<T>, fail: (cause: unknown) => Error): () => Promise<T> {
-  let loading: Promise<T> | undefined;
+/** `load` run once; its promise, or after a failure what `failed(cause)` returns or throws, which the next call retries. */
+export function importOnce<T, F = never>(load: () => Promise<T>, failed: (cause: unknown) => F): () => Promise<T | F> {
+  let loading: Promise<T | F> | undefined;
   return () =>
     (loading ??= load().catch((e: unknown) => {
       loading = undefined;
-      throw fail(e);
+      return failed(e);
     }));
 }
 
 /** `importOnce` whose import the tests can replace (a chunk that cannot be fetched, or is slow). */
-export function replaceableImport<T>(real: () => Promise<T>, fail: (cause: unknown) => Error) {
-  let load = importOnce(real, fail);
+export function replaceableImport<T, F = never>(real: () => Promise<T>, failed: (cause: unknown) => F) {
+  let load = importOnce(real, failed);
   return {
     load: () => load(),
     /** From now on, as on a fresh page: import through `replacement` (given the real import); without it, the real one. */
     replace(replacement?: (real: () => Promise<T>) => Promise<T>) {
-      load = importOnce(replacement ? () => replacement(real) : real, fail);
+      load = importOnce(replacement ? () => replacement(real) : real, failed);
     },
   };
 }
+
+/** A failure `importOnce` rethrows as `error(cause)`. */
+export const rethrow =
+  (error: (cause: unknown) => Error = (e) => e as Error) =>
+  (cause: unknown): never => {
+    throw error(cause);
+  };
 
 /** What a failed import tells the user: which part, why, and what to do. */
 export const cannotLoad = (what: string, e: unknown) =>

@@ -3,7 +3,7 @@ import './zod-setup.js';
 
 export { McpHub, getHub } from './hub.js';
 export type { McpHubOptions } from './context.js';
-export type { AppModelContext, AppsStatus } from './app-views.js';
+export type { AppModelContext, AppsStatus } from './apps/app-views.js';
 export {
   modelVisible,
   toolUi,
@@ -12,11 +12,11 @@ export {
   type UiCsp,
   type UiPermissions,
   type UiResourceMeta,
-} from './ui-meta.js';
+} from './apps/ui-meta.js';
 export type { ServerRegistry, UpdateOptions } from './servers/registry.js';
 export { backoffDelay } from './connections/retry.js';
 export type { ConnectOptions, ServerClient } from './connections/manager.js';
-export { MAX_SIGN_INS_PER_CONNECT, type ConnectSignInOptions } from './connect-with-sign-in.js';
+export { MAX_SIGN_INS_PER_CONNECT, type ConnectSignInOptions } from './connections/connect-with-sign-in.js';
 export { SKILLS_EXTENSION, type LoadedSkill, type SkillEntry, type SkillFileContent } from './skills/index.js';
 export type { SignInOptions } from './auth/sign-ins.js';
 export type { ClientKeyAlg, ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
@@ -63,11 +63,9 @@ export {
   type AssistantRef,
   type ApprovalMode,
 } from './assistants/profile.js';
+export { validateArguments, argumentIssues, type ArgumentIssue } from './calls/validation.js';
 export {
   McpToolError,
-  validateArguments,
-  argumentIssues,
-  type ArgumentIssue,
   outcomeOf,
   type ToolCallRecord,
   type ToolCallStatus,
@@ -78,8 +76,8 @@ export {
 } from './calls/records.js';
 export { loadValidator, validatorLoaded } from './calls/schema-validator.js';
 export { TASKS_EXTENSION, type TaskForm, type TaskStatus } from './session/task-vocabulary.js';
-export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './mcp-json.js';
-export { nameTools, suffixedName, MAX_TOOL_NAME, type NameInput } from './names.js';
+export { toMcpJson, fromMcpJson, REDACTED, type McpJsonServer, type McpJsonEntryError } from './servers/mcp-json.js';
+export { nameTools, suffixedName, MAX_TOOL_NAME, type NameInput } from './assistants/names.js';
 export { expandTemplate, templateParams } from './uri-template.js';
 export {
   PROVIDERS,
@@ -122,7 +120,7 @@ export {
 } from './schemas.js';
 export type * from './types.js';
 export { Store, type Listener } from './store.js';
-export { MemoryStorage, IdbStorage, type RecordStorage } from './storage.js';
+export { MemoryStorage, IdbStorage, type RecordStorage } from './persistence/storage.js';
 export { CORS_HINT } from './session/cross-origin.js';
 export { normaliseCallResult } from './session/call-result.js';
 export type { ProtocolEra, RequestOptions } from './session/types.js';

@@ -5,18 +5,11 @@
  * here; in the one-file builds (`mcp-elements.all.js`, `mcp-elements.classic.js`, which G4F's tag
  * loads) and from `mcp-chat-elements/g4f` it returns it at once.
  */
+import { importOnce, rethrow } from '../core/import-once.js';
 import type { G4fMcpClient, G4fOptions } from './client.js';
 
-type DropIn = typeof import('./index.js');
-let loading: Promise<DropIn> | undefined;
-
 /** The drop-in's module (imported once; a failed import is tried again on the next call). */
-export function load(): Promise<DropIn> {
-  return (loading ??= import('./index.js').catch((e: unknown) => {
-    loading = undefined;
-    throw e;
-  }));
-}
+export const load = importOnce(() => import('./index.js'), rethrow());
 
 /** Install the drop-in (see `install` of `mcp-chat-elements/g4f`); resolves with the page's client. */
 export async function install(options: G4fOptions = {}): Promise<G4fMcpClient> {

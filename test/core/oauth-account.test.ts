@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { IdbStorage, type McpHub } from '../../src/core/index.js';
 import { ACCOUNT_MAX, accountOf } from '../../src/core/auth/id-token.js';
 import { names } from '../../src/core/auth/records.js';
-import { Vault } from '../../src/core/vault.js';
+import { Vault } from '../../src/core/persistence/vault.js';
 import { click, privateHub, rawIdb, unique, urls } from '../helpers.js';
 
 const CALLBACK = `${location.origin}/__oauth-callback.html`;

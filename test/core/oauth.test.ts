@@ -13,7 +13,7 @@ import {
   type ServerConfig,
 } from '../../src/core/index.js';
 import { IdbStorage } from '../../src/core/index.js';
-import { Vault } from '../../src/core/vault.js';
+import { Vault } from '../../src/core/persistence/vault.js';
 import { click, privateHub, rawIdb, unique, urls } from '../helpers.js';
 
 const CALLBACK = `${location.origin}/__oauth-callback.html`;

@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { IdbStorage, McpConnectionError } from '../../src/core/index.js';
 import { names } from '../../src/core/auth/records.js';
 import { revokeTokens } from '../../src/core/auth/revoke.js';
-import { Vault } from '../../src/core/vault.js';
+import { Vault } from '../../src/core/persistence/vault.js';
 import { privateHub, rejects, unique, urls } from '../helpers.js';
 
 const KEY = 'sk-redirect-test-key';

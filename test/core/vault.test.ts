@@ -3,7 +3,7 @@
 // (no additional data) still open once and are rewritten bound. Real IndexedDB, real WebCrypto.
 import { expect } from '@open-wc/testing';
 import { IdbStorage } from '../../src/core/index.js';
-import { Vault } from '../../src/core/vault.js';
+import { Vault } from '../../src/core/persistence/vault.js';
 import { unique } from '../helpers.js';
 
 interface Sealed {

@@ -4,7 +4,7 @@
 import type { ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/client';
 import { AnswerRefusal, INVALID_PARAMS } from './refusal.js';
 import { McpElicitationRequestEvent } from '../../events/index.js';
-import { validateArguments } from '../calls/records.js';
+import { validateArguments } from '../calls/validation.js';
 import { randomId, type HubContext } from '../context.js';
 import { McpConfigError, McpNotFoundError } from '../errors.js';
 import { urlProblem } from '../schemas.js';

@@ -2,7 +2,7 @@
 // handed to a model must keep meaning the same tool while a conversation may still use it, so
 // each catalogue carries the names its tools were given (`givenNames`): stored and synced with
 // it, dropped with the server (its catalogue goes) or the tool (a catalogue without it).
-import { nameTools } from '../names.js';
+import { nameTools } from './names.js';
 import type { HubState, ServerCatalogue } from '../types.js';
 
 type Named = { serverKey: string; serverName: string; toolName: string; rank: number; given?: string };

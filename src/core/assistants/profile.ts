@@ -5,7 +5,7 @@ import { z } from '../zod-setup.js';
 import type { ModelTool } from '../providers/types.js';
 import type { HubState } from '../types.js';
 import { toolNames } from './given-names.js';
-import { modelVisible } from '../ui-meta.js';
+import { modelVisible } from '../apps/ui-meta.js';
 
 /** How calls of an assistant are approved. */
 export const ApprovalModeSchema = z.enum(['auto', 'always-ask', 'trusted-only']);

@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { McpToolSelectionChangedEvent } from '../../events/index.js';
 import { KEYS, type HubContext } from '../context.js';
 import { McpNotFoundError } from '../errors.js';
-import { suffixedName } from '../names.js';
+import { suffixedName } from './names.js';
 import { adapterFor, PROVIDERS, type ModelTool, type Provider } from '../providers/index.js';
 import { parseOrThrow } from '../schemas.js';
 import { setAssistant } from '../state.js';

@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { KEYS } from '../context.js';
 import { upstreamOfRelayUrl } from '../relay-url.js';
-import type { RecordStorage } from '../storage.js';
+import type { RecordStorage } from '../persistence/storage.js';
 
 /**
  * The proof algorithm to use, or undefined for Bearer tokens. The authorization server must

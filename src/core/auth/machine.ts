@@ -12,7 +12,7 @@ import type { HubContext } from '../context.js';
 import { McpAuthError } from '../errors.js';
 import type { ServerConfig } from '../schemas.js';
 import type { SecretRef } from '../schemas.js';
-import type { Vault } from '../vault.js';
+import type { Vault } from '../persistence/vault.js';
 import type { ClientKeys } from './client-keys.js';
 import { OAuthFetch, toAuthError } from './fetch.js';
 import { fetchThroughRelay } from '../relay-url.js';

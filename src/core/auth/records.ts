@@ -6,7 +6,7 @@
 import type { OAuthDiscoveryState, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { HubContext } from '../context.js';
 import type { SignInState } from '../types.js';
-import type { Vault } from '../vault.js';
+import type { Vault } from '../persistence/vault.js';
 import { withLock } from './locks.js';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { HubContext } from '../context.js';
 import type { ServerConfig } from '../schemas.js';
-import type { Vault } from '../vault.js';
+import type { Vault } from '../persistence/vault.js';
 import { forgetDpopKey } from './dpop.js';
 import { OAuthFetch } from './fetch.js';
 import { fetchThroughRelay } from '../relay-url.js';

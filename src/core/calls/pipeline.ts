@@ -2,7 +2,6 @@
 // request → approve → validate → acquire → execute → settle.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import {
-  McpToolCallAwaitingApprovalEvent,
   McpToolCallCancelledEvent,
   McpToolCallCompletedEvent,
   McpToolCallDeniedEvent,
@@ -11,142 +10,59 @@ import {
   McpToolCallRequestEvent,
   McpToolCallStartedEvent,
 } from '../../events/index.js';
-import { assistantIdOf, type AssistantRef } from '../assistants/profile.js';
-import { isTrustedNow } from '../assistants/trust.js';
+import { assistantIdOf } from '../assistants/profile.js';
 import type { Assistants } from '../assistants/registry.js';
 import type { Connections } from '../connections/manager.js';
-import { KEYS, randomId, type HubContext } from '../context.js';
-import { McpAuthError, McpConfigError, McpNotFoundError, redactDeep } from '../errors.js';
+import { randomId, type HubContext } from '../context.js';
+import { McpNotFoundError } from '../errors.js';
 import { secretsOfServer } from '../servers/secrets.js';
 import type { CallHistory } from './history.js';
 import { progressLimiter } from './progress.js';
-import { conformResult } from './result-shape.js';
+import { keptResult } from './result-shape.js';
 import { CallTasks, taskStateOf } from './tasks.js';
 import { loadValidator, validatorLoaded } from './schema-validator.js';
-import { toolUi } from '../ui-meta.js';
-
-/**
- * 2025-11-25 URL-elicitation-required (-32042): show the URLs the server named as requests of
- * the call and resolve with the user's answers (src/core/answers).
- */
-export type UrlElicit = (
-  serverId: string,
-  callId: string,
-  elicitations: unknown,
-  signal: AbortSignal,
-) => Promise<readonly { action: string }[]>;
-
-/** The elicitations a -32042 error carries, when it is one. */
-function urlElicitations(e: unknown): unknown[] | undefined {
-  for (let c = e, depth = 0; c && typeof c === 'object' && depth < 5; c = (c as { cause?: unknown }).cause, depth++) {
-    const { code, rpcCode, data } = c as { code?: unknown; rpcCode?: unknown; data?: { elicitations?: unknown } };
-    if ((code === URL_REQUIRED || rpcCode === URL_REQUIRED) && Array.isArray(data?.elicitations))
-      return data.elicitations;
-  }
-  return undefined;
-}
-const URL_REQUIRED = -32042;
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-/** The vault's values as redactDeep takes them (no copy when there are none: a backend without secrets). */
-const NONE: readonly string[] = [];
-const secretsOf = (known: Iterable<string>): readonly string[] =>
-  known instanceof Set && known.size === 0 ? NONE : [...known];
-/** How often one call may be sent back to the user for URLs before its error stands. */
-const URL_ROUNDS = 3;
-
-/** What a call waiting on sign-in needs (src/core/auth). */
-export interface SignInWait {
-  /** Say the call waits (mcp-sign-in-required with its id); resolves once the user signed in. */
-  waitFor(serverId: string, err: McpAuthError, callId: string, signal: AbortSignal): Promise<void>;
-  /** The call runs on the server: a refusal is announced by the call, with its id (the function says it settled). */
-  callRunning?(serverId: string): () => void;
-}
 import {
-  Limiter,
   McpToolError,
   TERMINAL,
   errorInfo,
-  validateArguments,
   type ApprovalSource,
   type RunAgainOptions,
   type ToolCallRecord,
 } from './records.js';
+import {
+  type CallToolOptions,
+  type Decision,
+  type DenyReason,
+  type Ending,
+  type Mutable,
+  type Running,
+  type SignInWait,
+  type UrlElicit,
+} from './call-options.js';
+import { resolveTarget } from './target.js';
+import { Limiters } from './limiter.js';
+import { validateArguments } from './validation.js';
+import { runAsking } from './asks.js';
+import { CallApprovals } from './approval.js';
+import { ApprovalRestore } from '../persistence/approval-restore.js';
 
-/**
- * What `hub.callTool()` takes. Give `name` (model-facing) or `serverId` + `tool`. `assistantId`
- * (default `default`) is the assistant whose selection and approval policy apply.
- */
-export interface CallToolOptions extends AssistantRef {
-  /** The model-facing name from `toolsFor` (`<server>__<tool>`). */
-  name?: string;
-  serverId?: string;
-  /** The MCP tool name on `serverId`. */
-  tool?: string;
-  arguments?: Record<string, unknown>;
-  signal?: AbortSignal;
-  /**
-   * `user` for calls a person started (e.g. "Try it"): no approval step. `app` for calls an MCP
-   * App view makes (src/apps): only tools whose `visibility` includes `"app"`, found by
-   * `serverId` + `tool` in the server's catalogue (not the assistant's selection); a tool without
-   * `readOnlyHint: true` asks unless `appGranted`. Default `model`.
-   */
-  source?: 'model' | 'user' | 'app';
-  /** For `source: 'app'`: the user already allowed this tool for this view ("Always" earlier). */
-  appGranted?: boolean;
-  /** The provider's id for the call, kept on the record. */
-  providerCallId?: string;
-  /** Set when the provider's arguments could not be parsed; the call is answered as invalid. */
-  argumentsError?: string;
-  /**
-   * Called once with the new record (status `pending`) before anything else happens, so a host
-   * can show the call (`<mcp-tool-call call-id>`) at once. What it throws is logged and ignored.
-   */
-  onCall?: (record: ToolCallRecord) => void;
-}
-
-/** A record while it is being built (records are frozen once put). */
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-type Decision = { ok: boolean; always?: boolean; reason?: string; aborted?: boolean };
-type Ending = 'success' | 'error' | 'denied' | 'cancelled';
-type DenyReason = 'denied' | 'vetoed';
-
-/** A call being run: its id, the resolved tool and the signal that cancels it. */
-interface Running {
-  readonly id: string;
-  readonly assistantId: string;
-  readonly serverId: string;
-  readonly tool: Tool;
-  readonly args: Record<string, unknown>;
-  readonly signal: AbortSignal;
-  readonly appGranted?: boolean;
-}
-
-/** The page's Web Locks (absent in Node 20 and outside secure contexts). */
-const locks = (): LockManager | undefined => (globalThis as { navigator?: Navigator }).navigator?.locks;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Ends a call early with its final record. */
 class Settled {
   constructor(readonly record: ToolCallRecord) {}
 }
 
+export type { CallToolOptions, SignInWait, UrlElicit } from './call-options.js';
+
 export class CallPipeline {
-  readonly #limiters = new Map<string, Limiter>();
-  readonly #approvals = new Map<string, (d: Decision) => void>();
+  readonly #limiters = new Limiters(() => this.ctx.limits.callConcurrency);
+  readonly #approvals: CallApprovals;
   readonly #controllers = new Map<string, AbortController>();
   /** Who waits for a call's end (`settled`). */
   readonly #waiters = new Map<string, ((r: ToolCallRecord) => void)[]>();
-  /**
-   * The Web Locks this page holds on calls it asks about or runs (by id): another tab that loads
-   * the same store meanwhile does not ask about them too (a call allowed in two tabs would run twice).
-   */
-  readonly #held = new Map<string, () => void>();
-  /** Calls restored waiting that another tab of this store is deciding on. */
-  readonly #elsewhere = new Set<string>();
-  /** Calls restored waiting whose lock this page is still asking for. */
-  readonly #restoring = new Set<string>();
-  /** Aborted by `dispose`: stops waiting for other tabs' locks. */
-  readonly #gone = new AbortController();
+  /** Calls waiting for approval across tabs and reloads (their Web Locks). */
+  readonly #restore: ApprovalRestore;
   readonly #tasks: CallTasks;
   /** The page is going away: calls with a task are left running for the next page to follow. */
   #closing = false;
@@ -160,21 +76,17 @@ export class CallPipeline {
     private readonly urlElicit?: UrlElicit,
   ) {
     this.#tasks = new CallTasks(ctx, history, connections);
+    this.#restore = new ApprovalRestore(ctx, history, {
+      driving: (id) => this.#controllers.has(id),
+      ask: (record) => this.#ask(record),
+      ended: (record) => this.#ended(record),
+    });
+    this.#approvals = new CallApprovals(ctx, history, assistants, this.#restore);
   }
 
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */
   decide(id: string, decision: Decision): void {
-    const resolve = this.#approvals.get(id);
-    if (!resolve && this.#restoring.has(id))
-      throw new McpToolError(
-        'not-awaiting-approval',
-        'This call is being restored after a reload; try again in a moment.',
-      );
-    if (!resolve && this.#elsewhere.has(id))
-      throw new McpToolError('not-awaiting-approval', 'This call waits for a decision in another tab of this page.');
-    if (!resolve) throw new McpToolError('not-awaiting-approval', `Call "${id}" is not waiting for approval.`);
-    this.#approvals.delete(id);
-    resolve(decision);
+    this.#approvals.decide(id, decision);
   }
 
   /** Cancel a call (waiting, queued or running; the server is told). */
@@ -198,7 +110,7 @@ export class CallPipeline {
     // it need not apply the deferred record changes of other calls (store.ts)
     if (!ctx.store.settled.ready) await ctx.ready;
     const assistantId = assistantIdOf(options);
-    const { serverId, tool, name } = this.#resolveTarget(options, assistantId);
+    const { serverId, tool, name } = resolveTarget(this.ctx.store.settled, this.assistants, options, assistantId);
     const args = options.arguments ?? {};
     // built field by field: a literal with six conditional spreads cost ~5 µs a call (bench/backend.mjs)
     const fresh: Mutable<ToolCallRecord> = {
@@ -262,10 +174,10 @@ export class CallPipeline {
       if (record.source === 'model') this.#refuseIfDown(record);
       if (request) this.#request(record);
       // no wait for approval or for a slot: no turn of the async machinery either (bench/backend.mjs)
-      const approval = this.#approvedAlready(call, record) ?? (await this.#approve(call, record));
+      const approval = this.#approvals.already(call, record) ?? (await this.#approve(call, record));
       if (!options.argumentsError && !validatorLoaded()) await this.#loadValidator(call, approval);
       this.#validate(call, approval, options.argumentsError);
-      const release = this.#limiter(call.serverId).tryAcquire() ?? (await this.#acquire(call, approval));
+      const release = this.#limiters.for(call.serverId).tryAcquire() ?? (await this.#acquire(call, approval));
       try {
         return await this.#execute(call, approval);
       } catch (e) {
@@ -282,43 +194,9 @@ export class CallPipeline {
     } finally {
       outer?.removeEventListener('abort', follow);
       this.#controllers.delete(record.id);
-      this.#approvals.delete(record.id);
-      this.#release(record.id);
+      this.#approvals.forget(record.id);
+      this.#restore.release(record.id);
     }
-  }
-
-  #lockName(id: string): string {
-    return `mcp-elements:${this.ctx.storeName}:call:${id}`;
-  }
-
-  /** Hold the call's lock while this page asks about it (and runs it); `ifAvailable`: false when another page holds it. */
-  async #hold(id: string, ifAvailable = false): Promise<boolean> {
-    const l = locks();
-    if (!l || this.#held.has(id)) return true;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    if (!ifAvailable) {
-      // a call this page just made: nobody else knows its id; let go even if released before granted
-      this.#held.set(id, release);
-      l.request(this.#lockName(id), () => held).catch(() => {});
-      return true;
-    }
-    return new Promise<boolean>((resolve) => {
-      l.request(this.#lockName(id), { ifAvailable }, (lock) => {
-        resolve(!!lock);
-        if (!lock) return undefined;
-        this.#held.set(id, release);
-        return held;
-      }).catch(() => resolve(true)); // no lock to be had here: nothing to coordinate with
-    });
-  }
-
-  /** Let go of a call's lock once its final record is written (the next holder reads it). */
-  #release(id: string) {
-    const release = this.#held.get(id);
-    if (!release) return;
-    this.#held.delete(id);
-    void this.history.flush().finally(release);
   }
 
   /** `hub.calls.runAgain()`: the same call, new, through the whole path. */
@@ -348,56 +226,28 @@ export class CallPipeline {
     );
   }
 
-  /**
-   * Ask again for every call that was waiting for approval when the last page went away (after
-   * load): a decision runs it through the rest of the path as if the page had never gone.
-   */
+  /** Ask again about the calls that were waiting for approval when the last page went away (persistence/approval-restore.ts). */
   resumeApprovals(): void {
-    for (const r of Object.values(this.ctx.store.state.activeCalls))
-      if (r.status === 'awaiting-approval' && !this.#controllers.has(r.id)) {
-        this.#restoring.add(r.id);
-        void this.#rearm(r);
-      }
+    this.#restore.resume();
   }
 
-  async #rearm(record: ToolCallRecord): Promise<void> {
-    const mine = await this.#hold(record.id, true);
-    if (!mine) this.#elsewhere.add(record.id);
-    this.#restoring.delete(record.id);
-    if (!mine) return this.#whenFree(record);
+  /** A call restored waiting, asked about here (its lock is held). */
+  async #ask(record: ToolCallRecord): Promise<void> {
     let tool: Tool;
     try {
-      ({ tool } = this.#resolveTarget(
+      ({ tool } = resolveTarget(
+        this.ctx.store.settled,
+        this.assistants,
         { serverId: record.serverId, tool: record.tool, source: record.source },
         record.assistantId,
       ));
     } catch (e) {
       // the server or the tool went away meanwhile (or the assistant no longer has it): it cannot be asked
       this.#settle(record.id, 'error', { error: errorInfo(e) });
-      this.#release(record.id);
+      this.#restore.release(record.id);
       return;
     }
     await this.#drive(record, tool, record.argumentsError ? { argumentsError: record.argumentsError } : {}, false);
-  }
-
-  /**
-   * Another tab of this store asks about (or runs) the call: once it lets go, take what it
-   * stored — the call's end, or, if that tab closed while the call still waited, ask here.
-   */
-  async #whenFree(record: ToolCallRecord): Promise<void> {
-    const l = locks()!;
-    try {
-      await l.request(this.#lockName(record.id), { signal: this.#gone.signal }, async () => {
-        const stored = (await this.ctx.storage.get(KEYS.call + record.id)) as ToolCallRecord | undefined;
-        if (stored && typeof stored === 'object' && TERMINAL.has(stored.status)) this.#ended(this.history.put(stored));
-      });
-    } catch {
-      return; // this hub was disposed first
-    } finally {
-      this.#elsewhere.delete(record.id);
-    }
-    const now = this.history.get(record.id);
-    if (now?.status === 'awaiting-approval' && !this.#controllers.has(record.id)) await this.#rearm(now);
   }
 
   /**
@@ -406,7 +256,7 @@ export class CallPipeline {
    */
   async settled(id: string, signal?: AbortSignal): Promise<ToolCallRecord | undefined> {
     const now = this.history.get(id);
-    const here = this.#controllers.has(id) || this.#restoring.has(id) || this.#elsewhere.has(id);
+    const here = this.#controllers.has(id) || this.#restore.pending(id) !== undefined;
     if (!now || TERMINAL.has(now.status) || !here) return now;
     let answer!: (r: ToolCallRecord) => void;
     // cancelled: a call this page drives ends `cancelled` (and answers); one it does not, as it is now
@@ -426,43 +276,6 @@ export class CallPipeline {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
-  }
-
-  /** Which tool a call means; a model may only reach tools its assistant was given. */
-  #resolveTarget(
-    target: Pick<CallToolOptions, 'name' | 'serverId' | 'tool' | 'source'>,
-    assistantId: string,
-  ): { serverId: string; tool: Tool; name: string } {
-    const s = this.ctx.store.settled;
-    const mine = this.assistants.tools(assistantId);
-    // a view names its tool by server and MCP name only (never a model-facing name)
-    if (target.name !== undefined && target.source !== 'app') {
-      // a name of no tool is the model's mistake (unknown-tool, the model is told); a name that
-      // is not a string is the host's
-      if (typeof target.name !== 'string') throw new McpConfigError([{ path: 'name', message: 'must be a string' }]);
-      const t = mine.byName.get(target.name) ?? mine.aliases.get(target.name);
-      if (!t) throw new McpToolError('unknown-tool', `"${target.name}" is not a tool of assistant "${assistantId}".`);
-      return { serverId: t.serverId, tool: t.tool, name: t.name };
-    }
-    const { serverId, tool: toolName } = target;
-    if (!serverId || !toolName)
-      throw new McpConfigError([{ path: 'name', message: 'give name, or serverId and tool' }]);
-    if (!s.servers[serverId]) throw new McpNotFoundError('server', serverId);
-    const named = mine.tools.find((x) => x.serverId === serverId && x.tool.name === toolName);
-    if (target.source !== 'user' && target.source !== 'app') {
-      if (!named) throw new McpToolError('unknown-tool', `"${toolName}" is not a tool of assistant "${assistantId}".`);
-      return { serverId: named.serverId, tool: named.tool, name: named.name };
-    }
-    // a person's call or a view's (by the server's own name: a view cannot name another server's)
-    const tool = s.catalogues[serverId]?.tools.find((t) => t.name === toolName);
-    if (!tool)
-      throw new McpToolError('unknown-tool', `Server "${s.servers[serverId].name}" has no tool "${toolName}".`);
-    if (target.source === 'app' && !toolUi(tool).visibility.includes('app'))
-      throw new McpToolError(
-        'not-app-tool',
-        `"${toolName}" is not callable by a view (its visibility excludes "app").`,
-      );
-    return { serverId, tool, name: target.source === 'app' ? toolName : (named?.name ?? toolName) };
   }
 
   /**
@@ -492,55 +305,16 @@ export class CallPipeline {
       );
   }
 
-  /** 2a. Approval that needs no wait (a person's call, a view's allowed call, an `auto` assistant). */
-  #approvedAlready(call: Running, record: ToolCallRecord): ApprovalSource | undefined {
-    if (record.source === 'user') return 'user-initiated';
-    if (record.source === 'app') {
-      if (call.appGranted) return 'app-granted';
-      if (call.tool.annotations?.readOnlyHint === true) return 'app-read-only';
-    }
-    if (this.assistants.get(call.assistantId).approval === 'auto') return 'auto';
-    return undefined;
-  }
-
-  /**
-   * 2b. Approval that may wait (after #approvedAlready found none): a trusted definition, else the
-   * user. Annotations are untrusted hints: they never approve anything by themselves.
-   */
+  /** 2b. Approval that may wait (calls/approval.ts); "Always allow" trusts the tool. */
   async #approve(call: Running, record: ToolCallRecord): Promise<ApprovalSource> {
-    const profile = this.assistants.get(call.assistantId);
-    // trusted: this definition, from this origin (assistants/trust.ts)
-    const url = this.ctx.store.state.servers[call.serverId]?.url;
-    if (profile.approval === 'trusted-only' && url && (await isTrustedNow(profile, call.serverId, url, call.tool)))
-      return 'trusted';
-    void this.#hold(call.id);
-    const waiting = this.history.patch(call.id, { status: 'awaiting-approval' });
-    const decision = await new Promise<Decision>((resolve) => {
-      const onAbort = () => {
-        this.#approvals.delete(call.id);
-        resolve({ ok: false, aborted: true });
-      };
-      if (call.signal.aborted) return onAbort();
-      call.signal.addEventListener('abort', onAbort, { once: true });
-      this.#approvals.set(call.id, (d) => {
-        call.signal.removeEventListener('abort', onAbort);
-        resolve(d);
-      });
-      this.ctx.emit(new McpToolCallAwaitingApprovalEvent({ call: waiting }));
-    });
+    const decision = await this.#approvals.ask(call);
+    if (decision === 'trusted') return 'trusted';
     if (decision.aborted)
       this.#stop(call.id, 'cancelled', { code: 'cancelled', message: 'Cancelled before approval.' });
     if (!decision.ok)
       this.#stop(call.id, 'denied', { code: 'denied', message: decision.reason?.trim() || 'Denied.' }, 'denied');
-    // "Always allow" means "don't ask again for this tool": trust it, and if the assistant
-    // asks for everything, move it to asking only for untrusted tools
-    // (for a view's call, "always" is the view's to remember: src/apps)
-    if (decision.always && record.source !== 'app') {
-      const alsoMode =
-        this.assistants.get(call.assistantId).approval === 'always-ask' ? { approval: 'trusted-only' as const } : {};
-      // bound to the definition the user saw in the approval card
-      await this.assistants.trust(call.assistantId, call.serverId, call.tool.name, true, alsoMode, call.tool);
-    }
+    // for a view's call, "always" is the view's to remember (src/apps)
+    if (decision.always && record.source !== 'app') await this.#approvals.trustAlways(call);
     return decision.always ? 'user-always' : 'user-once';
   }
 
@@ -568,7 +342,7 @@ export class CallPipeline {
   /** 4. A slot within the server's concurrency cap; a call waiting for one stays `pending`. */
   async #acquire(call: Running, approval: ApprovalSource): Promise<() => void> {
     try {
-      return await this.#limiter(call.serverId).acquire(call.signal);
+      return await this.#limiters.for(call.serverId).acquire(call.signal);
     } catch {
       return this.#stop(
         call.id,
@@ -580,47 +354,13 @@ export class CallPipeline {
     }
   }
 
-  #limiter(serverId: string): Limiter {
-    let limiter = this.#limiters.get(serverId);
-    if (!limiter) this.#limiters.set(serverId, (limiter = new Limiter(this.ctx.limits.callConcurrency)));
-    return limiter;
-  }
-
   /**
    * 5. Connect if needed, run on the server with progress, and settle with the result. A server
    * that asks for sign-in (401, or 403 insufficient_scope) puts the call in `needs-sign-in`
    * until the user signed in, then it runs again — once: a second refusal ends it.
    */
   async #execute(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
-    for (let resumed = false, urlRounds = 0; ;) {
-      const settled = this.signIns?.callRunning?.(call.serverId);
-      try {
-        return await this.#run(call, approval);
-      } catch (e) {
-        // -32042: the user must open a page first; the call runs again once they did
-        const urls = urlElicitations(e);
-        if (urls && this.urlElicit && urlRounds < URL_ROUNDS && !call.signal.aborted) {
-          urlRounds++;
-          const answers = await this.urlElicit(call.serverId, call.id, urls, call.signal);
-          if (call.signal.aborted) throw e;
-          if (answers.every((a) => a.action === 'accept')) continue;
-          throw new McpToolError(
-            'url-required',
-            'The server needs a page opened first; it was not, so the call did not run.',
-          );
-        }
-        const asks = e instanceof McpAuthError && (e.code === 'sign-in-required' || e.code === 'insufficient-scope');
-        if (!asks || resumed || !this.signIns || call.signal.aborted) throw e;
-        this.history.patch(call.id, { status: 'needs-sign-in' });
-        const signedIn = this.signIns.waitFor(call.serverId, e, call.id, call.signal);
-        settled?.();
-        await signedIn;
-        this.history.patch(call.id, { status: 'pending' });
-        resumed = true;
-      } finally {
-        settled?.();
-      }
-    }
+    return runAsking(call, () => this.#run(call, approval), this.history, this.signIns, this.urlElicit);
   }
 
   async #run(call: Running, approval: ApprovalSource): Promise<ToolCallRecord> {
@@ -651,20 +391,10 @@ export class CallPipeline {
 
   /** Settle a call with the tool's result. */
   #finish(id: string, sent: CallToolResult): ToolCallRecord {
-    // a result without `content` keeps what the server sent, flagged (result-shape.ts)
-    const { result, issue } = conformResult(sent);
-    // a server may repeat what it was sent (an Authorization header in an error text): what
-    // reaches history, events and the card never holds a secret this page has handled (a scoped
-    // vault: a secret of this call's server)
     const serverId = this.history.get(id)?.serverId;
-    const kept = redactDeep(
-      {
-        content: result.content ?? [],
-        ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
-        ...(result.isError ? { isError: true } : {}),
-        ...(issue ? { nonConformant: issue } : {}),
-      },
-      secretsOf(secretsOfServer(this.ctx.vault, serverId ? this.ctx.store.settled.servers[serverId] : undefined)),
+    const { result, kept } = keptResult(
+      sent,
+      secretsOfServer(this.ctx.vault, serverId ? this.ctx.store.settled.servers[serverId] : undefined),
     );
     if (result.isError) {
       const first = kept.content.find((c) => c.type === 'text') as { text: string } | undefined;
@@ -760,8 +490,8 @@ export class CallPipeline {
   /** Deny every waiting call and cancel every running one (the page is going away). */
   dispose(): void {
     this.#closing = true;
-    this.#gone.abort();
-    for (const id of [...this.#approvals.keys()]) this.decide(id, { ok: false, reason: 'The page is closing.' });
+    this.#restore.dispose();
+    this.#approvals.denyAll('The page is closing.');
     for (const c of this.#controllers.values()) c.abort();
   }
 }

@@ -1,10 +1,8 @@
-import type { Validator } from '@cfworker/json-schema';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpElementsError } from '../errors.js';
 import type { AssistantRef } from '../assistants/profile.js';
 import type { ToolOutcome } from '../providers/types.js';
 import type { TaskForm, TaskStatus } from '../session/task-vocabulary.js';
-import { validatorClass } from './schema-validator.js';
 
 /**
  * The server's task a call runs as (MCP tasks: the 2025-11-25 form or the 2026-07-28
@@ -108,142 +106,6 @@ export class McpToolError extends McpElementsError {
   constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.name = 'McpToolError'; // a literal: the CDN build minifies class names
-  }
-}
-
-const validators = new WeakMap<object, Validator>();
-
-function leafErrors(errors: ArgumentIssue[]): ArgumentIssue[] {
-  // cfworker reports umbrella errors ("property x does not match") beside the leaf causes
-  const umbrella = new Set([
-    'properties',
-    'allOf',
-    'items',
-    'prefixItems',
-    'additionalItems',
-    '$ref',
-    'dependentSchemas',
-    'unevaluatedProperties',
-  ]);
-  const leaves = errors.filter((e) => !umbrella.has(e.keyword));
-  return leaves.length ? leaves : errors;
-}
-
-function where(loc: string): string {
-  const path = loc
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter(Boolean)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return path.length ? `"${path.join('.')}"` : 'the arguments';
-}
-
-/** One problem with a tool's arguments, as the validator reports it (JSON Pointer fragments). */
-export interface ArgumentIssue {
-  /** The schema keyword that failed (`required`, `type`, `minimum`, `oneOf`, …). */
-  readonly keyword: string;
-  /** Where in the schema, e.g. `#/properties/shape/oneOf/1/properties/kind/const`. */
-  readonly keywordLocation: string;
-  /** Where in the arguments, e.g. `#/shape/kind` (for `required`: the object missing it). */
-  readonly instanceLocation: string;
-  readonly message: string;
-}
-
-/**
- * Every problem with the arguments (an empty list when they are valid), with the same validator
- * `validateArguments` and the hub use. For forms that show each field's problem next to it.
- * Needs the validator loaded (`loadValidator()`, or any connected server): before that it throws
- * `McpElementsError` code `validator-not-loaded`.
- */
-export function argumentIssues(tool: Tool, args: unknown): ArgumentIssue[] {
-  const schema = tool.inputSchema as object;
-  let v = validators.get(schema);
-  if (!v) {
-    const Validator = validatorClass();
-    try {
-      v = new Validator(schema as never, '2020-12', false);
-    } catch {
-      return []; // a schema we cannot compile is the server's problem; let the server judge
-    }
-    validators.set(schema, v);
-  }
-  let r: ReturnType<Validator['validate']>;
-  try {
-    r = v.validate(args);
-  } catch {
-    // values JSON cannot carry (undefined, functions): judge what would be sent
-    r = v.validate(JSON.parse(JSON.stringify(args ?? {})));
-  }
-  if (r.valid) return [];
-  return r.errors.map((e) => ({
-    keyword: e.keyword,
-    keywordLocation: e.keywordLocation,
-    instanceLocation: e.instanceLocation,
-    message: e.error,
-  }));
-}
-
-/**
- * Validate arguments against a tool's input schema. Returns null when valid, else sentences a
- * model can act on ("the arguments: Instance does not have required property "message".").
- * Needs the validator loaded, as `argumentIssues`.
- */
-export function validateArguments(tool: Tool, args: unknown): string | null {
-  const issues = argumentIssues(tool, args);
-  if (!issues.length) return null;
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const e of leafErrors(issues)) {
-    const line = `${where(e.instanceLocation)}: ${e.message}`;
-    if (!seen.has(line)) {
-      seen.add(line);
-      lines.push(line);
-    }
-    if (lines.length >= 10) break;
-  }
-  return lines.join('; ');
-}
-
-/** A per-server concurrency cap: calls beyond it wait in order; none is dropped. */
-export class Limiter {
-  #active = 0;
-  readonly #queue: (() => void)[] = [];
-  constructor(private readonly max: number) {}
-  get active() {
-    return this.#active;
-  }
-  get waiting() {
-    return this.#queue.length;
-  }
-  /** A slot now when one is free (the function releases it), else undefined: nothing waits. */
-  tryAcquire(): (() => void) | undefined {
-    if (this.#active >= this.max) return undefined;
-    this.#active++;
-    return this.#release;
-  }
-  readonly #release = () => {
-    this.#active--;
-    this.#queue.shift()?.();
-  };
-  /** Wait for a slot; rejects if `signal` aborts first. Call the returned function to release. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
-    const release = this.#release;
-    const now = this.tryAcquire();
-    if (now) return Promise.resolve(now);
-    return new Promise((resolve, reject) => {
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort);
-        this.#active++;
-        resolve(release);
-      };
-      const onAbort = () => {
-        const i = this.#queue.indexOf(go);
-        if (i >= 0) this.#queue.splice(i, 1);
-        reject(signal!.reason);
-      };
-      this.#queue.push(go);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
   }
 }
 

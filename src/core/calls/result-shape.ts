@@ -5,6 +5,7 @@
 // text block (what the spec asks of a tool that returns structured content), and the caller is
 // told why, to flag it in the server's log.
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { redactDeep } from '../errors.js';
 import { NON_CONFORMANT_META } from '../session/call-result.js';
 
 /** Fields of a CallToolResult (and of the result envelope); anything else is the server's own. */
@@ -34,4 +35,29 @@ export function conformResult(r: CallToolResult): { result: CallToolResult; issu
     issue ??= 'no "content" in the result';
   }
   return issue ? { result, issue } : { result };
+}
+
+/** The vault's values as redactDeep takes them (no copy when there are none: a backend without secrets). */
+const NONE: readonly string[] = [];
+const secretsOf = (known: Iterable<string>): readonly string[] =>
+  known instanceof Set && known.size === 0 ? NONE : [...known];
+
+/**
+ * The result as a call's record keeps it: conformed (a result without `content` keeps what the
+ * server sent, flagged), and without any of `secrets` — a server may repeat what it was sent (an
+ * Authorization header in an error text): what reaches history, events and the card never holds
+ * a secret this page has handled (a scoped vault: a secret of this call's server).
+ */
+export function keptResult(sent: CallToolResult, secrets: Iterable<string>) {
+  const { result, issue } = conformResult(sent);
+  const kept = redactDeep(
+    {
+      content: result.content ?? [],
+      ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+      ...(result.isError ? { isError: true } : {}),
+      ...(issue ? { nonConformant: issue } : {}),
+    },
+    secretsOf(secrets),
+  );
+  return { result, kept };
 }

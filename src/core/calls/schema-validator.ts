@@ -5,7 +5,7 @@
 // "The validator on first use".
 import type { Validator } from '@cfworker/json-schema';
 import { McpElementsError } from '../errors.js';
-import { cannotLoad, replaceableImport } from '../import-once.js';
+import { cannotLoad, replaceableImport, rethrow } from '../import-once.js';
 
 let ValidatorClass: typeof Validator | undefined;
 
@@ -14,7 +14,7 @@ const validatorImport = replaceableImport(
     import('@cfworker/json-schema').then((m) => {
       ValidatorClass = m.Validator;
     }),
-  (e) => new McpElementsError('validator-not-loaded', cannotLoad('schema validator', e), { cause: e }),
+  rethrow((e) => new McpElementsError('validator-not-loaded', cannotLoad('schema validator', e), { cause: e })),
 );
 
 /**

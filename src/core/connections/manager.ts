@@ -3,12 +3,11 @@
 import type { HubContext } from '../context.js';
 import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, McpNotFoundError } from '../errors.js';
 import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
-import { checkRefs, collectRefs, secretsOfServer, type ConnectTarget } from '../servers/secrets.js';
+import { checkRefs, collectRefs, secretsOfServer } from '../servers/secrets.js';
 import { checkMove } from '../servers/relays.js';
-import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
 import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
 import { loadSession } from './session-loader.js';
-import type { ConnectSignInOptions } from '../connect-with-sign-in.js';
 
 /** JSON-RPC `HeaderMismatch` (2026-07-28): headers and body disagree. */
 const HEADER_MISMATCH = -32020;
@@ -18,47 +17,10 @@ import type { ConnectionState, ServerCatalogue } from '../types.js';
 import { catalogueOf, discover, listTools } from './discovery.js';
 import { Background, persistCatalogue } from './background.js';
 import { SessionOpener, oauthError } from './opener.js';
+import type { ConnectOptions, ConnectionAuth, ServerClient } from './types.js';
 import { ResourceSubscriptions } from './subscriptions.js';
 
-/** Options for `hub.connect()`. */
-export interface ConnectOptions {
-  signal?: AbortSignal;
-  /**
-   * `tools-first` (default): resolve once the tools are listed; resources, templates and prompts
-   * follow in the background. `complete`: resolve once they are listed too.
-   */
-  discovery?: 'tools-first' | 'complete';
-  /**
-   * Sign in whenever the server asks (401, 403 insufficient_scope) and go on, resolving once
-   * connected: for hosts with no click to wait for (Node). See docs/API.md.
-   */
-  signIn?: ConnectSignInOptions;
-  /**
-   * A catalogue the host already holds for this server's config (the backend hub's discovery
-   * cache, mcp-chat-elements/server): the session is opened, and nothing is listed.
-   */
-  catalogue?: Omit<ServerCatalogue, 'serverId'>;
-}
-
-/** A low-level handle on one connected server (no approval policy). Hosts normally use `hub.callTool`. */
-export interface ServerClient {
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): ReturnType<McpSession['callTool']>;
-  readResource(uri: string, options?: RequestOptions): ReturnType<McpSession['readResource']>;
-  getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): ReturnType<McpSession['getPrompt']>;
-  /** Re-list tools, resources and prompts now. */
-  refresh(options?: RequestOptions): Promise<ServerCatalogue>;
-}
-
-/** What the connections need from sign-in (src/core/auth): tokens, and what to do when one is missing. */
-export interface ConnectionAuth {
-  /**
-   * The transport's token source for an OAuth server (`id` undefined: a config being tested),
-   * or for machine credentials (`target`, the config being connected).
-   */
-  authProviderFor(id: string | undefined, target?: ConnectTarget): AuthProvider;
-  /** The server wants the user to sign in: status `needs-sign-in` and `mcp-sign-in-required`. */
-  needsSignIn(id: string, err: McpAuthError, callId?: string): void;
-}
+export type { ConnectOptions, ServerClient, ConnectionAuth } from './types.js';
 
 /** An error that asks for sign-in (a missing or refused token, or a missing scope). */
 function asksSignIn(e: unknown): e is McpAuthError {

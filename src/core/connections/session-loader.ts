@@ -4,7 +4,7 @@
 // renders. See docs/ARCHITECTURE.md, "The SDK on first connect".
 import { loadValidator } from '../calls/schema-validator.js';
 import { McpConnectionError } from '../errors.js';
-import { cannotLoad, replaceableImport } from '../import-once.js';
+import { cannotLoad, replaceableImport, rethrow } from '../import-once.js';
 
 type SessionModule = typeof import('../session/index.js');
 
@@ -12,7 +12,7 @@ const sessionImport = replaceableImport(
   // the validator too (the connect chunk shares it): a session's answers and calls validate
   // synchronously (elicitation content, tool arguments)
   () => Promise.all([import('../session/index.js'), loadValidator()]).then(([session]) => session),
-  (e) => new McpConnectionError('network', cannotLoad('connection code', e), { cause: e }),
+  rethrow((e) => new McpConnectionError('network', cannotLoad('connection code', e), { cause: e })),
 );
 
 /** The session module, imported once; a failed import is tried again by the next caller. */

@@ -5,7 +5,7 @@
 // Answers are cached (a search an hour, a version forever); offline, the cache is shown with its age.
 import { McpConfigError } from '../errors.js';
 import { urlProblem } from '../schemas.js';
-import type { RecordStorage } from '../storage.js';
+import type { RecordStorage } from '../persistence/storage.js';
 import { readCapped } from '../read-capped.js';
 import { relayUrlFor } from '../relay-url.js';
 import { isEntry, readEntry, type RegistryEntry, type SkippedEntry } from './server-json.js';

@@ -3,7 +3,7 @@
 import { McpServerAddedEvent, McpServerRemovedEvent, McpServerUpdatedEvent } from '../../events/index.js';
 import { KEYS, randomId, type HubContext } from '../context.js';
 import { McpConfigError, McpNotFoundError } from '../errors.js';
-import { fromMcpJson, toMcpJson, type McpJsonEntryError } from '../mcp-json.js';
+import { fromMcpJson, toMcpJson, type McpJsonEntryError } from './mcp-json.js';
 import {
   ServerConfigInputSchema,
   ServerConfigPatchSchema,

@@ -10,7 +10,7 @@ import {
   type StoredAuth,
   type StoredHeader,
 } from '../schemas.js';
-import type { Vault } from '../vault.js';
+import type { Vault } from '../persistence/vault.js';
 
 /** What opening a session needs: a stored config, or a form's parsed input. */
 export type ConnectTarget = Pick<ServerConfig, 'url' | 'transport' | 'timeout'> & {

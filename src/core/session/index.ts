@@ -5,9 +5,9 @@ import { McpConnectionError } from '../errors.js';
 import { answersAtAll, diagnoseCors } from './cors.js';
 import { corsHint } from './cross-origin.js';
 import { signInError, toConnectionError } from './errors.js';
-import { crossOrigin, explainingFetch, type FetchRecord } from './fetch.js';
+import { crossOrigin, jsonRpcFetch, type FetchRecord } from './fetch.js';
 import { JsonRpcSession } from './jsonrpc.js';
-import { openSdk, type MakeFetch } from './sdk.js';
+import { openSdk } from './sdk.js';
 import type { McpSession, OpenOptions } from './types.js';
 
 export { signInError, toConnectionError } from './errors.js';
@@ -20,10 +20,7 @@ export type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, 
 export async function openSession(o: OpenOptions): Promise<McpSession> {
   // hints name only the headers of a pinned revision (and of the negotiated one once known)
   const record: FetchRecord = pinned(o.revision) ? { revision: pinned(o.revision) } : {};
-  const max = o.maxResponseBytes;
-  const makeFetch: MakeFetch = (onExceed, onBroken) =>
-    explainingFetch(o.fetch, record, { ...(max ? { max } : {}), onExceed, ...(onBroken ? { onBroken } : {}) });
-  const fetchFn = makeFetch(() => {});
+  const fetchFn = jsonRpcFetch(o, record);
   const jsonrpc = async () => {
     const s = new JsonRpcSession(o.url, o.headers, fetchFn, o.secrets);
     s.onToolsDropped = o.onToolsDropped;
@@ -35,7 +32,7 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
     case 'streamable-http':
     case 'sse':
       try {
-        return await openSdk(o.transport, o, makeFetch, record);
+        return await openSdk(o.transport, o, record);
       } catch (e) {
         const auth = signInError(e);
         if (auth) throw auth;
@@ -50,7 +47,7 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
       if (k && (k.transport !== 'streamable-http' || k.era === 'legacy'))
         try {
           if (k.transport === 'jsonrpc') return await jsonrpc();
-          return await openSdk(k.transport, o, makeFetch, record, true);
+          return await openSdk(k.transport, o, record, true);
         } catch (e) {
           const auth = signInError(e);
           if (auth) throw auth;
@@ -58,7 +55,7 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
           // the server changed since: the usual order
         }
       try {
-        return await openSdk('streamable-http', o, makeFetch, record);
+        return await openSdk('streamable-http', o, record);
       } catch (e) {
         const auth = signInError(e);
         if (auth) throw auth;
@@ -66,7 +63,7 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
         if (err.code === 'server' && err.rpcCode === ProtocolErrorCode.MethodNotFound) return jsonrpc();
         if (err.code === 'http' && [400, 404, 405].includes(err.status ?? 0)) {
           try {
-            return await openSdk('sse', o, makeFetch, record);
+            return await openSdk('sse', o, record);
           } catch (e2) {
             const auth2 = signInError(e2);
             if (auth2) throw auth2;
@@ -82,7 +79,7 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
           // the SSE endpoint never needs (Cloudflare answers it 404 without CORS); try SSE first
           if (/\/sse\/?$/.test(new URL(o.url).pathname))
             try {
-              return await openSdk('sse', o, makeFetch, record);
+              return await openSdk('sse', o, record);
             } catch (e2) {
               const auth2 = signInError(e2);
               if (auth2) throw auth2;

@@ -11,7 +11,6 @@ import {
 import { McpConnectionError } from '../errors.js';
 import { toConnectionError } from './errors.js';
 import { normaliseCallResult } from './call-result.js';
-import { fetchWithinOrigin } from './redirects.js';
 import { keepValidTools, LOOSE_TOOL_PAGE, type DroppedTool, type LoosePage } from './tools.js';
 import type { McpSession, RequestOptions } from './types.js';
 
@@ -38,8 +37,8 @@ export class JsonRpcSession implements McpSession {
     const signal = signals.length ? AbortSignal.any(signals) : undefined;
     try {
       const id = this.#nextId++;
-      // never `redirect: 'follow'`: the request carries this server's credentials
-      const res = await fetchWithinOrigin(this.fetchFn, this.url, {
+      // redirects only within the origin: the session's fetch (fetch.ts jsonRpcFetch)
+      const res = await this.fetchFn(this.url, {
         method: 'POST',
         // a stateless Streamable HTTP server answers plain JSON-RPC too, if the client accepts SSE
         headers: { ...this.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

@@ -1,12 +1,11 @@
 // Sessions over the SDK v2 client: Streamable HTTP (2026-07-28 negotiated with server/discover, or
 // the 2025 initialize handshake) and legacy HTTP+SSE.
 import {
-  Client,
+  type Client,
   SSEClientTransport,
   SdkError,
   SseError,
   StreamableHTTPClientTransport,
-  type ClientOptions,
   type JSONRPCMessage,
   type LoggingLevel,
   type DiscoverResult,
@@ -17,16 +16,13 @@ import {
 } from '@modelcontextprotocol/client';
 import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { McpConnectionError } from '../errors.js';
-import { MODERN_REVISION, type ProtocolRevision } from '../schemas.js';
 import { DROPPED_MARK, signInError, TOO_LARGE_MARK, toConnectionError } from './errors.js';
-import { sendsVersionHeader } from './cross-origin.js';
-import type { FetchRecord } from './fetch.js';
+import { transportFetch, type FetchRecord, type StreamState } from './fetch.js';
 import { paramHeaders, scanHeaderParams } from './param-headers.js';
 import { keepValidTools, type DroppedTool, type LoosePage } from './tools.js';
 import type { CallOptions, ClientAnswers, McpSession, OpenOptions, ProtocolEra, RequestOptions } from './types.js';
-import { SchemaValidator } from './validator.js';
+import { newClient } from './sdk-client.js';
 import {
-  TASKS_EXTENSION,
   TaskWire,
   followTask,
   takeTaskHandle,
@@ -37,8 +33,6 @@ import {
   type TaskStart,
   type TaskState,
 } from './tasks.js';
-
-type Lists = 'tools' | 'resources' | 'prompts';
 
 export class SdkSession implements McpSession {
   onListChanged?: McpSession['onListChanged'];
@@ -57,8 +51,6 @@ export class SdkSession implements McpSession {
   #relistened = false;
   /** 2026-07-28: the list changes the SDK's own listen stream was honoured for. */
   #listFlags?: SubscriptionFilter;
-  /** The server answered the 2025 GET stream 405: it offers none (kept in the catalogue). */
-  streamDeclined?: boolean;
   /** Invalid tool definitions taken out of the last tools/list response, for its caller. */
   readonly #invalid: DroppedTool[] = [];
   #skills?: Promise<SkillsClient>;
@@ -66,6 +58,7 @@ export class SdkSession implements McpSession {
     readonly kind: 'streamable-http' | 'sse',
     private readonly client: Client,
     private readonly transport: StreamableHTTPClientTransport | SSEClientTransport,
+    private readonly stream: StreamState = {},
   ) {
     client.onclose = () => {
       if (!this.#closing) this.onClosed?.();
@@ -83,6 +76,10 @@ export class SdkSession implements McpSession {
       if (!safe || toConnectionError(e, []).code !== 'dropped') throw e;
       return run();
     }
+  }
+  /** The server answered the 2025 GET stream 405: it offers none (kept in the catalogue). */
+  get streamDeclined(): boolean | undefined {
+    return this.stream.declined;
   }
   get era(): ProtocolEra {
     return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
@@ -338,176 +335,15 @@ export class SdkSession implements McpSession {
   }
 }
 
-/** Client options for a revision setting: `auto` negotiates, a 2025 pin offers only that version. */
-function negotiation(
-  revision: ProtocolRevision | undefined,
-  kind: 'streamable-http' | 'sse',
-  handshake2025 = false,
-): Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocolVersions'> {
-  // legacy HTTP+SSE predates server/discover: never probe there; nor at a server known to speak
-  // only the 2025 handshake (the probe's MCP headers may trip its CORS preflight)
-  if ((!revision || revision === 'auto') && (kind === 'sse' || handshake2025))
-    return { versionNegotiation: { mode: 'legacy' } };
-  if (!revision || revision === 'auto') return { versionNegotiation: { mode: 'auto' } };
-  if (revision === MODERN_REVISION) return { versionNegotiation: { mode: { pin: revision } } };
-  return { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [revision] };
-}
-
-function newClient(
-  o: OpenOptions,
-  kind: 'streamable-http' | 'sse',
-  handshake2025: boolean,
-  lists: (l: Lists) => void,
-  updated: (uri: string) => void,
-): Client {
-  const changed = (l: Lists) => ({ autoRefresh: false, onChanged: () => lists(l) });
-  const client = new Client(o.clientInfo, {
-    // the tasks extension (2026-07-28) is declared on every request: the server decides per call
-    capabilities: {
-      ...(o.answers?.capabilities ?? {}),
-      // MCP Apps: the hub shows servers' views (src/apps); declared in both eras
-      extensions: {
-        ...o.answers?.capabilities.extensions,
-        [TASKS_EXTENSION]: {},
-        'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
-      },
-    },
-    jsonSchemaValidator: new SchemaValidator(),
-    // input_required rounds (2026-07-28) are answered by the SDK: a requestState-only round is
-    // simply retried; the hub declares no elicitation/sampling/roots capability yet, so a server
-    // cannot ask for those (it answers -32021, mapped to `input-required`), and a server that
-    // never stops asking ends at the SDK's round cap — a typed error, never a hang.
-    // With listChanged handlers a 2026-07-28 connection opens `subscriptions/listen`, a stream.
-    ...(o.notifications === false
-      ? {}
-      : { listChanged: { tools: changed('tools'), resources: changed('resources'), prompts: changed('prompts') } }),
-    ...negotiation(o.revision, kind, handshake2025),
-  });
-  // 2025: on the session's GET stream (or a response stream); 2026-07-28: on a listen stream
-  client.setNotificationHandler('notifications/resources/updated', (n) => updated(n.params.uri));
-  const a = o.answers;
-  if (a) {
-    const caps = a.capabilities;
-    if (caps.elicitation)
-      client.setRequestHandler('elicitation/create', (request, ctx) => a.elicit(request.params, ctx.mcpReq.signal));
-    if (caps.sampling)
-      client.setRequestHandler('sampling/createMessage', (request, ctx) => a.sample(request.params, ctx.mcpReq.signal));
-    if (caps.roots) client.setRequestHandler('roots/list', () => a.roots());
-    client.setNotificationHandler('notifications/message', (n) => a.onLog(n.params));
-    client.setNotificationHandler('notifications/elicitation/complete', (n) =>
-      a.onElicitationComplete(n.params.elicitationId),
-    );
-  }
-  return client;
-}
-
-/**
- * The 2025 GET event stream through the stream budget: answered 405 locally (as a server without
- * one would) when the session may hold no stream, opened when the budget lets it, and reported
- * unused when the server declines.
- */
-function budgetedStream(fetchFn: typeof fetch, o: OpenOptions, declined: () => void): typeof fetch {
-  return async (input, init) => {
-    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return fetchFn(input, init);
-    if (o.notifications === false) return new Response(null, { status: 405, statusText: 'No stream to spare' });
-    // the server answered 405 to this config last time (its stored catalogue): asking again
-    // only puts a failed request in the page's console
-    if (o.known?.streamDeclined) {
-      declined();
-      o.onStreamUnused?.();
-      return new Response(null, { status: 405, statusText: 'The server offers no stream' });
-    }
-    // the notification stream waits for its origin's burst of handshakes (a resumption has
-    // a Last-Event-ID and goes at once: a request waits for it)
-    if (!new Headers(init?.headers).has('last-event-id')) await o.streamOpen?.(init?.signal ?? undefined);
-    const res = await fetchFn(input, init);
-    if (res.status === 405) declined();
-    if (!res.ok) o.onStreamUnused?.();
-    return res;
-  };
-}
-
-/**
- * Send only the headers of the revision in use: `Mcp-Protocol-Version` came with 2025-06-18, and
- * a 2025-03-26 server's CORS may allow only its own revision's headers. The SDK sends the header
- * with the negotiated version, whichever it is: it is dropped when that version predates it. The
- * version is noted for error hints (which then name only that revision's headers).
- */
-function withRevisionHeaders(fetchFn: typeof fetch, record: FetchRecord): typeof fetch {
-  return (input, init) => {
-    if (init?.headers) {
-      // read in place (the SDK sends a Headers); a copy only to drop the header
-      const sent = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-      const v = sent.get('mcp-protocol-version');
-      // the revision in use, not the one a server/discover probe offers
-      if (v && sent.get('mcp-method') !== 'server/discover') record.revision = v;
-      if (v && !sendsVersionHeader(v)) {
-        const headers = new Headers(sent);
-        headers.delete('mcp-protocol-version');
-        init = { ...init, headers };
-      }
-    }
-    return fetchFn(input, init);
-  };
-}
-
-/** Builds the session's fetch: what to do when a POST's response is too large, or ends unanswered. */
-export type MakeFetch = (
-  onExceed: (ids: (string | number)[], e: McpConnectionError) => void,
-  onBroken?: (unanswered: (string | number)[], resumable: boolean) => void,
-) => typeof fetch;
-
 /** Open a Streamable HTTP or SSE session; errors become McpConnectionError. */
 export async function openSdk(
   kind: 'streamable-http' | 'sse',
   o: OpenOptions,
-  makeFetch: MakeFetch,
   record: FetchRecord,
   /** Skip the 2026-07-28 probe: the server spoke the 2025 handshake last time (session/index.ts). */
   handshake2025 = false,
 ): Promise<SdkSession> {
   const url = new URL(o.url);
-  // assigned once the transport exists; the fetch wrapper below needs it first
-  // eslint-disable-next-line prefer-const
-  let transportRef: StreamableHTTPClientTransport | SSEClientTransport | undefined;
-  // an oversized response fails its request at once (for SSE responses the transport would
-  // otherwise wait for the timeout): answer the request ids of that POST with a marked error
-  const fail = (ids: (string | number)[], message: string, mark: string) => {
-    for (const id of ids)
-      transportRef?.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message, data: { mark } } });
-  };
-  const recorded = makeFetch(
-    (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
-    // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
-    // without event ids cannot either, so the request fails now instead of at its timeout.
-    // Legacy HTTP+SSE answers on the GET stream, never in a POST's body: Cloudflare's McpAgent
-    // answers each POST 202 with Content-Type text/event-stream and the body `Accepted`
-    kind === 'streamable-http'
-      ? (ids, resumable) => {
-          if (!resumable || holder.session?.era === 'modern')
-            fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
-        }
-      : undefined,
-  );
-  // DPoP (RFC 9449): a bound token goes with the DPoP scheme and a proof per request
-  const fetchFn = withRevisionHeaders(o.authProvider?.wrapFetch?.(recorded) ?? recorded, record);
-  const requestInit: RequestInit = { headers: o.headers };
-  // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
-  // it (InsufficientScopeError) instead of re-authorizing by itself
-  const auth = o.authProvider ? { authProvider: o.authProvider } : {};
-  const transport =
-    kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, {
-          requestInit,
-          fetch: budgetedStream(fetchFn, o, () => {
-            if (holder.session) holder.session.streamDeclined = true;
-            o.onStreamDeclined?.();
-          }),
-          ...auth,
-          ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),
-        })
-      : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn }, ...auth });
-  transportRef = transport;
   const holder: { session?: SdkSession } = {};
   const client = newClient(
     o,
@@ -516,7 +352,49 @@ export async function openSdk(
     (l) => holder.session?.onListChanged?.(l),
     (uri) => holder.session?.onResourceUpdated?.(uri),
   );
-  const session = (holder.session = new SdkSession(kind, client, transport));
+  // a request the server will not answer (its response too large, its stream ended first) fails
+  // at once, with a marked error, instead of at its timeout: the client reads it as the answer
+  // (through the transport it is connected to)
+  const fail = (ids: (string | number)[], message: string, mark: string) => {
+    for (const id of ids)
+      client.transport?.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message, data: { mark } } });
+  };
+  const stream: StreamState = {};
+  const fetchFn = transportFetch(
+    kind,
+    o,
+    record,
+    {
+      onExceed: (ids, e) => fail(ids, e.message, TOO_LARGE_MARK),
+      // a stream that ended before its answer: 2026-07-28 streams never resume, and a 2025 stream
+      // without event ids cannot either. Legacy HTTP+SSE answers on the GET stream, never in a
+      // POST's body: Cloudflare's McpAgent answers each POST 202 with Content-Type
+      // text/event-stream and the body `Accepted`
+      ...(kind === 'streamable-http'
+        ? {
+            onBroken: (ids: (string | number)[], resumable: boolean) => {
+              if (!resumable || client.getProtocolEra() === 'modern')
+                fail(ids, 'The connection dropped before the server answered.', DROPPED_MARK);
+            },
+          }
+        : {}),
+    },
+    stream,
+  );
+  const requestInit: RequestInit = { headers: o.headers };
+  // OAuth: step-up on 403 insufficient_scope needs the user's click, so the transport reports
+  // it (InsufficientScopeError) instead of re-authorizing by itself
+  const auth = o.authProvider ? { authProvider: o.authProvider } : {};
+  const transport =
+    kind === 'streamable-http'
+      ? new StreamableHTTPClientTransport(url, {
+          requestInit,
+          fetch: fetchFn,
+          ...auth,
+          ...(o.authProvider ? { onInsufficientScope: 'throw' as const } : {}),
+        })
+      : new SSEClientTransport(url, { requestInit, fetch: fetchFn, eventSourceInit: { fetch: fetchFn }, ...auth });
+  const session = (holder.session = new SdkSession(kind, client, transport, stream));
   session.onToolsDropped = o.onToolsDropped;
   session.answers = o.answers;
   const deadline = AbortSignal.timeout(o.timeoutMs);

@@ -5,6 +5,7 @@
 // defaults and its styles. One load per page serves every explorer; a failed one is forgotten,
 // so the next show tries again.
 import type { CSSResult, TemplateResult } from 'lit';
+import { importOnce, rethrow } from '../../core/import-once.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { STRINGS, type Translate } from './strings.js';
 
@@ -36,7 +37,7 @@ const imports = { ...IMPORTS };
 const defined: Partial<Record<LazyTab, TabPanel>> = {};
 /** The panels whose load has completed. */
 const panels: Partial<Record<LazyTab, TabPanel>> = {};
-const loads: Partial<Record<LazyTab, Promise<TabPanel>>> = {};
+const loads: Partial<Record<LazyTab, () => Promise<TabPanel>>> = {};
 
 /** Called by a tab's module as it runs (through the element class: see `_definePanel`). */
 export function definePanel(tab: LazyTab, panel: TabPanel): void {
@@ -52,17 +53,16 @@ export const loadedPanel = (tab: LazyTab): TabPanel | undefined => panels[tab];
 export function loadPanel(tab: LazyTab): Promise<TabPanel> {
   const ready = panels[tab];
   if (ready) return Promise.resolve(ready);
-  loads[tab] ??= imports[tab]()
-    .then(() => {
-      const panel = defined[tab];
-      if (!panel) throw new Error(`the ${tab} tab's module defined no panel`);
-      return (panels[tab] = panel);
-    })
-    .catch((e: unknown) => {
-      delete loads[tab];
-      throw e;
-    });
-  return loads[tab];
+  loads[tab] ??= importOnce(
+    () =>
+      imports[tab]().then(() => {
+        const panel = defined[tab];
+        if (!panel) throw new Error(`the ${tab} tab's module defined no panel`);
+        return (panels[tab] = panel);
+      }),
+    rethrow(),
+  );
+  return loads[tab]();
 }
 
 /**

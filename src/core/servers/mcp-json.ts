@@ -2,14 +2,14 @@
 //   { "mcpServers": { "<name>": { "url": "...", "type": "http" | "sse", "headers": { ... } } } }
 // (VS Code's "servers" key is read too). Secrets are never written in clear: they become
 // REDACTED, which an import refuses with a field error asking for the value.
-import { McpConfigError, type FieldIssue } from './errors.js';
+import { McpConfigError, type FieldIssue } from '../errors.js';
 import {
   ServerConfigInputSchema,
   toIssues,
   type ServerConfig,
   type ServerConfigInput,
   type TransportKind,
-} from './schemas.js';
+} from '../schemas.js';
 
 export const REDACTED = '<redacted>';
 

@@ -1,5 +1,5 @@
 import { createStore, get, set, del, entries, update, setMany, delMany, type UseStore } from 'idb-keyval';
-import { McpStorageError } from './errors.js';
+import { McpStorageError } from '../errors.js';
 
 /** Key-value persistence, one key per record. */
 export interface RecordStorage {

@@ -4,10 +4,10 @@
 // checks and writes the model context (src/apps/model-context.ts): this part stays small because
 // every page loads it.
 import type { ContentBlock } from '@modelcontextprotocol/client';
-import { McpConfigError } from './errors.js';
-import { urlProblem } from './schemas.js';
-import type { ServerCatalogue } from './types.js';
-import type { Answers } from './answers/index.js';
+import { McpConfigError } from '../errors.js';
+import { urlProblem } from '../schemas.js';
+import type { ServerCatalogue } from '../types.js';
+import type { Answers } from '../answers/index.js';
 import { toolUi } from './ui-meta.js';
 
 /** What one view asked to be added to the model's context for the next turn. */

@@ -6,9 +6,9 @@
 // (the scope still refused after STEP_UP_LIMIT sign-ins that asked for it, auth/step-up.ts) ends
 // the connect with that `insufficient-scope` error: signing in again cannot help, and only an
 // explicit `hub.signIn()` starts a fresh count.
-import type { SignInOptions } from './auth/options.js';
-import { McpAuthError, McpConfigError } from './errors.js';
-import type { ConnectionState, ServerCatalogue } from './types.js';
+import type { SignInOptions } from '../auth/options.js';
+import { McpAuthError, McpConfigError } from '../errors.js';
+import type { ConnectionState, ServerCatalogue } from '../types.js';
 
 /** How many sign-ins one `connect(id, { signIn })` may go through (a server that keeps asking stops there). */
 export const MAX_SIGN_INS_PER_CONNECT = 3;

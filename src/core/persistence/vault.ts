@@ -1,6 +1,6 @@
-import { McpVaultError } from './errors.js';
+import { McpVaultError } from '../errors.js';
 import type { RecordStorage } from './storage.js';
-import type { SecretRef } from './schemas.js';
+import type { SecretRef } from '../schemas.js';
 
 const KEY_RECORD = 'vault:key';
 const SECRET_PREFIX = 'secret:';
