@@ -1,8 +1,7 @@
 // Resource templates (RFC 6570): every operator (`{?q}` expands to `?q=…`, `{/path*}`,
 // `{+base}`, `{#frag}`, `{.ext}`, `{;p}`, `{&more}`) and prefixes (`{id:3}`), for the string
 // values a form gives. Our own rather than the SDK's UriTemplate: that class lives in the SDK's
-// main module, so importing it would put the whole SDK on the first load (see
-// docs/ARCHITECTURE.md, "The SDK on first connect"); this is ≈ 0.7 KB.
+// main module, so importing it would put the whole SDK on the first load (decision 052).
 import { McpConfigError } from './errors.js';
 
 const MAX_TEMPLATE = 1_000_000;

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 
 // zod/mini, not classic zod: its schemas are plain functions a bundler can leave out, so the
-// first load carries ≈ 10 KB of zod instead of ≈ 26 (classic arrives with the SDK, in the
-// connection chunk; both share zod's core, so one config serves both). See docs/ARCHITECTURE.md,
-// "The SDK on first connect".
+// first load carries a fraction of zod's bytes (classic arrives with the SDK, in the
+// connection chunk; both share zod's core, so one config serves both). Decision 052.
 //
 // zod probes `new Function` on first parse unless told not to; under a strict CSP (no
 // 'unsafe-eval') that probe is reported as a violation. One zod copy serves the SDK and us,

@@ -84,7 +84,7 @@ function v6Problem(w: number[]): string | null {
   if (allZero(0, 4) && w[4] === 0xffff && w[5] === 0) return 'IPv4-translated (SIIT) address';
   if (w[0] === 0x64 && w[1] === 0xff9b && allZero(2, 6)) return v4Problem(embedded) && `NAT64 ${v4Problem(embedded)}`;
   // 64:ff9b:1::/48 (RFC 8215) is for NAT64 inside one network, the IPv4 address at any of six
-  // offsets: refused whole (docs/decisions/2026-11-28-relay-guard.md)
+  // offsets: refused whole (decision 072)
   if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return 'NAT64 local-use address';
   if (w[0] === 0x2002) {
     const v4 = ((w[1] << 16) | w[2]) >>> 0; // 6to4 carries an IPv4 address

@@ -1,7 +1,7 @@
 /**
  * `McpElements.g4f` in the chunked CDN entry (`dist/cdn/mcp-elements.js`): the G4F drop-in is a
  * chunk of its own, fetched by the first `install()`, so a page that never installs it does not
- * load it (≈ 5 KB gz off every page's first load). `install()` therefore resolves with the client
+ * load it (off every page's first load; decision 052). `install()` therefore resolves with the client
  * here; in the one-file builds (`mcp-elements.all.js`, `mcp-elements.classic.js`, which G4F's tag
  * loads) and from `mcp-chat-elements/g4f` it returns it at once.
  */

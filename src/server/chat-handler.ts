@@ -19,7 +19,7 @@ import { streamCompletion, type ModelOptions } from './model.js';
 const BACKEND_HISTORY_LIMIT = 50;
 /** Tools offered to the model per request by default: OpenAI's Chat Completions accepts at most 128. */
 const DEFAULT_MAX_TOOLS = 128;
-/** Tokens of tool definitions per request by default (~400 KB of JSON; characters / 4). */
+/** Tokens of tool definitions per request by default (characters / 4; decision 031). */
 const DEFAULT_MAX_TOOL_TOKENS = 100_000;
 
 /** A tool of the host's own, offered to the model beside the MCP tools. */
@@ -176,13 +176,13 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const hub = new McpHub({
     ...options.hub,
     // a backend keeps a short call history: every call copies the history map and each write
-    // prunes it, so the page's 1000 cost ~1.5 ms of CPU per call once full (bench/backend.mjs)
+    // prunes it, so the page's 1000 cost CPU on every call once full (decision 037)
     historyLimit: options.hub?.historyLimit ?? BACKEND_HISTORY_LIMIT,
     storeName: options.hub?.storeName ?? 'mcp-elements-server',
     // many users: a request's secrets redact only its own servers' results, and leave with them
     secretScope: options.hub?.secretScope ?? 'server',
     // the page's per-origin budget models a browser's 6 connections; shared by every user of a
-    // backend it queued each request behind the others' (docs/decisions/2026-11-28-backend-hub.md)
+    // backend it queued each request behind the others' (decision 076)
     connectionsPerOrigin: options.hub?.connectionsPerOrigin ?? Infinity,
     storage: options.storage ?? new MemoryStorage(),
     eventTarget: null,
@@ -210,7 +210,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
 
   /**
    * The MCP tools one request may offer: all of them within the budget, else the hub's budgeted
-   * choice (ranked by the last user message: docs/ARCHITECTURE.md, "Context budget"). The check
+   * choice (ranked by the last user message: decision 031). The check
    * costs one JSON.stringify of what would be sent anyway; the ranker runs only past the budget.
    */
   const budget = (assistantId: string, messages: readonly unknown[]) => {

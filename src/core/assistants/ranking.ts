@@ -1,7 +1,6 @@
 // A local lexical ranker for an assistant's tools (no model, no network): BM25F over the tool's
 // name, server, title, description and parameters, with light stemming, and the selection of the
-// best tools within a budget. Pure: depends only on its inputs. Measured in docs/ARCHITECTURE.md
-// ("Context budget").
+// best tools within a budget. Pure: depends only on its inputs. Measured in decision 031.
 import type { ModelTool } from '../providers/types.js';
 
 /** Words that say nothing about which tool is meant. */
@@ -49,7 +48,7 @@ export function tokenize(text: string): string[] {
 
 /**
  * A few words users say for what tool descriptions call otherwise, added to the query at a lower
- * weight (measured on the dev queries: see docs/ARCHITECTURE.md, "Context budget").
+ * weight (measured on the dev queries: decision 031).
  */
 const SYNONYMS: Record<string, string> = {
   open: 'create',

@@ -17,8 +17,8 @@ const FINISHED_WRITE_DELAY = 40;
 /**
  * With memory storage (a backend hub, a page without IndexedDB) nothing is made durable by a
  * write, so records wait longer for theirs: each write applies retention (a copy of the calls
- * map, a sort), and at 40 ms a backend making a call every few ms paid ~0.1 ms CPU per call for
- * it (bench/backend-history.mjs). Retention is late by at most this much; `flush()` and
+ * map, a sort), which a backend making a call every few ms paid on every call at a shorter delay
+ * (decision 037). Retention is late by at most this much; `flush()` and
  * `dispose()` apply it at once.
  */
 const MEMORY_WRITE_DELAY = 250;
@@ -26,7 +26,7 @@ const MEMORY_WRITE_DELAY = 250;
  * With more calls than this in flight, their changes are applied to the snapshot up to
  * BURST_COALESCE_MS after they happen (any read of `state` applies them at once): each
  * application copies the maps, and one per network response made 500 concurrent calls cost
- * O(n²) copying (docs/ARCHITECTURE.md, "Bursts of calls"). Below it, at the end of each task.
+ * O(n²) copying (decision 033). Below it, at the end of each task.
  */
 const BURST_CALLS = 64;
 const BURST_COALESCE_MS = 8;
@@ -65,7 +65,7 @@ export class CallHistory {
   // Calls in flight live in the `activeCalls` map, which changes several times per call; a call
   // moves to `calls` (history, possibly thousands) once, when it ends. Changes are deferred and
   // applied together (one copy of each map per burst, not per change): with 500 calls in flight,
-  // copying both maps on every change cost a third of the call path (docs/ARCHITECTURE.md).
+  // copying both maps on every change was a large share of the call path (decision 033).
   put(record: ToolCallRecord): ToolCallRecord {
     // a page going away has its requests cut off: a running call that fails then was ended by
     // the page, not by its server. Firefox stops them as the navigation starts, after

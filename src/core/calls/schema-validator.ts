@@ -1,8 +1,7 @@
-// The JSON Schema validator (@cfworker/json-schema, ≈ 6 KB gz) as a chunk of its own. Only a page
+// The JSON Schema validator (@cfworker/json-schema) as a chunk of its own. Only a page
 // that talks to a server needs it: it arrives with the connection code (the session loader waits
 // for both), before a call's arguments are checked, and with the explorer's "Try it" form; a
-// chat page that only shows calls and history never fetches it. See docs/ARCHITECTURE.md,
-// "The validator on first use".
+// chat page that only shows calls and history never fetches it. Decision 053.
 import type { Validator } from '@cfworker/json-schema';
 import { McpElementsError } from '../errors.js';
 import { cannotLoad, replaceableImport, rethrow } from '../import-once.js';

@@ -1,7 +1,7 @@
-// The connection code (the SDK's Client and transports, our session layer: ≈ 60 % of the core's
+// The connection code (the SDK's Client and transports, our session layer: most of the core's
 // bytes) as a chunk fetched the first time the hub opens a session. A page that shows calls and
 // history, or has no server yet, never fetches it; a page with servers fetches it while it
-// renders. See docs/ARCHITECTURE.md, "The SDK on first connect".
+// renders. Decision 052.
 import { loadValidator } from '../calls/schema-validator.js';
 import { McpConnectionError } from '../errors.js';
 import { cannotLoad, replaceableImport, rethrow } from '../import-once.js';

@@ -2,7 +2,7 @@
 // schema), on the same @cfworker/json-schema copy that validates tool arguments
 // (calls/records.ts). The SDK's browser build carries its own bundled copy of cfworker as its
 // default validator; the CDN builds resolve the SDK's `_shims` to sdk-shims.ts so that copy is
-// left out (6 KB gz, docs/ARCHITECTURE.md "Bundle size").
+// left out (decision 053).
 import { Validator } from '@cfworker/json-schema';
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
 

@@ -60,7 +60,7 @@ export class AnswerScan {
     if (!data.length || !message) return;
     const text = data.length === 1 ? data[0]! : data.join('\n');
     // an event without data is no message (a 2025 server's priming event: an id, `data:` empty);
-    // the SDK skips it too. Parsing it threw, at ~13 µs a call (ARCHITECTURE › Per-call cost, fifth pass)
+    // the SDK skips it too. Parsing it threw, a cost on every call (decision 037)
     if (!text) return;
     try {
       const m = JSON.parse(text) as { id?: unknown; result?: unknown; error?: unknown };

@@ -156,8 +156,8 @@ function watchBody(res: Response, w: BodyWatch): Response {
 
 /**
  * The response with its body replaced: the same object (status, headers, url as they came),
- * `body` the watched stream and every reader reading it. A new Response cost ~25 µs a POST in
- * Node (undici checks and copies the headers again), more than the rest of the watch.
+ * `body` the watched stream and every reader reading it. A new Response costs more in Node
+ * (undici checks and copies the headers again) than the rest of the watch (decision 037).
  */
 function withBody(res: Response, body: ReadableStream<Uint8Array>): Response {
   let whole: Response | undefined;
