@@ -342,7 +342,8 @@ const themeButton = document.querySelector<HTMLButtonElement>('#theme')!;
 const setTheme = (theme: (typeof THEMES)[number]) => {
   if (theme === 'auto') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = theme;
-  themeButton.textContent = `Theme: ${theme[0].toUpperCase()}${theme.slice(1)}`;
+  // "Theme: " is shown on wide screens only (demo.css): the header fits a phone
+  themeButton.querySelector('.theme-name')!.textContent = `${theme[0].toUpperCase()}${theme.slice(1)}`;
   themeButton.setAttribute(
     'aria-label',
     theme === 'auto' ? 'Colour theme: follow the system' : `Colour theme: ${theme}`,
