@@ -14,6 +14,9 @@ const hub = getHub();
 // sign-in: the authorization server sends the user back to this small page, which hands the
 // answer to this one (demo/oauth-callback.html)
 hub.setSignInOptions({ redirectUrl: new URL('./oauth-callback.html', location.href).href });
+// "Find servers" in the manager: the demo's own MCP Registry, served by `npm start` on this
+// origin (scripts/demo-registry.mjs), so nothing leaves the machine (the default is the official one)
+document.querySelector('mcp-server-manager')!.directory = { registries: [new URL('/registry', location.href).href] };
 await hub.ready;
 
 // ---- first visit: the reference server is pre-added (the user may remove it); on every visit
