@@ -14,6 +14,9 @@ const hub = getHub();
 // sign-in: the authorization server sends the user back to this small page, which hands the
 // answer to this one (demo/oauth-callback.html)
 hub.setSignInOptions({ redirectUrl: new URL('./oauth-callback.html', location.href).href });
+// "Find servers" in the manager: the demo's own MCP Registry, served by `npm start` on this
+// origin (scripts/demo-registry.mjs), so nothing leaves the machine (the default is the official one)
+document.querySelector('mcp-server-manager')!.directory = { registries: [new URL('/registry', location.href).href] };
 await hub.ready;
 
 // ---- first visit: the reference server is pre-added (the user may remove it); on every visit
@@ -105,10 +108,30 @@ function add(item: Item) {
   showWelcome();
   const el = renderItem(item);
   list.append(el);
-  el.scrollIntoView({ block: 'end' });
+  // what the user sends is followed even when they had scrolled up to read
+  if (item.kind === 'user') stuck = true;
   return el;
 }
 for (const item of convo.items) list.append(renderItem(item));
+
+// ---- autoscroll: while the user is at the bottom the newest message stays fully in view, also
+// when it grows after it was added (a card's result, an MCP App view, a streamed answer): the
+// scroller follows every change of its content's size. Scrolling up stops that; scrolling back
+// to the bottom starts it again.
+const scroller = document.querySelector<HTMLElement>('#scroller')!;
+const AT_BOTTOM_PX = 8;
+let stuck = true;
+const toBottom = () => {
+  if (stuck) scroller.scrollTop = scroller.scrollHeight;
+};
+scroller.addEventListener('scroll', () => {
+  stuck = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= AT_BOTTOM_PX;
+});
+// the content's size (the log and the welcome above it) and the scroller's own (the composer
+// growing, the window resized)
+const sizes = new ResizeObserver(toBottom);
+for (const el of [list, welcome, scroller]) sizes.observe(el);
+toBottom();
 // a view's `ui/message`: shown as the app's, sent to the model as a block that says whose it is
 window.addEventListener('mcp-app-message', (e) => {
   const text = appMessageText(e.detail.content);
@@ -182,28 +205,111 @@ const setRunning = (on: AbortController | undefined) => {
   send.querySelector('span')!.textContent = on ? '■' : '↑';
 };
 
+// While a turn's tool calls are under way the status line says what they wait for: the user
+// (any call awaiting approval) or the server (one running). The calls are the reply's provider
+// call ids; the newest record of each counts (a "Run again" makes a new one).
+const CALL_EVENTS = [
+  'mcp-tool-call-awaiting-approval',
+  'mcp-tool-call-started',
+  'mcp-tool-call-completed',
+  'mcp-tool-call-failed',
+  'mcp-tool-call-cancelled',
+  'mcp-tool-call-denied',
+] as const;
+function followCalls(reply: ChatMessage): () => void {
+  const ids = new Set(reply.tool_calls?.map((c) => c.id));
+  const show = () => {
+    const newest = new Map<string, string>();
+    for (const r of hub.calls.list({ assistantId: ASSISTANT }))
+      if (r.providerCallId && ids.has(r.providerCallId) && !newest.has(r.providerCallId))
+        newest.set(r.providerCallId, r.status);
+    const now = [...newest.values()];
+    status.textContent = now.includes('awaiting-approval')
+      ? 'Waiting for your approval…'
+      : now.includes('running')
+        ? 'Running tools…'
+        : '';
+  };
+  for (const type of CALL_EVENTS) window.addEventListener(type, show);
+  show();
+  return () => {
+    for (const type of CALL_EVENTS) window.removeEventListener(type, show);
+  };
+}
+
 /** Run every tool call of `reply` (`resume`: one from before a reload, not run twice); false when stopped. */
 async function runCalls(reply: ChatMessage, stop: AbortController, resume = false): Promise<boolean> {
-  status.textContent = resume ? 'Waiting for your decision…' : 'Running tools…';
-  // each call appears in the conversation as a card (approval included) as soon as it exists
-  const { messages } = await hub.runToolCalls('openai', reply, {
-    assistantId: ASSISTANT,
-    unknownTools: 'error',
-    signal: stop.signal,
-    resume,
-    onCall: (call) => add({ kind: 'call', callId: call.id }),
-  });
-  // answered even when stopped (cancelled calls say so), so the next request is well-formed
-  convo.messages.push(...(messages as ChatMessage[]));
+  const unfollow = followCalls(reply);
+  try {
+    // each call appears in the conversation as a card (approval included) as soon as it exists
+    const { messages } = await hub.runToolCalls('openai', reply, {
+      assistantId: ASSISTANT,
+      unknownTools: 'error',
+      signal: stop.signal,
+      resume,
+      onCall: (call) => add({ kind: 'call', callId: call.id }),
+    });
+    // answered even when stopped (cancelled calls say so), so the next request is well-formed
+    convo.messages.push(...(messages as ChatMessage[]));
+    save();
+  } finally {
+    unfollow();
+  }
+  return !stop.signal.aborted;
+}
+
+/**
+ * "Run again" on an interrupted call (of a turn a reload cut off): once the new call is over, the
+ * model reads its result as it would have read the first one's. The result takes the interrupted
+ * answer's place when nothing followed it; when the conversation went on since, it comes after, as
+ * a call of its own (an assistant message naming it, then its result). False when stopped.
+ */
+async function answerRerun(providerCallId: string, stop: AbortController): Promise<boolean> {
+  const call = convo.messages.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === providerCallId);
+  if (!call) return false;
+  const reply: ChatMessage = { role: 'assistant', content: null, tool_calls: [call] };
+  const unfollow = followCalls(reply);
+  let answer: ChatMessage | undefined;
+  try {
+    // `resume`: the run-again call already exists (the newest with this provider call id); this
+    // waits for it and answers from its record, running nothing
+    const { messages } = await hub.runToolCalls('openai', reply, {
+      assistantId: ASSISTANT,
+      signal: stop.signal,
+      resume: true,
+    });
+    answer = (messages as ChatMessage[])[0];
+  } finally {
+    unfollow();
+  }
+  if (!answer) return false;
+  const at = convo.messages.findIndex((m) => m.role === 'tool' && m.tool_call_id === providerCallId);
+  if (at >= 0 && convo.messages.slice(at).every((m) => m.role === 'tool')) convo.messages[at] = answer;
+  else {
+    const id = `${call.id}_again_${Date.now().toString(36)}`;
+    convo.messages.push(
+      { role: 'assistant', content: null, tool_calls: [{ ...call, id }] },
+      { ...answer, tool_call_id: id },
+    );
+  }
   save();
   return !stop.signal.aborted;
 }
 
-async function turn(resume?: ChatMessage) {
+// Turns run one after another: a "Run again" clicked during a turn goes on once that turn is over.
+let turns: Promise<void> = Promise.resolve();
+/** A turn; `first` runs before the model is asked (tool calls from before a reload, a run-again). */
+function turn(first?: (stop: AbortController) => Promise<boolean>): Promise<void> {
+  const next = turns.then(() => runTurn(first));
+  turns = next.catch(() => {});
+  return next;
+}
+
+async function runTurn(first?: (stop: AbortController) => Promise<boolean>) {
   const stop = new AbortController();
   setRunning(stop);
   try {
-    if (resume && !(await runCalls(resume, stop, true))) throw new Error('Stopped.');
+    if (first && !(await first(stop))) throw new Error('Stopped.');
     // backend mode (?backend=, demo/backend-mode.ts): the whole turn runs in the backend
     const backend = backendUrl();
     if (backend) {
@@ -281,15 +387,17 @@ box.addEventListener('keydown', (e) => {
   }
 }
 // the turn a reload cut off while a call waited for approval goes on from that call
-if (resumeReply) void turn(resumeReply);
-// "Run again" on a card starts a new call: the conversation keeps the card on it
+if (resumeReply) void turn((stop) => runCalls(resumeReply, stop, true));
+// "Run again" on a card starts a new call: the conversation keeps the card on it, and the turn
+// goes on from its result (answerRerun)
 window.addEventListener('mcp-tool-call-request', (e) => {
-  const { id, rerunOf } = e.detail.call;
+  const { id, rerunOf, providerCallId, assistantId } = e.detail.call;
   const item = rerunOf && convo.items.find((i) => i.kind === 'call' && i.callId === rerunOf);
-  if (item && item.kind === 'call') {
-    item.callId = id;
-    save();
-  }
+  if (!item || item.kind !== 'call') return;
+  item.callId = id;
+  save();
+  const asked = convo.messages.some((m) => m.tool_calls?.some((c) => c.id === providerCallId));
+  if (providerCallId && assistantId === ASSISTANT && asked) void turn((stop) => answerRerun(providerCallId, stop));
 });
 document.querySelector('#new-chat')!.addEventListener('click', () => {
   convo = { messages: [], items: [] };
@@ -342,7 +450,8 @@ const themeButton = document.querySelector<HTMLButtonElement>('#theme')!;
 const setTheme = (theme: (typeof THEMES)[number]) => {
   if (theme === 'auto') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = theme;
-  themeButton.textContent = `Theme: ${theme[0].toUpperCase()}${theme.slice(1)}`;
+  // "Theme: " is shown on wide screens only (demo.css): the header fits a phone
+  themeButton.querySelector('.theme-name')!.textContent = `${theme[0].toUpperCase()}${theme.slice(1)}`;
   themeButton.setAttribute(
     'aria-label',
     theme === 'auto' ? 'Colour theme: follow the system' : `Colour theme: ${theme}`,

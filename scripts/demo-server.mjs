@@ -10,6 +10,7 @@ import { startEverything } from '../test/fixtures/servers.mjs';
 import { startOAuthServers } from '../test/fixtures/oauth-server.mjs';
 import { startTasksServer } from '../test/fixtures/tasks-server.mjs';
 import { startExample, startSandbox } from '../test/fixtures/apps-server.mjs';
+import { demoRegistry } from './demo-registry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,6 +73,8 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.end(readFileSync(path.join(root, 'demo', page)));
         });
+      // "Find servers": the demo's own MCP Registry, on this origin (scripts/demo-registry.mjs)
+      server.middlewares.use('/registry', demoRegistry(config));
       // for the drop-in page, whose classic script cannot import a module
       server.middlewares.use('/demo-config.json', (_req, res) => {
         res.setHeader('content-type', 'application/json');
@@ -119,6 +122,7 @@ export async function startDemo({ port = 5173, everythingPort = 3001, strictPort
     url: `${base}/demo/`,
     cdnUrl: `${base}/demo/cdn.html`,
     g4fUrl: `${base}/demo/g4f.html`,
+    registryUrl: `${base}/registry`,
     everythingUrl: everything.url,
     protectedUrl,
     tasksUrl,

@@ -23,6 +23,7 @@ console.log(`
   tasks MCP server (Jobs):  ${demo.tasksUrl} (finish jobs: curl -X POST ${demo.tasksUrl.replace(/\/mcp$/, '/finish')})
   MCP Apps server (Debug):  ${demo.debugUrl} (say "show me the debug app")
   MCP Apps sandbox page:    ${demo.sandboxUrl} (a second origin: views run there)
+  MCP Registry ("Find servers"): ${demo.registryUrl} (the demo's own: nothing leaves this machine)
 
   Ctrl-C stops everything.
 `);

@@ -253,7 +253,10 @@ export class G4fMcpClient {
       try {
         if (!this.#adding.has(entry.id)) return undefined; // removed before it was stored
         const same = this.hub.servers.list().find((s) => s.url === url);
-        const stored = same ?? (await this.hub.servers.add({ id: entry.id, name, url }));
+        // one attempt per connect, as G4F's own client makes: a server that cannot be reached
+        // fails at once (fetchTools rejects, the page's Refresh tries again) instead of four
+        // attempts of every transport, each a red line in the console (docs/decisions/new-g4f-one-attempt.md)
+        const stored = same ?? (await this.hub.servers.add({ id: entry.id, name, url, retries: 0 }));
         void this.hub.connect(stored.id).catch(() => {});
         return toG4fServer(stored);
       } finally {
@@ -305,6 +308,8 @@ export class G4fMcpClient {
 
   /** Connect (or re-list) the server with this URL and resolve with its tools. */
   async fetchTools(serverUrl: string): Promise<readonly Tool[]> {
+    // a server added a moment ago is stored (and connecting) first: not a second, throwaway test
+    await this.#queue;
     await this.ready;
     const url = normaliseUrl(serverUrl);
     const server = this.hub.servers.list().find((s) => s.url === serverUrl || s.url === url);

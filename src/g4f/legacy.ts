@@ -128,7 +128,8 @@ export async function importLegacy(hub: McpHub, storage: Storage | undefined, as
     }
     let name = entry.name.trim();
     if (!name) name = /^https?:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? 'MCP server';
-    const input = { ...(ID.test(entry.id) ? { id: entry.id } : {}), name, url, enabled: entry.enabled };
+    // one attempt per connect, as for a server added through the drop-in (client.ts addServer)
+    const input = { ...(ID.test(entry.id) ? { id: entry.id } : {}), name, url, enabled: entry.enabled, retries: 0 };
     try {
       const added = await hub.servers.add(input);
       idMap.set(entry.id, added.id);

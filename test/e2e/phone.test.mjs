@@ -53,6 +53,20 @@ for (const width of [320, 390])
     await shot(page, `phone-${width}-chat`);
     assert.equal(m.scrollWidth, m.width, `chat: page ${m.scrollWidth} px wide in a ${m.width} px window`);
     assert.deepEqual(m.wide, [], 'chat: nothing past the right edge');
+    // the header's title is whole (it was cut to "m…" at 390 px), its buttons keep their names
+    const header = await page.evaluate(() => {
+      const title = document.querySelector('.topbar .title');
+      return {
+        cut: title.scrollWidth > title.clientWidth,
+        title: title.innerText,
+        names: [...document.querySelectorAll('.topbar button')].map((b) => b.getAttribute('aria-label') ?? b.innerText),
+      };
+    });
+    assert.deepEqual(header, {
+      cut: false,
+      title: 'mcp-elements',
+      names: ['New chat', 'Colour theme: follow the system', 'Settings'],
+    });
 
     // a turn with a card awaiting approval, once the reference server's tools are in
     await echoToolReady(page);
@@ -104,6 +118,8 @@ test('wide screen: Settings is a dialog beside the conversation; Escape closes i
   await page.goto(run.demo.url);
   await page.click('#open-settings');
   await page.locator('#settings').waitFor();
+  assert.equal(await page.locator('.topbar .title').innerText(), 'mcp-elements chat');
+  assert.deepEqual(await page.locator('.topbar button').allInnerTexts(), ['New chat', 'Theme: Auto', 'Settings']);
   assert.ok(await page.evaluate(() => document.querySelector('#settings').contains(document.activeElement)));
   const m = await page.evaluate(overflow);
   assert.ok(m.scrollHeight <= m.height + 0.5, `the page is ${m.scrollHeight} px tall in an ${m.height} px window`);
