@@ -7,9 +7,11 @@ import type { Prompt, ServerConfig } from '../../core/index.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { idPart, type Translate } from './strings.js';
+import { deepFocus, reveal } from './reveal.js';
 
 async function getPrompt(el: McpToolExplorerElement, serverId: string, prompt: Prompt) {
   const key = `${serverId}\u0000${prompt.name}`;
+  const before = deepFocus();
   el._prompt = { key, state: 'loading' };
   try {
     const args = Object.fromEntries(
@@ -21,6 +23,7 @@ async function getPrompt(el: McpToolExplorerElement, serverId: string, prompt: P
   } catch (e) {
     el._prompt = { key, state: 'error', error: (e as Error).message };
   }
+  await reveal(el, '#prompt-answer', before);
 }
 
 function renderArgument(
@@ -46,16 +49,26 @@ function renderArgument(
   </div>`;
 }
 
-function renderPromptResult(el: McpToolExplorerElement, tr: Translate) {
+/** The prompt got (or why not), in a labelled region that takes focus once it is in (reveal.ts). */
+function renderPromptResult(el: McpToolExplorerElement, tr: Translate, prompts: [ServerConfig, Prompt][]) {
   const current = el._prompt;
-  if (current?.state !== 'done' || !current.result) return nothing;
-  return html`${current.result.description ? html`<p class="muted">${current.result.description}</p>` : nothing}
-  ${current.result.messages.map(
-    (m) =>
-      html`<div class="message">
-        <strong>${m.role}</strong>${renderResult({ content: [m.content] as never }, resultStrings(tr))}
-      </div>`,
-  )}`;
+  const prompt = prompts.find(([s, p]) => `${s.id}\u0000${p.name}` === current?.key)?.[1];
+  if (!current || current.state === 'idle' || !prompt) return nothing;
+  const result = current.result;
+  return html`<section id="prompt-answer" class="answer" tabindex="-1" aria-labelledby="prompt-answer-title">
+    <h4 id="prompt-answer-title">${prompt.title ?? prompt.name}</h4>
+    ${current.state === 'loading' ? html`<p class="muted" role="status">${tr('get')}…</p>` : nothing}
+    ${current.state === 'error' ? html`<p class="error-text" role="alert">${current.error}</p>` : nothing}
+    ${result?.description ? html`<p class="muted">${result.description}</p>` : nothing}
+    <div aria-live="polite">
+      ${(result?.messages ?? []).map(
+        (m) =>
+          html`<div class="message">
+            <strong>${m.role}</strong>${renderResult({ content: [m.content] as never }, resultStrings(tr))}
+          </div>`,
+      )}
+    </div>
+  </section>`;
 }
 
 export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
@@ -65,7 +78,6 @@ export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
   );
   if (prompts.length === 0)
     return html`<p class="muted">${tr(servers.some((x) => x.catalogue.partial) ? 'listing' : 'noPrompts')}</p>`;
-  const current = el._prompt;
   return html`<div class="layout">
     <ul class="plain">
       ${prompts.map(([s, p]) => {
@@ -82,11 +94,10 @@ export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
           >
             ${tr('get')}
           </button>
-          ${current?.key === key && current.state === 'error' ? html`<p class="error-text" role="alert">${current.error}</p>` : nothing}
         </li>`;
       })}
     </ul>
-    <div aria-live="polite">${renderPromptResult(el, tr)}</div>
+    <div>${renderPromptResult(el, tr, prompts)}</div>
   </div>`;
 }
 

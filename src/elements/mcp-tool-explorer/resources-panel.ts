@@ -13,10 +13,15 @@ import {
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { resourceKey } from './resource-watch.js';
+import { deepFocus, reveal } from './reveal.js';
 import { idPart, type Translate } from './strings.js';
 
-/** Read a resource into the contents pane (also when a watched one was updated while open). */
-export async function read(el: McpToolExplorerElement, serverId: string, uri: () => string) {
+/**
+ * Read a resource into the contents pane (also when a watched one was updated while open). A
+ * read the user asked for (`asked`) then focuses the pane and scrolls it into view.
+ */
+export async function read(el: McpToolExplorerElement, serverId: string, uri: () => string, asked = false) {
+  const before = asked ? deepFocus() : undefined;
   let target = '';
   try {
     target = uri();
@@ -25,6 +30,7 @@ export async function read(el: McpToolExplorerElement, serverId: string, uri: ()
   } catch (e) {
     el._resource = { serverId, uri: target, state: 'error', error: (e as Error).message };
   }
+  if (before !== undefined) await reveal(el, '#contents', before);
 }
 
 /** Watch or stop watching a resource (a server that offers subscriptions); a failure shows by it. */
@@ -60,13 +66,21 @@ function renderWatch(el: McpToolExplorerElement, server: ServerConfig, resource:
 function renderContents(el: McpToolExplorerElement, tr: Translate) {
   const r = el._resource;
   if (!r) return nothing;
-  if (r.state === 'loading') return html`<p class="muted" role="status">${tr('read')}…</p>`;
-  if (r.state === 'error') return html`<p class="error-text" role="alert">${r.error}</p>`;
   // the same renderer as every tool result: each content is an embedded resource
   const content = (r.result?.contents ?? []).map((resource) => ({ type: 'resource' as const, resource }));
-  return html`<div aria-live="polite">
-    ${renderResult({ content: content as never }, { ...resultStrings(tr), embeddedResource: tr('contentsOf') })}
-  </div>`;
+  // a labelled region that takes focus once the answer is in (reveal.ts)
+  return html`<section id="contents" class="answer" tabindex="-1" aria-labelledby="contents-title">
+    <h4 id="contents-title">${tr('contentsOf')} <code>${r.uri}</code></h4>
+    ${
+      r.state === 'loading'
+        ? html`<p class="muted" role="status">${tr('read')}…</p>`
+        : r.state === 'error'
+          ? html`<p class="error-text" role="alert">${r.error}</p>`
+          : html`<div aria-live="polite">
+              ${renderResult({ content: content as never }, { ...resultStrings(tr), embeddedResource: tr('contentsOf') })}
+            </div>`
+    }
+  </section>`;
 }
 
 function renderResource(el: McpToolExplorerElement, server: ServerConfig, resource: Resource, tr: Translate) {
@@ -86,7 +100,7 @@ function renderResource(el: McpToolExplorerElement, server: ServerConfig, resour
         @click=${() => {
           const { [resourceKey(server.id, resource.uri)]: _, ...rest } = el._updated;
           el._updated = rest;
-          void read(el, server.id, () => resource.uri);
+          void read(el, server.id, () => resource.uri, true);
         }}
       >
         ${tr('read')}
@@ -121,7 +135,7 @@ function renderTemplate(el: McpToolExplorerElement, server: ServerConfig, templa
     <button
       data-action="read-template"
       aria-label=${`${tr('read')} ${template.name}`}
-      @click=${() => void read(el, server.id, () => expandTemplate(template.uriTemplate, values))}
+      @click=${() => void read(el, server.id, () => expandTemplate(template.uriTemplate, values), true)}
     >
       ${tr('read')}
     </button>

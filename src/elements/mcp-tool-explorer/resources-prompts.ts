@@ -27,6 +27,20 @@ export const CONTENTS_STRINGS = {
 
 const contentsStyles = css`
   ${unsafeCSS(resultStyles)}
+  /* what a Read or a Get answered: focused when it arrives (reveal.ts) */
+  .answer {
+    min-width: 0;
+    scroll-margin: 0.5rem;
+    border-radius: var(--_radius);
+  }
+  .answer:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .answer > h4 {
+    margin: 0 0 0.4rem;
+    overflow-wrap: anywhere;
+  }
 `;
 
 McpToolExplorerElement._definePanel('resources', {
