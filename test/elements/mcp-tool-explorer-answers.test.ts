@@ -3,6 +3,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolExplorerElement } from '../../src/index.js';
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 import { privateHub, untilRendered, urls } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
@@ -104,5 +105,46 @@ describe('<mcp-tool-explorer> answers', () => {
     await untilRendered(el, () => q(el, '#contents [part=result]'), 'the read');
     await el.updateComplete;
     expect(root(el).activeElement).to.equal(read[1]);
+  });
+
+  it('Get with a required argument empty: nothing is sent, the field says so and takes focus', async () => {
+    const { el, hub, s } = await narrowExplorer('prompts');
+    // count what reaches the server's getPrompt
+    let sent = 0;
+    const client = hub.client.bind(hub);
+    hub.client = (id: string) => {
+      const c = client(id);
+      return { ...c, getPrompt: (...args: Parameters<typeof c.getPrompt>) => (sent++, c.getPrompt(...args)) };
+    };
+    const prompt = hub.catalogue(s.id)!.prompts.find((p) => p.name === 'args-prompt')!;
+    const required = prompt.arguments!.find((a) => a.required)!;
+    const get = qa(el, '[data-action=get-prompt]').find((b) => b.dataset.prompt === prompt.name)!;
+    get.click();
+    await el.updateComplete;
+    const field = q<HTMLInputElement>(el, `[data-prompt-arg="${required.name}"]`);
+    expect(sent, 'no request').to.equal(0);
+    expect(q(el, '#prompt-answer')).to.equal(null);
+    expect(field.getAttribute('aria-invalid')).to.equal('true');
+    const said = field
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => root(el).getElementById(id)!.textContent);
+    expect(said).to.include(REQUIRED_MESSAGE);
+    expect(REQUIRED_MESSAGE).to.equal('This field is required.');
+    expect(root(el).activeElement).to.equal(field);
+    // the optional one is not marked
+    const optional = prompt.arguments!.find((a) => !a.required)!;
+    expect(q(el, `[data-prompt-arg="${optional.name}"]`).hasAttribute('aria-invalid')).to.equal(false);
+    await expect(el).to.be.accessible();
+    // filled in: the mark goes, and Get sends
+    field.value = 'Paris';
+    field.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    expect(field.hasAttribute('aria-invalid')).to.equal(false);
+    expect(root(el).textContent).to.not.contain(REQUIRED_MESSAGE);
+    get.click();
+    await untilRendered(el, () => q(el, '#prompt-answer .message'), 'the prompt');
+    expect(sent).to.equal(1);
+    expect(q(el, '#prompt-answer').textContent).to.contain('Paris');
   });
 });

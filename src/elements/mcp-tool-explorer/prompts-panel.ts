@@ -8,9 +8,26 @@ import { renderResult, resultStrings } from '../../internal/result-view.js';
 import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { idPart, type Translate } from './strings.js';
 import { deepFocus, reveal } from './reveal.js';
+import { REQUIRED_MESSAGE } from '../../internal/required.js';
+
+/** What the tab holds per explorer: the required arguments found empty at the last Get (`key\0arg`). */
+const missingOf = new WeakMap<McpToolExplorerElement, ReadonlySet<string>>();
+const missing = (el: McpToolExplorerElement) => missingOf.get(el) ?? new Set<string>();
 
 async function getPrompt(el: McpToolExplorerElement, serverId: string, prompt: Prompt) {
   const key = `${serverId}\u0000${prompt.name}`;
+  // a required argument left empty: said by the field, and nothing is sent
+  const empty = (prompt.arguments ?? []).filter(
+    (a) => a.required && !(el._promptArgs[`${key}\u0000${a.name}`] ?? '').trim(),
+  );
+  const others = [...missing(el)].filter((k) => !k.startsWith(`${key}\u0000`));
+  missingOf.set(el, new Set([...others, ...empty.map((a) => `${key}\u0000${a.name}`)]));
+  if (empty.length) {
+    el.requestUpdate();
+    await el.updateComplete;
+    el.renderRoot.querySelector<HTMLElement>(`#${argId(prompt, empty[0])}`)?.focus();
+    return;
+  }
   const before = deepFocus();
   el._prompt = { key, state: 'loading' };
   try {
@@ -26,25 +43,32 @@ async function getPrompt(el: McpToolExplorerElement, serverId: string, prompt: P
   await reveal(el, '#prompt-answer', before);
 }
 
-function renderArgument(
-  el: McpToolExplorerElement,
-  key: string,
-  p: Prompt,
-  a: NonNullable<Prompt['arguments']>[number],
-) {
-  const id = `pa-${idPart(p.name)}-${idPart(a.name)}`;
+type Argument = NonNullable<Prompt['arguments']>[number];
+const argId = (p: Prompt, a: Argument) => `pa-${idPart(p.name)}-${idPart(a.name)}`;
+
+function renderArgument(el: McpToolExplorerElement, key: string, p: Prompt, a: Argument, tr: Translate) {
+  const id = argId(p, a);
   const help = `pad-${idPart(p.name)}-${idPart(a.name)}`;
+  const problem = `pae-${idPart(p.name)}-${idPart(a.name)}`;
+  const field = `${key}\u0000${a.name}`;
+  const isMissing = missing(el).has(field);
+  const describedBy = [isMissing ? problem : '', a.description ? help : ''].filter(Boolean).join(' ');
   return html`<div class="field">
     <label for=${id}>${a.name}${a.required ? html` <span aria-hidden="true">*</span>` : nothing}</label>
     <input
       id=${id}
       data-prompt-arg=${a.name}
       ?required=${!!a.required}
-      aria-describedby=${a.description ? help : nothing}
-      .value=${live(el._promptArgs[`${key}\u0000${a.name}`] ?? '')}
-      @input=${(e: Event) =>
-        (el._promptArgs = { ...el._promptArgs, [`${key}\u0000${a.name}`]: (e.target as HTMLInputElement).value })}
+      aria-invalid=${isMissing ? 'true' : nothing}
+      aria-describedby=${describedBy || nothing}
+      .value=${live(el._promptArgs[field] ?? '')}
+      @input=${(e: Event) => {
+        const value = (e.target as HTMLInputElement).value;
+        if (isMissing && value.trim()) missingOf.set(el, new Set([...missing(el)].filter((k) => k !== field)));
+        el._promptArgs = { ...el._promptArgs, [field]: value };
+      }}
     />
+    ${isMissing ? html`<span class="invalid" id=${problem}>${tr('required')}</span>` : nothing}
     ${a.description ? html`<span class="muted" id=${help}>${a.description}</span>` : nothing}
   </div>`;
 }
@@ -85,7 +109,7 @@ export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
         return html`<li>
           <strong>${p.title ?? p.name}</strong
           >${p.description ? html`<div class="muted">${p.description}</div>` : nothing}
-          ${(p.arguments ?? []).map((a) => renderArgument(el, key, p, a))}
+          ${(p.arguments ?? []).map((a) => renderArgument(el, key, p, a, tr))}
           <button
             data-action="get-prompt"
             data-prompt=${p.name}
@@ -105,6 +129,8 @@ export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
 export const PROMPTS_STRINGS = {
   noPrompts: 'No prompts.',
   get: 'Get',
+  /** By a required argument left empty when Get was pressed (nothing is sent). */
+  required: REQUIRED_MESSAGE,
 };
 
 /** Rules only this tab's markup needs. */
