@@ -4,7 +4,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpToolExplorerElement } from '../../src/index.js';
 import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
-import { privateHub, untilRendered, urls } from '../helpers.js';
+import { fixtureTenant, privateHub, untilRendered, urls } from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const q = <T extends HTMLElement = HTMLElement>(el: Element, sel: string) => root(el).querySelector(sel) as T;
@@ -146,5 +146,76 @@ describe('<mcp-tool-explorer> answers', () => {
     await untilRendered(el, () => q(el, '#prompt-answer .message'), 'the prompt');
     expect(sent).to.equal(1);
     expect(q(el, '#prompt-answer').textContent).to.contain('Paris');
+  });
+
+  /** The suggestions offered with a field: its datalist's values. */
+  const offered = (el: Element, input: HTMLInputElement) =>
+    [
+      ...(root(el)
+        .getElementById(input.getAttribute('list') ?? '')
+        ?.querySelectorAll('option') ?? []),
+    ].map((o) => o.value);
+  const type = (input: HTMLInputElement, value: string) => {
+    input.value = value;
+    input.dispatchEvent(new Event('input'));
+  };
+
+  it('completion: a prompt argument offers the server’s values as typed, the other arguments as context', async () => {
+    const { el, hub } = await narrowExplorer('prompts');
+    // count the completion requests (debounced while typing)
+    let asked = 0;
+    const client = hub.client.bind(hub);
+    hub.client = (id: string) => {
+      const c = client(id);
+      return { ...c, complete: (...args: Parameters<typeof c.complete>) => (asked++, c.complete(...args)) };
+    };
+    const dept = q<HTMLInputElement>(el, '[data-prompt-arg=department]');
+    const name = q<HTMLInputElement>(el, '[data-prompt-arg=name]');
+    expect(root(el).getElementById(dept.getAttribute('list')!)?.localName).to.equal('datalist');
+    dept.focus();
+    await untilRendered(el, () => offered(el, dept).length === 4, 'the departments');
+    expect(offered(el, dept)).to.deep.equal(['Engineering', 'Sales', 'Marketing', 'Support']);
+    expect(asked, 'one request on focus').to.equal(1);
+    // typed quickly: one request after the pause, for the last value
+    for (const v of ['S', 'Su', 'Sup']) type(dept, v);
+    await untilRendered(el, () => offered(el, dept).join() === 'Support', 'the narrowed departments');
+    expect(asked, 'focus + one after typing').to.equal(2);
+    type(dept, 'Engineering');
+    name.focus();
+    // the department chosen goes with the request: its team
+    await untilRendered(el, () => offered(el, name).join() === 'Alice,Bob,Charlie', 'the team');
+    await expect(el).to.be.accessible();
+  });
+
+  it('completion: a resource template variable too', async () => {
+    const { el } = await narrowExplorer('resources');
+    const input = qa(el, '[data-param=resourceId]')[0] as HTMLInputElement;
+    input.focus();
+    type(input, '42');
+    await untilRendered(el, () => offered(el, input).join() === '42', 'the suggestion');
+  });
+
+  it('completion: nothing offered or asked when the server declares no completions', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'fx', url: fixtureTenant().url });
+    await hub.connect(s.id, { discovery: 'complete' });
+    let asked = 0;
+    const client = hub.client.bind(hub);
+    hub.client = (id: string) => {
+      const c = client(id);
+      return { ...c, complete: (...args: Parameters<typeof c.complete>) => (asked++, c.complete(...args)) };
+    };
+    const el = await fixture<McpToolExplorerElement>(
+      html`<mcp-tool-explorer .hub=${hub} server-id=${s.id}></mcp-tool-explorer>`,
+    );
+    q(el, '#tab-resources').click();
+    await el.updateComplete;
+    const input = q<HTMLInputElement>(el, '[data-param=q]');
+    input.focus();
+    type(input, 'mcp');
+    await el.updateComplete;
+    expect(input.hasAttribute('list')).to.equal(false);
+    expect(root(el).querySelector('datalist')).to.equal(null);
+    expect(asked).to.equal(0);
   });
 });

@@ -5,7 +5,14 @@ import { McpAuthError, McpConfigError, McpConnectionError, McpElementsError, Mcp
 import { ServerConfigInputSchema, parseOrThrow, type ServerConfig, type ServerConfigInput } from '../schemas.js';
 import { checkRefs, collectRefs, secretsOfServer, type ConnectTarget } from '../servers/secrets.js';
 import { checkMove } from '../servers/relays.js';
-import type { AuthProvider, CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/client';
+import type {
+  AuthProvider,
+  CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
+  LoggingLevel,
+  Tool,
+} from '@modelcontextprotocol/client';
 import type { CallOptions, ClientAnswers, McpSession, RequestOptions } from '../session/index.js';
 import { loadSession } from './session-loader.js';
 import type { ConnectSignInOptions } from '../connect-with-sign-in.js';
@@ -19,6 +26,7 @@ import { catalogueOf, discover, listTools } from './discovery.js';
 import { Background, persistCatalogue } from './background.js';
 import { SessionOpener, oauthError } from './opener.js';
 import { ResourceSubscriptions } from './subscriptions.js';
+import { checkComplete, complete } from './complete.js';
 
 /** Options for `hub.connect()`. */
 export interface ConnectOptions {
@@ -45,6 +53,8 @@ export interface ServerClient {
   callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): ReturnType<McpSession['callTool']>;
   readResource(uri: string, options?: RequestOptions): ReturnType<McpSession['readResource']>;
   getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): ReturnType<McpSession['getPrompt']>;
+  /** `completion/complete`: values for a prompt argument or a resource template variable. See docs/API.md. */
+  complete(params: CompleteRequestParams, options?: RequestOptions): Promise<CompleteResult>;
   /** Re-list tools, resources and prompts now. */
   refresh(options?: RequestOptions): Promise<ServerCatalogue>;
 }
@@ -506,6 +516,10 @@ export class Connections {
         this.withSession(id, options, (session, request) => session.readResource(uri, request)),
       getPrompt: (name, args = {}, options = {}) =>
         this.withSession(id, options, (session, request) => session.getPrompt(name, args, request)),
+      complete: async (params, options = {}) => {
+        checkComplete(params);
+        return this.withSession(id, options, (session, request) => complete(session, params, request));
+      },
       refresh: (options = {}) => this.refresh(id, options),
     };
   }

@@ -7,6 +7,7 @@ import {
   SseError,
   StreamableHTTPClientTransport,
   type ClientOptions,
+  type CompleteRequestParams,
   type JSONRPCMessage,
   type LoggingLevel,
   type DiscoverResult,
@@ -258,6 +259,9 @@ export class SdkSession implements McpSession {
   }
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
     return this.#resend(true, () => this.client.getPrompt({ name, arguments: args }, o));
+  }
+  complete(params: CompleteRequestParams, o: RequestOptions) {
+    return this.#resend(true, () => this.client.complete(params, o));
   }
   get listening(): boolean | undefined {
     if (this.era !== 'modern') return undefined;

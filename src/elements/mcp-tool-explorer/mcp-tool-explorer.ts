@@ -31,7 +31,10 @@ function preload(tab: Tab) {
  * icons, input and output schemas, "Try it" with a form generated from the input schema (or raw
  * JSON), and the call as a `<mcp-tool-call>` card (progress, Cancel, result or error). Tabs for
  * resources (list, templates, read, "Watch" a resource of a server that offers subscriptions:
- * an update marks it and re-reads it when open), prompts (list, get), skills (SEP-2640: listed when
+ * an update marks it and re-reads it when open), prompts (list, get; a required argument left empty
+ * stops Get and says so by the field), what a Read or a Get answered taking focus and scrolling
+ * into view, the server's suggestions for prompt arguments and template variables
+ * (`completion/complete`, when it declares `completions`: a datalist, asked as the user types), skills (SEP-2640: listed when
  * the tab is shown; "Use in chat" loads and verifies one, which fires `mcp-skill-loaded`) and the
  * server's log (messages it sent, filtered by level, copied, cleared; the level asked of the server).
  * The tool list is virtualised: thousands of tools stay responsive.

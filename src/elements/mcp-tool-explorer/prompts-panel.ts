@@ -9,6 +9,7 @@ import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { idPart, type Translate } from './strings.js';
 import { deepFocus, reveal } from './reveal.js';
 import { REQUIRED_MESSAGE } from '../../internal/required.js';
+import { suggestionsOf } from './suggest.js';
 
 /** What the tab holds per explorer: the required arguments found empty at the last Get (`key\0arg`). */
 const missingOf = new WeakMap<McpToolExplorerElement, ReadonlySet<string>>();
@@ -46,8 +47,20 @@ async function getPrompt(el: McpToolExplorerElement, serverId: string, prompt: P
 type Argument = NonNullable<Prompt['arguments']>[number];
 const argId = (p: Prompt, a: Argument) => `pa-${idPart(p.name)}-${idPart(a.name)}`;
 
-function renderArgument(el: McpToolExplorerElement, key: string, p: Prompt, a: Argument, tr: Translate) {
+/** The values typed for a prompt's arguments, by name. */
+const valuesOf = (el: McpToolExplorerElement, key: string, p: Prompt) =>
+  Object.fromEntries((p.arguments ?? []).map((a) => [a.name, el._promptArgs[`${key}\u0000${a.name}`] ?? '']));
+
+function renderArgument(el: McpToolExplorerElement, serverId: string, p: Prompt, a: Argument, tr: Translate) {
+  const key = `${serverId}\u0000${p.name}`;
   const id = argId(p, a);
+  // the server's suggestions, when it offers completions (suggest.ts)
+  const suggest = suggestionsOf(el).field(id, {
+    serverId,
+    ref: { type: 'ref/prompt', name: p.name },
+    name: a.name,
+    context: () => valuesOf(el, key, p),
+  });
   const help = `pad-${idPart(p.name)}-${idPart(a.name)}`;
   const problem = `pae-${idPart(p.name)}-${idPart(a.name)}`;
   const field = `${key}\u0000${a.name}`;
@@ -61,13 +74,18 @@ function renderArgument(el: McpToolExplorerElement, key: string, p: Prompt, a: A
       ?required=${!!a.required}
       aria-invalid=${isMissing ? 'true' : nothing}
       aria-describedby=${describedBy || nothing}
+      list=${suggest?.list ?? nothing}
+      autocomplete=${suggest ? 'off' : nothing}
       .value=${live(el._promptArgs[field] ?? '')}
+      @focus=${suggest?.onFocus}
       @input=${(e: Event) => {
         const value = (e.target as HTMLInputElement).value;
         if (isMissing && value.trim()) missingOf.set(el, new Set([...missing(el)].filter((k) => k !== field)));
         el._promptArgs = { ...el._promptArgs, [field]: value };
+        suggest?.onInput(e);
       }}
     />
+    ${suggest?.datalist ?? nothing}
     ${isMissing ? html`<span class="invalid" id=${problem}>${tr('required')}</span>` : nothing}
     ${a.description ? html`<span class="muted" id=${help}>${a.description}</span>` : nothing}
   </div>`;
@@ -104,22 +122,22 @@ export function renderPrompts(el: McpToolExplorerElement, tr: Translate) {
     return html`<p class="muted">${tr(servers.some((x) => x.catalogue.partial) ? 'listing' : 'noPrompts')}</p>`;
   return html`<div class="layout">
     <ul class="plain">
-      ${prompts.map(([s, p]) => {
-        const key = `${s.id}\u0000${p.name}`;
-        return html`<li>
-          <strong>${p.title ?? p.name}</strong
-          >${p.description ? html`<div class="muted">${p.description}</div>` : nothing}
-          ${(p.arguments ?? []).map((a) => renderArgument(el, key, p, a, tr))}
-          <button
-            data-action="get-prompt"
-            data-prompt=${p.name}
-            aria-label=${`${tr('get')} ${p.name}`}
-            @click=${() => void getPrompt(el, s.id, p)}
-          >
-            ${tr('get')}
-          </button>
-        </li>`;
-      })}
+      ${prompts.map(
+        ([s, p]) =>
+          html`<li>
+            <strong>${p.title ?? p.name}</strong
+            >${p.description ? html`<div class="muted">${p.description}</div>` : nothing}
+            ${(p.arguments ?? []).map((a) => renderArgument(el, s.id, p, a, tr))}
+            <button
+              data-action="get-prompt"
+              data-prompt=${p.name}
+              aria-label=${`${tr('get')} ${p.name}`}
+              @click=${() => void getPrompt(el, s.id, p)}
+            >
+              ${tr('get')}
+            </button>
+          </li>`,
+      )}
     </ul>
     <div>${renderPromptResult(el, tr, prompts)}</div>
   </div>`;

@@ -14,6 +14,7 @@ import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { resourceKey } from './resource-watch.js';
 import { deepFocus, reveal } from './reveal.js';
+import { suggestionsOf } from './suggest.js';
 import { idPart, type Translate } from './strings.js';
 
 /**
@@ -116,22 +117,35 @@ function renderTemplate(el: McpToolExplorerElement, server: ServerConfig, templa
   return html`<li>
     <strong>${template.title ?? template.name}</strong><br /><code>${template.uriTemplate}</code>
     ${template.description ? html`<div class="muted">${template.description}</div>` : nothing}
-    ${templateParams(template.uriTemplate).map(
-      (p) =>
-        html`<div class="field">
-          <label for=${`tp-${idPart(template.name)}-${idPart(p)}`}>${p}</label>
-          <input
-            id=${`tp-${idPart(template.name)}-${idPart(p)}`}
-            data-param=${p}
-            .value=${live(values[p] ?? '')}
-            @input=${(e: Event) =>
-              (el._templateValues = {
-                ...el._templateValues,
-                [key]: { ...values, [p]: (e.target as HTMLInputElement).value },
-              })}
-          />
-        </div>`,
-    )}
+    ${templateParams(template.uriTemplate).map((p) => {
+      const id = `tp-${idPart(template.name)}-${idPart(p)}`;
+      // the server's suggestions, when it offers completions (suggest.ts)
+      const suggest = suggestionsOf(el).field(id, {
+        serverId: server.id,
+        ref: { type: 'ref/resource', uri: template.uriTemplate },
+        name: p,
+        context: () => el._templateValues[key] ?? {},
+      });
+      return html`<div class="field">
+        <label for=${id}>${p}</label>
+        <input
+          id=${id}
+          data-param=${p}
+          list=${suggest?.list ?? nothing}
+          autocomplete=${suggest ? 'off' : nothing}
+          .value=${live(values[p] ?? '')}
+          @focus=${suggest?.onFocus}
+          @input=${(e: Event) => {
+            el._templateValues = {
+              ...el._templateValues,
+              [key]: { ...values, [p]: (e.target as HTMLInputElement).value },
+            };
+            suggest?.onInput(e);
+          }}
+        />
+        ${suggest?.datalist ?? nothing}
+      </div>`;
+    })}
     <button
       data-action="read-template"
       aria-label=${`${tr('read')} ${template.name}`}
