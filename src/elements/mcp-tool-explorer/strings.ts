@@ -1,7 +1,7 @@
 import { REVISION_STRINGS } from '../../internal/server-identity.js';
 import type { LOG_STRINGS } from './log-panel.js';
 import type { PROMPTS_STRINGS } from './prompts-panel.js';
-import type { CONTENTS_STRINGS } from './resources-prompts.js';
+import type { CONTENTS_STRINGS } from './contents.js';
 import type { RESOURCES_STRINGS } from './resources-panel.js';
 import type { SKILLS_STRINGS } from './skills-panel.js';
 
@@ -62,9 +62,3 @@ export type McpToolExplorerStrings = typeof STRINGS &
 
 /** Look up one of the explorer's strings (the host's replacement if it gave one). */
 export type Translate = <K extends keyof McpToolExplorerStrings>(key: K) => McpToolExplorerStrings[K];
-
-/** A string usable inside an id. */
-export const idPart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
-
-/** Inline raster images only: anything else (SVG, remote URLs) is never shown. */
-export { RASTER } from '../../internal/server-identity.js';

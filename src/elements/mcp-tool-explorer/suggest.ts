@@ -3,8 +3,9 @@
 // declares `completions`, as the MCP Inspector does: asked when the field gets focus and again
 // as the user types (debounced), with the other fields' values as the request's context, and
 // shown as the field's <datalist> (the browser's own list: arrow keys, Enter, Escape).
-import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { CompleteRequestParams, McpHub } from '../../core/index.js';
+import { html, type ReactiveController } from 'lit';
+import type { CompleteRequestParams } from '../../core/index.js';
+import type { ExplorerElement } from './host.js';
 
 /** The pause in typing after which the server is asked (the Inspector waits 300 ms too). */
 const DEBOUNCE_MS = 300;
@@ -19,13 +20,11 @@ export interface CompletionTarget {
   context: () => Record<string, string>;
 }
 
-type Host = ReactiveControllerHost & { readonly hub: McpHub };
-
 /** The suggestions of one explorer's fields, by field id; asks, debounces, drops stale answers. */
 export class Suggestions implements ReactiveController {
   readonly #values = new Map<string, readonly string[]>();
   readonly #waits = new Map<string, { timer?: ReturnType<typeof setTimeout>; abort?: AbortController }>();
-  constructor(private readonly host: Host) {
+  constructor(private readonly host: ExplorerElement) {
     host.addController(this);
   }
 
@@ -94,12 +93,4 @@ export class Suggestions implements ReactiveController {
       datalist: html`<datalist id=${list}>${values.map((v) => html`<option value=${v}></option>`)}</datalist>`,
     };
   }
-}
-
-const instances = new WeakMap<Host, Suggestions>();
-/** The explorer's suggestions (made on first use, a controller of the explorer from then on). */
-export function suggestionsOf(host: Host): Suggestions {
-  let s = instances.get(host);
-  if (!s) instances.set(host, (s = new Suggestions(host)));
-  return s;
 }
