@@ -7,7 +7,6 @@ import { ResourceWatch } from './resource-watch.js';
 import { STRINGS, type McpToolExplorerStrings, type Translate } from './strings.js';
 import { styles } from './mcp-tool-explorer.styles.js';
 import { definePanel, loadedPanel, loadPanel, TABS, type LazyTab, type Tab } from './tabs.js';
-import { renderToolDetail } from './tool-detail.js';
 import { renderToolList } from './tool-list.js';
 import { ToolsState, type Entry } from './tools-state.js';
 import { renderAbout } from './about.js';
@@ -16,10 +15,15 @@ import { importOnce } from '../../internal/import-once.js';
 
 export type { McpToolExplorerStrings } from './strings.js';
 
-/** `<mcp-schema-form>`'s module (its own chunk in the CDN build). */
-const loadSchemaForm = importOnce('the "Try it" form', () =>
+/** The selected tool's panel, with its "Try it" form (one chunk in the CDN build), once loaded. */
+let detail: typeof import('./tool-detail.js') | undefined;
+const loadDetail = importOnce("the selected tool's panel", () =>
   // with the validator the form and Run check arguments with (a chunk too)
-  Promise.all([import('../../internal/schema-form-define.js'), loadValidator()]).then(([m]) => m),
+  Promise.all([import('./tool-detail.js'), loadValidator()]).then(([m]) => {
+    // the element's defaults (`t()` falls back to them) are complete for the panel from now on
+    Object.assign(STRINGS, m.DETAIL_STRINGS);
+    detail = m;
+  }),
 );
 
 /** Fetch a tab's chunk ahead of its first show (pointer or focus on the tab); a failure waits for the show. */
@@ -107,7 +111,9 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   readonly #tr: Translate = (key) => this.t(key);
   /** The lazy tabs' strings are typed in their own modules. */
   readonly #anyTr = (key: string) => this.t(key as keyof McpToolExplorerStrings) as string;
+  /** The selected tool's panel, while it loads (or why it could not). */
   #formLoad?: Promise<unknown>;
+  #formFailed?: string;
   /** The shown tab's chunk, while it loads. */
   #tabLoad?: { tab: LazyTab; done: Promise<void> };
 
@@ -131,8 +137,16 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
 
   override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('hub')) this.#view.refresh();
-    // the "Try it" form is a chunk of its own, loaded when a tool is first shown
-    if (this.#tools.selected !== undefined) this.#formLoad ??= loadSchemaForm();
+    // the selected tool's panel and its "Try it" form are a chunk of their own, loaded when a tool is first shown
+    if (this.#tools.selected !== undefined)
+      this.#formLoad ??= loadDetail().then(
+        () => this.requestUpdate(),
+        (e: unknown) => {
+          console.error("mcp-elements: could not load the explorer's tool panel:", e);
+          this.#formFailed = e instanceof Error ? e.message : String(e);
+          this.requestUpdate();
+        },
+      );
     // so is each tab but Tools, loaded when first shown
     const tab = this._tab;
     if (tab !== 'tools' && !loadedPanel(tab) && this._tabFailed?.tab !== tab && this.#tabLoad?.tab !== tab)
@@ -213,12 +227,26 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this.updateComplete.then(() => (this.renderRoot.querySelector(`#tab-${next}`) as HTMLElement | null)?.focus());
   }
 
+  /** The selected tool's panel, a note while its chunk comes, or what to do first. */
+  #renderDetail() {
+    const t = this.#tools;
+    if (t.selected !== undefined && detail) return detail.renderToolDetail(t, this.#tr);
+    const failed = t.selected !== undefined && this.#formFailed;
+    return html`<div class="detail" part="detail">
+      ${
+        failed
+          ? html`<p class="error-text" role="alert">${this.t('tabFailed')} <span class="muted">${failed}</span></p>`
+          : html`<p class="muted" role=${t.selected === undefined ? nothing : 'status'}>
+              ${this.t(t.selected === undefined ? 'choose' : 'tabLoading')}
+            </p>`
+      }
+    </div>`;
+  }
+
   #renderPanel() {
     const tab = this._tab;
     if (tab === 'tools')
-      return html`<div class="layout">
-        ${renderToolList(this.#tools, this.#tr)}${renderToolDetail(this.#tools, this.#tr)}
-      </div>`;
+      return html`<div class="layout">${renderToolList(this.#tools, this.#tr)}${this.#renderDetail()}</div>`;
     const panel = loadedPanel(tab);
     if (panel) {
       panel.styles.forEach((sheet) => this.#adoptStyles(sheet));

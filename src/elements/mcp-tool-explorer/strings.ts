@@ -4,11 +4,12 @@ import type { PROMPTS_STRINGS } from './prompts-panel.js';
 import type { CONTENTS_STRINGS } from './contents.js';
 import type { RESOURCES_STRINGS } from './resources-panel.js';
 import type { SKILLS_STRINGS } from './skills-panel.js';
+import type { DETAIL_STRINGS } from './tool-detail.js';
 
 /**
- * The explorer's user-visible strings (English) in the element's chunk: the Tools tab's and the
- * tabs' names. The other tabs' strings come with their chunks (tabs.ts). Hosts replace any
- * through `strings`.
+ * The explorer's user-visible strings (English) in the element's chunk: the tool list's and the
+ * tabs' names. The selected tool's panel's and the other tabs' strings come with their chunks
+ * (tool-detail.ts, tabs.ts). Hosts replace any through `strings`.
  */
 export const STRINGS = {
   tools: 'Tools',
@@ -22,28 +23,6 @@ export const STRINGS = {
   /** The count of one tool ("1 tool"). */
   countOne: 'tool',
   choose: 'Choose a tool to see its details and try it.',
-  readOnly: 'read-only',
-  destructive: 'destructive',
-  idempotent: 'idempotent',
-  openWorld: 'open world',
-  // MCP Apps: who may call the tool, and whether it has a view
-  appOnly: 'app only (hidden from the model)',
-  modelOnly: 'model only',
-  hasView: 'has a view',
-  inputSchema: 'Input schema',
-  outputSchema: 'Output schema',
-  copySchema: 'Copy schema',
-  copied: 'Copied',
-  tryIt: 'Try it',
-  form: 'Form',
-  rawJson: 'Raw JSON',
-  argumentsJson: 'Arguments (JSON)',
-  run: 'Run',
-  running: 'Running…',
-  invalid: 'Arguments do not match the schema:',
-  fixFields: 'Fill in the marked fields, then run it again.',
-  notJson: 'Not valid JSON:',
-  on: 'on',
   log: 'Log',
   tabLoading: 'Loading…',
   tabFailed: 'Could not load this tab. Show it again to retry.',
@@ -54,6 +33,7 @@ export const STRINGS = {
   ...REVISION_STRINGS,
 };
 export type McpToolExplorerStrings = typeof STRINGS &
+  typeof DETAIL_STRINGS &
   typeof CONTENTS_STRINGS &
   typeof RESOURCES_STRINGS &
   typeof PROMPTS_STRINGS &

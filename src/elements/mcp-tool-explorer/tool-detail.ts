@@ -1,15 +1,115 @@
 // The selected tool: description, badges, schemas, copy, and "Try it" (generated form or raw
-// JSON) with the result.
+// JSON) with the result. A chunk of its own with the form it renders (`<mcp-schema-form>`),
+// imported the first time a tool is selected: a page that only lists tools never fetches it.
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { validateArguments, validatorLoaded, type Tool } from '../../core/index.js';
+import { loadValidator, toolUi, validateArguments, validatorLoaded, type Tool } from '../../core/index.js';
+import '../../internal/schema-form-define.js';
 import type { McpSchemaForm } from '../../internal/schema-form.js';
 import type { Translate } from './host.js';
-import type { STRINGS } from './strings.js';
-import type { ToolsState } from './tools-state.js';
-import { badges, icon } from './tool-list.js';
+import type { Entry, ToolsState } from './tools-state.js';
+import { icon } from './tool-list.js';
 
-type Tr = Translate<typeof STRINGS>;
+/** The strings only the selected tool's panel shows (English); they join the element's defaults when it loads. */
+export const DETAIL_STRINGS = {
+  readOnly: 'read-only',
+  destructive: 'destructive',
+  idempotent: 'idempotent',
+  openWorld: 'open world',
+  // MCP Apps: who may call the tool, and whether it has a view
+  appOnly: 'app only (hidden from the model)',
+  modelOnly: 'model only',
+  hasView: 'has a view',
+  inputSchema: 'Input schema',
+  outputSchema: 'Output schema',
+  copySchema: 'Copy schema',
+  copied: 'Copied',
+  tryIt: 'Try it',
+  form: 'Form',
+  rawJson: 'Raw JSON',
+  argumentsJson: 'Arguments (JSON)',
+  run: 'Run',
+  running: 'Running…',
+  invalid: 'Arguments do not match the schema:',
+  fixFields: 'Fill in the marked fields, then run it again.',
+  notJson: 'Not valid JSON:',
+  on: 'on',
+};
+type Tr = Translate<typeof DETAIL_STRINGS>;
+
+/** Annotation hints as badges (they are hints from the server, not guarantees); MCP Apps visibility and views. */
+function badges(tool: Tool, tr: Tr) {
+  const hints = tool.annotations ?? {};
+  const ui = toolUi(tool);
+  const model = ui.visibility.includes('model');
+  return html`<span class="badges">
+    ${!model ? html`<span class="badge app-only" data-badge="app-only">${tr('appOnly')}</span>` : nothing}
+    ${model && !ui.visibility.includes('app') ? html`<span class="badge" data-badge="model-only">${tr('modelOnly')}</span>` : nothing}
+    ${ui.resourceUri ? html`<span class="badge" data-badge="view">${tr('hasView')}</span>` : nothing}
+    ${hints.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
+    ${hints.destructiveHint && !hints.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
+    ${hints.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}
+    ${hints.openWorldHint ? html`<span class="badge">${tr('openWorld')}</span>` : nothing}
+  </span>`;
+}
+
+async function copySchema(t: ToolsState, tool: Tool): Promise<void> {
+  const text = JSON.stringify(
+    { inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) },
+    null,
+    2,
+  );
+  try {
+    await navigator.clipboard.writeText(text);
+    t.set({ copied: true });
+  } catch {
+    t.set({ copied: false });
+  }
+}
+
+/** Current arguments: from the form, or parsed from the raw JSON (`notJson`: the error's prefix). */
+function currentArgs(t: ToolsState, notJson: string): { value?: Record<string, unknown>; error?: string } {
+  if (!t.raw) return { value: (t.args ?? {}) as Record<string, unknown> };
+  try {
+    const v = JSON.parse(t.rawText);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: `${notJson} an object is required` };
+    return { value: v };
+  } catch (e) {
+    return { error: `${notJson} ${(e as Error).message}` };
+  }
+}
+
+async function runTool(t: ToolsState, entry: Entry, notJson: string): Promise<void> {
+  const args = currentArgs(t, notJson);
+  if (!args.value) return;
+  // Run is when the form shows every problem; nothing is sent while there is one
+  t.set({ tried: true });
+  const form = t.context.host.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null;
+  if (!t.raw && form && !form.reportValidity()) return;
+  // Run is disabled from here on, the wait for the validator included (it comes with the form,
+  // so this wait is rare); the hub checks again before anything is sent, so a validator that
+  // could not load stops nothing here
+  const before = t.run;
+  t.set({ run: { state: 'running' } });
+  if (!validatorLoaded()) await loadValidator().catch(() => {});
+  if (validatorLoaded() && validateArguments(entry.tool, args.value)) {
+    t.set({ run: before }); // nothing ran; the problem shows where the arguments are
+    return;
+  }
+  try {
+    // the card follows the call from the moment it exists: progress, Cancel, result, error
+    const record = await t.context.host.hub.callTool({
+      serverId: entry.serverId,
+      tool: entry.tool.name,
+      arguments: args.value,
+      source: 'user',
+      onCall: (r) => t.set({ run: { state: 'running', callId: r.id } }),
+    });
+    t.set({ run: { state: 'done', callId: record.id } });
+  } catch (err) {
+    t.set({ run: { state: 'done', error: (err as Error).message } });
+  }
+}
 
 function renderModeSwitch(t: ToolsState, tr: Tr) {
   return html`<div class="toolbar" role="radiogroup" aria-label=${tr('tryIt')}>
@@ -19,7 +119,7 @@ function renderModeSwitch(t: ToolsState, tr: Tr) {
         name="mode"
         .checked=${live(!t.raw)}
         @change=${() => {
-          const a = t.currentArgs(tr('notJson'));
+          const a = currentArgs(t, tr('notJson'));
           t.set({ ...(a.value ? { args: a.value } : {}), raw: false });
         }}
       />
@@ -69,9 +169,9 @@ function renderOutcome(t: ToolsState) {
 
 export function renderToolDetail(t: ToolsState, tr: Tr) {
   const e = t.entries.find((x) => x.key === t.selected);
-  if (!e) return html`<div class="detail" part="detail"><p class="muted">${tr('choose')}</p></div>`;
+  if (!e) return nothing;
   const tool = e.tool;
-  const args = t.currentArgs(tr('notJson'));
+  const args = currentArgs(t, tr('notJson'));
   // raw JSON is checked as it is typed; the form's problems show by field, and here once Run was pressed
   // (the validator comes with the form's chunk; until then only JSON errors show)
   const problem =
@@ -94,7 +194,7 @@ export function renderToolDetail(t: ToolsState, tr: Tr) {
         : nothing
     }
     <div class="toolbar">
-      <button data-action="copy" @click=${() => void t.copySchema(tool)}>${tr('copySchema')}</button
+      <button data-action="copy" @click=${() => void copySchema(t, tool)}>${tr('copySchema')}</button
       ><span role="status" aria-live="polite">${t.copied ? tr('copied') : ''}</span>
     </div>
     <section part="try" aria-label=${tr('tryIt')}>
@@ -106,7 +206,7 @@ export function renderToolDetail(t: ToolsState, tr: Tr) {
           class="primary"
           data-action="run"
           ?disabled=${!!args.error || t.run?.state === 'running'}
-          @click=${() => void t.runTool(e, tr('notJson'))}
+          @click=${() => void runTool(t, e, tr('notJson'))}
         >
           ${t.run?.state === 'running' ? tr('running') : tr('run')}
         </button>

@@ -4,7 +4,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { cssProps } from '../../internal/css-props.js';
-import { toolUi, type Tool } from '../../core/index.js';
+import type { Tool } from '../../core/index.js';
 import { RASTER } from '../../internal/server-identity.js';
 import type { Translate } from './host.js';
 import type { ToolsState } from './tools-state.js';
@@ -35,22 +35,6 @@ function onListKey(t: ToolsState, ev: KeyboardEvent) {
   if (top < vp.scrollTop) vp.scrollTop = top;
   else if (top + ROW_HEIGHT > vp.scrollTop + vp.clientHeight) vp.scrollTop = top + ROW_HEIGHT - vp.clientHeight;
   t.set({ active: next, scroll: vp.scrollTop });
-}
-
-/** Annotation hints as badges (they are hints from the server, not guarantees); MCP Apps visibility and views. */
-export function badges(tool: Tool, tr: Tr) {
-  const hints = tool.annotations ?? {};
-  const ui = toolUi(tool);
-  const model = ui.visibility.includes('model');
-  return html`<span class="badges">
-    ${!model ? html`<span class="badge app-only" data-badge="app-only">${tr('appOnly')}</span>` : nothing}
-    ${model && !ui.visibility.includes('app') ? html`<span class="badge" data-badge="model-only">${tr('modelOnly')}</span>` : nothing}
-    ${ui.resourceUri ? html`<span class="badge" data-badge="view">${tr('hasView')}</span>` : nothing}
-    ${hints.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
-    ${hints.destructiveHint && !hints.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
-    ${hints.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}
-    ${hints.openWorldHint ? html`<span class="badge">${tr('openWorld')}</span>` : nothing}
-  </span>`;
 }
 
 export function icon(tool: Tool) {

@@ -1,9 +1,9 @@
 // The Tools tab's state: the search, the list's keyboard row and scroll, the selected tool and its
 // "Try it" arguments and run. The tab owns it (the list and the detail render from it and change
-// it through `set`, which asks the explorer to render); the element only holds the object.
-import { loadValidator, validateArguments, validatorLoaded, type Tool } from '../../core/index.js';
+// it through `set`, which asks the explorer to render; the detail's actions are in its own chunk,
+// tool-detail.ts); the element only holds the object.
+import type { Tool } from '../../core/index.js';
 import { initialValue } from '../../internal/schema-model.js';
-import type { McpSchemaForm } from '../../internal/schema-form.js';
 import { ExplorerPart } from './host.js';
 
 /** One tool as the explorer lists it. */
@@ -93,63 +93,5 @@ export class ToolsState extends ExplorerPart implements Readonly<ToolsFields> {
       tried: false,
       copied: false,
     });
-  }
-
-  async copySchema(tool: Tool): Promise<void> {
-    const text = JSON.stringify(
-      { inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) },
-      null,
-      2,
-    );
-    try {
-      await navigator.clipboard.writeText(text);
-      this.set({ copied: true });
-    } catch {
-      this.set({ copied: false });
-    }
-  }
-
-  /** Current arguments: from the form, or parsed from the raw JSON (`notJson`: the error's prefix). */
-  currentArgs(notJson: string): { value?: Record<string, unknown>; error?: string } {
-    if (!this.raw) return { value: (this.args ?? {}) as Record<string, unknown> };
-    try {
-      const v = JSON.parse(this.rawText);
-      if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: `${notJson} an object is required` };
-      return { value: v };
-    } catch (e) {
-      return { error: `${notJson} ${(e as Error).message}` };
-    }
-  }
-
-  async runTool(entry: Entry, notJson: string): Promise<void> {
-    const args = this.currentArgs(notJson);
-    if (!args.value) return;
-    // Run is when the form shows every problem; nothing is sent while there is one
-    this.set({ tried: true });
-    const form = this.context.host.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null;
-    if (!this.raw && form && !form.reportValidity()) return;
-    // Run is disabled from here on, the wait for the validator included (it comes with the form,
-    // so this wait is rare); the hub checks again before anything is sent, so a validator that
-    // could not load stops nothing here
-    const before = this.run;
-    this.set({ run: { state: 'running' } });
-    if (!validatorLoaded()) await loadValidator().catch(() => {});
-    if (validatorLoaded() && validateArguments(entry.tool, args.value)) {
-      this.set({ run: before }); // nothing ran; the problem shows where the arguments are
-      return;
-    }
-    try {
-      // the card follows the call from the moment it exists: progress, Cancel, result, error
-      const record = await this.context.host.hub.callTool({
-        serverId: entry.serverId,
-        tool: entry.tool.name,
-        arguments: args.value,
-        source: 'user',
-        onCall: (r) => this.set({ run: { state: 'running', callId: r.id } }),
-      });
-      this.set({ run: { state: 'done', callId: record.id } });
-    } catch (err) {
-      this.set({ run: { state: 'done', error: (err as Error).message } });
-    }
   }
 }
