@@ -2,9 +2,10 @@
 // rules of the result view they open an item into, and of the answer region (reveal.ts).
 import { css, unsafeCSS } from 'lit';
 import { resultStyles } from '../../internal/result-view.js';
+import type { ContentsStrings } from './strings.js';
 
 /** The strings both tabs show (English): the result view's, and the wait for a server's lists. */
-export const CONTENTS_STRINGS = {
+export const CONTENTS_STRINGS: ContentsStrings = {
   listing: 'Still listing…',
   image: 'Image',
   copy: 'Copy',

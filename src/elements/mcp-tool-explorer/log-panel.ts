@@ -7,6 +7,7 @@ import { css, html, nothing } from 'lit';
 import type { ServerLogEntry } from '../../core/index.js';
 import { ExplorerPart, type TabView, type Translate } from './host.js';
 import { McpToolExplorerElement } from './mcp-tool-explorer.js';
+import type { LogStrings } from './strings.js';
 
 /** The protocol's levels, least severe first (RFC 5424 order). */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
@@ -26,7 +27,7 @@ const keeps = (kind: string, e: ServerLogEntry) =>
   kind === 'all' || (kind === 'protocol' ? e.kind === 'protocol' : e.kind !== 'protocol');
 
 /** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
-export const LOG_STRINGS = {
+export const LOG_STRINGS: LogStrings = {
   logServer: 'Server',
   logShow: 'Lowest level shown',
   logKind: 'Kind',
@@ -45,7 +46,7 @@ export const LOG_STRINGS = {
   logNoServer: 'No servers.',
 };
 
-type Tr = Translate<typeof LOG_STRINGS & { log: string }>;
+type Tr = Translate<LogStrings & { log: string }>;
 
 class LogTab extends ExplorerPart implements TabView {
   /** The server chosen (when the explorer shows all). */

@@ -8,18 +8,18 @@ import type { GetPromptResult, Prompt, ServerConfig } from '../../core/index.js'
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { REQUIRED_MESSAGE } from '../../internal/required.js';
 import { ExplorerPart, idPart, type ExplorerContext, type TabView, type Translate } from './host.js';
-import type { CONTENTS_STRINGS } from './contents.js';
+import type { ContentsStrings, PromptsStrings } from './strings.js';
 import { deepFocus, reveal } from './reveal.js';
 import { Suggestions } from './suggest.js';
 
 /** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
-export const PROMPTS_STRINGS = {
+export const PROMPTS_STRINGS: PromptsStrings = {
   noPrompts: 'No prompts.',
   get: 'Get',
   /** By a required argument left empty when Get was pressed (nothing is sent). */
   required: REQUIRED_MESSAGE,
 };
-type Tr = Translate<typeof PROMPTS_STRINGS & typeof CONTENTS_STRINGS>;
+type Tr = Translate<PromptsStrings & ContentsStrings>;
 
 type Argument = NonNullable<Prompt['arguments']>[number];
 const argId = (p: Prompt, a: Argument) => `pa-${idPart(p.name)}-${idPart(a.name)}`;

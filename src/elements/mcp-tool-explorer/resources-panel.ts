@@ -14,13 +14,13 @@ import {
 } from '../../core/index.js';
 import { renderResult, resultStrings } from '../../internal/result-view.js';
 import { ExplorerPart, idPart, type ExplorerContext, type TabView, type Translate } from './host.js';
-import type { CONTENTS_STRINGS } from './contents.js';
+import type { ContentsStrings, ResourcesStrings } from './strings.js';
 import { resourceKey } from './resource-watch.js';
 import { deepFocus, reveal } from './reveal.js';
 import { Suggestions } from './suggest.js';
 
 /** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
-export const RESOURCES_STRINGS = {
+export const RESOURCES_STRINGS: ResourcesStrings = {
   noResources: 'No resources.',
   templates: 'Resource templates',
   read: 'Read',
@@ -29,7 +29,7 @@ export const RESOURCES_STRINGS = {
   watchFailed: 'Could not change the watch:',
   contentsOf: 'Contents of',
 };
-type Tr = Translate<typeof RESOURCES_STRINGS & typeof CONTENTS_STRINGS>;
+type Tr = Translate<ResourcesStrings & ContentsStrings>;
 
 interface Open {
   serverId: string;

@@ -8,9 +8,10 @@ import type { LoadedSkill, SkillEntry } from '../../core/index.js';
 import { ExplorerPart, idPart, type TabView, type Translate } from './host.js';
 import { McpToolExplorerElement } from './mcp-tool-explorer.js';
 import { plainListStyles } from './plain-list.styles.js';
+import type { SkillsStrings } from './strings.js';
 
 /** The strings only this tab shows (English); hosts replace any through the explorer's `strings`. */
-export const SKILLS_STRINGS = {
+export const SKILLS_STRINGS: SkillsStrings = {
   noSkills: 'No skills.',
   listingSkills: 'Listing skills…',
   skillFiles: 'files',
@@ -19,7 +20,7 @@ export const SKILLS_STRINGS = {
   useSkill: 'Use in chat',
   skillUsed: 'Verified and handed to the chat page.',
 };
-type Tr = Translate<typeof SKILLS_STRINGS & { skills: string }>;
+type Tr = Translate<SkillsStrings & { skills: string }>;
 
 /** The servers a listing is for (ids, joined), its state, and the skills. */
 interface Listing {

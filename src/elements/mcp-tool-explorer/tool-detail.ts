@@ -8,10 +8,11 @@ import '../../internal/schema-form-define.js';
 import type { McpSchemaForm } from '../../internal/schema-form.js';
 import type { Translate } from './host.js';
 import type { Entry, ToolsState } from './tools-state.js';
+import type { DetailStrings } from './strings.js';
 import { icon } from './tool-list.js';
 
 /** The strings only the selected tool's panel shows (English); they join the element's defaults when it loads. */
-export const DETAIL_STRINGS = {
+export const DETAIL_STRINGS: DetailStrings = {
   readOnly: 'read-only',
   destructive: 'destructive',
   idempotent: 'idempotent',
@@ -35,7 +36,7 @@ export const DETAIL_STRINGS = {
   notJson: 'Not valid JSON:',
   on: 'on',
 };
-type Tr = Translate<typeof DETAIL_STRINGS>;
+type Tr = Translate<DetailStrings>;
 
 /** Annotation hints as badges (they are hints from the server, not guarantees); MCP Apps visibility and views. */
 function badges(tool: Tool, tr: Tr) {
