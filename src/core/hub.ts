@@ -6,6 +6,7 @@ import { CallPipeline, type CallToolOptions } from './calls/pipeline.js';
 import type { CallRegistry, ToolCallRecord } from './calls/records.js';
 import { Answers, type AnswerTypes as A } from './answers/index.js';
 import { Connections, type ConnectOptions, type ServerClient } from './connections/manager.js';
+import { offersCompletions } from './connections/complete.js';
 import { assistantRegistry, callRegistry, emptyHubState, HubEventTarget, serverRegistry } from './registries.js';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 import type { SignInOptions } from './auth/options.js';
@@ -244,6 +245,11 @@ export class McpHub extends HubEventTarget {
   /** `mcp-resource-updated` when a resource of a connected server changes (kept across reconnects). See docs/API.md. */
   subscribeResource(id: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<void> {
     return this.#connections.subscriptions.subscribe(id, uri, options);
+  }
+
+  /** Whether a server is connected and offers completions (`completion/complete` through `client(id).complete`). */
+  offersCompletions(id: string): boolean {
+    return offersCompletions(this.#connections.sessionOf(id));
   }
 
   /** Whether a server is connected and offers resource subscriptions (`resources.subscribe`). */

@@ -9,6 +9,8 @@ import type {
 /** The MCP shapes the hub hands out, under one import for hosts and elements. */
 export type {
   CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
   GetPromptResult,
   Implementation,
   Prompt,

@@ -19,6 +19,7 @@ import { Background, persistCatalogue } from './background.js';
 import { SessionOpener, oauthError } from './opener.js';
 import type { ConnectOptions, ConnectionAuth, ServerClient } from './types.js';
 import { ResourceSubscriptions } from './subscriptions.js';
+import { checkComplete, complete } from './complete.js';
 
 export type { ConnectOptions, ServerClient, ConnectionAuth } from './types.js';
 
@@ -468,6 +469,10 @@ export class Connections {
         this.withSession(id, options, (session, request) => session.readResource(uri, request)),
       getPrompt: (name, args = {}, options = {}) =>
         this.withSession(id, options, (session, request) => session.getPrompt(name, args, request)),
+      complete: async (params, options = {}) => {
+        checkComplete(params);
+        return this.withSession(id, options, (session, request) => complete(session, params, request));
+      },
       refresh: (options = {}) => this.refresh(id, options),
     };
   }

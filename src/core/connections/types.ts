@@ -1,6 +1,6 @@
 // What the connections offer and need: `hub.connect()`'s options, the low-level handle on a
 // connected server, and what they ask of sign-in.
-import type { AuthProvider } from '@modelcontextprotocol/client';
+import type { AuthProvider, CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/client';
 import type { McpAuthError } from '../errors.js';
 import type { ConnectTarget } from '../servers/secrets.js';
 import type { CallOptions, McpSession, RequestOptions } from '../session/index.js';
@@ -32,6 +32,8 @@ export interface ServerClient {
   callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): ReturnType<McpSession['callTool']>;
   readResource(uri: string, options?: RequestOptions): ReturnType<McpSession['readResource']>;
   getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): ReturnType<McpSession['getPrompt']>;
+  /** `completion/complete`: values for a prompt argument or a resource template variable. See docs/API.md. */
+  complete(params: CompleteRequestParams, options?: RequestOptions): Promise<CompleteResult>;
   /** Re-list tools, resources and prompts now. */
   refresh(options?: RequestOptions): Promise<ServerCatalogue>;
 }

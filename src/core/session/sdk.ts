@@ -6,6 +6,7 @@ import {
   SdkError,
   SseError,
   StreamableHTTPClientTransport,
+  type CompleteRequestParams,
   type JSONRPCMessage,
   type LoggingLevel,
   type DiscoverResult,
@@ -255,6 +256,9 @@ export class SdkSession implements McpSession {
   }
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions) {
     return this.#resend(true, () => this.client.getPrompt({ name, arguments: args }, o));
+  }
+  complete(params: CompleteRequestParams, o: RequestOptions) {
+    return this.#resend(true, () => this.client.complete(params, o));
   }
   get listening(): boolean | undefined {
     if (this.era !== 'modern') return undefined;

@@ -2,6 +2,8 @@ import type {
   AuthProvider,
   CallToolResult,
   ClientCapabilities,
+  CompleteRequestParams,
+  CompleteResult,
   CreateMessageRequest,
   CreateMessageResult,
   ElicitRequest,
@@ -78,6 +80,8 @@ export interface McpSession {
   callTool(name: string, args: Record<string, unknown>, o: CallOptions): Promise<CallToolResult>;
   readResource(uri: string, o: RequestOptions): Promise<ReadResourceResult>;
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<GetPromptResult>;
+  /** `completion/complete`; absent where there is no SDK client (plain JSON-RPC). */
+  complete?(params: CompleteRequestParams, o: RequestOptions): Promise<CompleteResult>;
   /** Called when the server says one of its lists changed. */
   onListChanged?: (list: 'tools' | 'resources' | 'prompts') => void;
   /**

@@ -10,15 +10,17 @@ import {
   serverTitle,
   serverWebsite,
 } from '../../internal/server-identity.js';
-import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
-import type { Translate } from './strings.js';
+import type { ExplorerContext, Translate } from './host.js';
+import type { STRINGS } from './strings.js';
 
-function renderServer(el: McpToolExplorerElement, tr: Translate, server: ServerConfig, cat: ServerCatalogue) {
+type Tr = Translate<typeof STRINGS>;
+
+function renderServer(context: ExplorerContext, tr: Tr, server: ServerConfig, cat: ServerCatalogue) {
   const info = cat.serverInfo;
   const title = serverTitle(info);
   const description = serverDescription(info);
   const website = serverWebsite(info);
-  const revision = connectionRevision(el.hub.status(server.id), cat, tr);
+  const revision = connectionRevision(context.host.hub.status(server.id), cat, tr);
   return html`<div class="about-server" data-server=${server.id}>
     <div class="about-head">
       ${serverIcon(info)}<strong class="one-line" title=${server.name}>${server.name}</strong>
@@ -52,15 +54,15 @@ function renderServer(el: McpToolExplorerElement, tr: Translate, server: ServerC
 }
 
 /** The shown servers' identities above the tabs. */
-export function renderAbout(el: McpToolExplorerElement, tr: Translate) {
-  const shown = el._shownServers();
+export function renderAbout(context: ExplorerContext, tr: Tr) {
+  const shown = context.shownServers();
   if (!shown.length) return nothing;
-  if (el.serverId)
+  if (context.host.serverId)
     return html`<section class="about" part="about">
-      ${shown.map(({ server, catalogue }) => renderServer(el, tr, server, catalogue))}
+      ${shown.map(({ server, catalogue }) => renderServer(context, tr, server, catalogue))}
     </section>`;
   return html`<details class="about" part="about">
     <summary>${tr('aboutServers')} (${shown.length})</summary>
-    ${shown.map(({ server, catalogue }) => renderServer(el, tr, server, catalogue))}
+    ${shown.map(({ server, catalogue }) => renderServer(context, tr, server, catalogue))}
   </details>`;
 }

@@ -10,15 +10,16 @@ export const styles = css`
   }
   [role='tablist'] {
     display: flex;
+    /* narrow: the tabs wrap to a second row, all in sight (a sideways scroller hid the last
+       ones at 390 px, with nothing to say they were there, and clipped the focus ring) */
+    flex-wrap: wrap;
     gap: 0.25rem;
-    /* narrow: the tabs scroll sideways instead of pushing the page wider */
-    overflow-x: auto;
-    scrollbar-width: thin;
     border-bottom: 1px solid var(--_border);
     margin-bottom: 0.5rem;
   }
   [role='tab'] {
-    flex: none;
+    min-width: 0;
+    overflow-wrap: anywhere;
     border: none;
     border-bottom: 2px solid transparent;
     border-radius: 0;
@@ -36,6 +37,15 @@ export const styles = css`
   @container (max-width: 34rem) {
     .layout {
       grid-template-columns: 1fr;
+    }
+  }
+  /* a phone: tighter tabs, so the five fit one row at 390 px */
+  @container (max-width: 26rem) {
+    [role='tablist'] {
+      gap: 0;
+    }
+    [role='tab'] {
+      padding-inline: 0.45rem;
     }
   }
   input[type='search'] {

@@ -1,24 +1,29 @@
 import { html, nothing, type CSSResult, type PropertyValues } from 'lit';
-import type { GetPromptResult, ReadResourceResult, ServerCatalogue, ServerConfig } from '../../core/index.js';
 import { loadValidator } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
+import type { ExplorerContext, Shown, TabPanel, TabView } from './host.js';
 import { ResourceWatch } from './resource-watch.js';
 import { STRINGS, type McpToolExplorerStrings, type Translate } from './strings.js';
 import { styles } from './mcp-tool-explorer.styles.js';
-import { definePanel, loadedPanel, loadPanel, TABS, type LazyTab, type Tab, type TabPanel } from './tabs.js';
-import { renderToolDetail } from './tool-detail.js';
-import { renderToolList, type Entry } from './tool-list.js';
+import { definePanel, loadedPanel, loadPanel, TABS, type LazyTab, type Tab } from './tabs.js';
+import { renderToolList } from './tool-list.js';
+import { ToolsState, type Entry } from './tools-state.js';
 import { renderAbout } from './about.js';
 import { identityStyles } from '../../internal/server-identity.js';
 import { importOnce } from '../../internal/import-once.js';
 
 export type { McpToolExplorerStrings } from './strings.js';
 
-/** `<mcp-schema-form>`'s module (its own chunk in the CDN build). */
-const loadSchemaForm = importOnce('the "Try it" form', () =>
+/** The selected tool's panel, with its "Try it" form (one chunk in the CDN build), once loaded. */
+let detail: typeof import('./tool-detail.js') | undefined;
+const loadDetail = importOnce("the selected tool's panel", () =>
   // with the validator the form and Run check arguments with (a chunk too)
-  Promise.all([import('../../internal/schema-form-define.js'), loadValidator()]).then(([m]) => m),
+  Promise.all([import('./tool-detail.js'), loadValidator()]).then(([m]) => {
+    // the element's defaults (`t()` falls back to them) are complete for the panel from now on
+    Object.assign(STRINGS, m.DETAIL_STRINGS);
+    detail = m;
+  }),
 );
 
 /** Fetch a tab's chunk ahead of its first show (pointer or focus on the tab); a failure waits for the show. */
@@ -31,7 +36,10 @@ function preload(tab: Tab) {
  * icons, input and output schemas, "Try it" with a form generated from the input schema (or raw
  * JSON), and the call as a `<mcp-tool-call>` card (progress, Cancel, result or error). Tabs for
  * resources (list, templates, read, "Watch" a resource of a server that offers subscriptions:
- * an update marks it and re-reads it when open), prompts (list, get), skills (SEP-2640: listed when
+ * an update marks it and re-reads it when open), prompts (list, get; a required argument left empty
+ * stops Get and says so by the field), what a Read or a Get answered taking focus and scrolling
+ * into view, the server's suggestions for prompt arguments and template variables
+ * (`completion/complete`, when it declares `completions`: a datalist, asked as the user types), skills (SEP-2640: listed when
  * the tab is shown; "Use in chat" loads and verifies one, which fires `mcp-skill-loaded`) and the
  * server's log (messages it sent, filtered by level, copied, cleared; the level asked of the server).
  * The tool list is virtualised: thousands of tools stay responsive.
@@ -70,26 +78,6 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     serverId: { attribute: 'server-id' },
     _tab: { state: true },
     _tabFailed: { state: true },
-    _query: { state: true },
-    _selected: { state: true },
-    _active: { state: true },
-    _scroll: { state: true },
-    _args: { state: true },
-    _raw: { state: true },
-    _rawText: { state: true },
-    _run: { state: true },
-    _tried: { state: true },
-    _copied: { state: true },
-    _resource: { state: true },
-    _templateValues: { state: true },
-    _updated: { state: true },
-    _watchErrors: { state: true },
-    _prompt: { state: true },
-    _promptArgs: { state: true },
-    _logServer: { state: true },
-    _logLevel: { state: true },
-    _logKind: { state: true },
-    _logNote: { state: true },
   };
   static override styles = [baseStyles, styles, identityStyles];
   /** Show only this server's tools. */
@@ -97,42 +85,6 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   declare _tab: Tab;
   /** The shown tab's chunk could not be loaded (showing the tab again retries). */
   declare _tabFailed?: { tab: LazyTab; message: string };
-  declare _query: string;
-  declare _selected?: string;
-  declare _active: number;
-  declare _scroll: number;
-  declare _args: unknown;
-  declare _raw: boolean;
-  declare _rawText: string;
-  declare _run?: { state: 'running' | 'done'; callId?: string; error?: string };
-  /** Run was pressed for the selected tool: every problem shows. */
-  declare _tried: boolean;
-  declare _copied: boolean;
-  declare _resource?: {
-    serverId: string;
-    uri: string;
-    state: 'loading' | 'done' | 'error';
-    result?: ReadResourceResult;
-    error?: string;
-  };
-  /** Updates reported per watched resource (`serverId\0uri`) since it was last read. */
-  declare _updated: Record<string, number>;
-  /** Why watching a resource (`serverId\0uri`) failed. */
-  declare _watchErrors: Record<string, string>;
-  declare _templateValues: Record<string, Record<string, string>>;
-  declare _prompt?: {
-    key: string;
-    state: 'idle' | 'loading' | 'done' | 'error';
-    result?: GetPromptResult;
-    error?: string;
-  };
-  declare _promptArgs: Record<string, string>;
-  declare _logServer?: string;
-  declare _logLevel: string;
-  /** Log tab: `all`, `server` (the server's messages) or `protocol` (failures the hub saw). */
-  declare _logKind: string;
-  /** What the log tab last did: copied, copy-failed, level-set, or `error:<message>`. */
-  declare _logNote: string;
   // the Resources, Prompts and Log tabs' own strings join these when their chunks arrive (tabs.ts)
   /** @internal */
   protected override defaultStrings = STRINGS as McpToolExplorerStrings;
@@ -143,14 +95,25 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     connections: s.connections,
     resourceSubscriptions: s.resourceSubscriptions,
   }));
-  /** Resource updates from the hub (the resources tab's "Watch"); a controller, so only constructed. */
-  protected readonly _watch = new ResourceWatch(this, (serverId, uri) =>
-    loadedPanel('resources')?.reread?.(this, serverId, uri),
-  );
+  /** The lazy tabs' views, each made the first time its tab is shown; each holds its own state. */
+  readonly #tabs = new Map<LazyTab, TabView>();
+  /** Resource updates from the hub (the resources tab's "Watch"); a controller. */
+  readonly #watch = new ResourceWatch(this, (serverId, uri) => this.#tabs.get('resources')?.reread?.(serverId, uri));
+  /** What the parts (the tabs, the watch) see of the explorer (host.ts). */
+  readonly #context: ExplorerContext = {
+    host: this,
+    shownServers: () => this.#shownServers(),
+    subscriptions: (id) => this.#view.value.resourceSubscriptions[id] ?? [],
+    updates: this.#watch,
+  };
+  /** The Tools tab's state (search, selection, "Try it"). */
+  readonly #tools = new ToolsState(this.#context);
   readonly #tr: Translate = (key) => this.t(key);
-  #entries?: { key: unknown; list: Entry[] };
-  #filtered?: { entries: Entry[]; query: string; list: Entry[] };
+  /** The lazy tabs' strings are typed in their own modules. */
+  readonly #anyTr = (key: string) => this.t(key as keyof McpToolExplorerStrings) as string;
+  /** The selected tool's panel, while it loads (or why it could not). */
   #formLoad?: Promise<unknown>;
+  #formFailed?: string;
   /** The shown tab's chunk, while it loads. */
   #tabLoad?: { tab: LazyTab; done: Promise<void> };
 
@@ -170,27 +133,20 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   constructor() {
     super();
     this._tab = 'tools';
-    this._query = '';
-    this._active = 0;
-    this._scroll = 0;
-    this._args = {};
-    this._raw = false;
-    this._rawText = '{}';
-    this._copied = false;
-    this._tried = false;
-    this._templateValues = {};
-    this._updated = {};
-    this._watchErrors = {};
-    this._promptArgs = {};
-    this._logLevel = 'debug';
-    this._logKind = 'all';
-    this._logNote = '';
   }
 
   override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('hub')) this.#view.refresh();
-    // the "Try it" form is a chunk of its own, loaded when a tool is first shown
-    if (this._selected !== undefined) this.#formLoad ??= loadSchemaForm();
+    // the selected tool's panel and its "Try it" form are a chunk of their own, loaded when a tool is first shown
+    if (this.#tools.selected !== undefined)
+      this.#formLoad ??= loadDetail().then(
+        () => this.requestUpdate(),
+        (e: unknown) => {
+          console.error("mcp-elements: could not load the explorer's tool panel:", e);
+          this.#formFailed = e instanceof Error ? e.message : String(e);
+          this.requestUpdate();
+        },
+      );
     // so is each tab but Tools, loaded when first shown
     const tab = this._tab;
     if (tab !== 'tools' && !loadedPanel(tab) && this._tabFailed?.tab !== tab && this.#tabLoad?.tab !== tab)
@@ -237,13 +193,8 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     return done;
   }
 
-  /** The resources the hub is subscribed to, by server. @internal */
-  get _subscriptions(): Readonly<Record<string, readonly string[]>> {
-    return this.#view.value.resourceSubscriptions;
-  }
-
-  /** The servers shown (one, or all) that have a catalogue. @internal */
-  _shownServers(): { server: ServerConfig; catalogue: ServerCatalogue }[] {
+  /** The servers shown (one, or all) that have a catalogue. */
+  #shownServers(): Shown[] {
     const { catalogues } = this.#view.value;
     return this.hub.servers
       .list()
@@ -251,37 +202,19 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
       .map((server) => ({ server, catalogue: catalogues[server.id] }));
   }
 
-  /** Every tool shown, memoised on the catalogues' identity. */
+  /** The updates seen per watched resource (`serverId\0uri`) since it was last read (resource-watch.ts). @internal */
+  get _updated(): Readonly<Record<string, number>> {
+    return this.#watch.marks;
+  }
+
+  /** Every tool shown. */
   get entries(): Entry[] {
-    const key = [this.#view.value.catalogues, this.#view.value.servers, this.serverId];
-    if (
-      this.#entries &&
-      this.#entries.key instanceof Array &&
-      (this.#entries.key as unknown[]).every((k, i) => k === key[i])
-    )
-      return this.#entries.list;
-    const list = this._shownServers().flatMap(({ server, catalogue }) =>
-      catalogue.tools.map((tool) => ({
-        key: `${server.id}\u0000${tool.name}`,
-        serverId: server.id,
-        serverName: server.name,
-        tool,
-        haystack: `${tool.name}\n${tool.title ?? ''}\n${(tool.description ?? '').slice(0, 2000)}`.toLowerCase(),
-      })),
-    );
-    this.#entries = { key, list };
-    return list;
+    return this.#tools.entries;
   }
 
   /** The tools matching the search. */
   get filtered(): Entry[] {
-    const entries = this.entries;
-    const q = this._query.trim().toLowerCase();
-    if (this.#filtered && this.#filtered.entries === entries && this.#filtered.query === q) return this.#filtered.list;
-    const terms = q.split(/\s+/).filter(Boolean);
-    const list = terms.length ? entries.filter((e) => terms.every((t) => e.haystack.includes(t))) : entries;
-    this.#filtered = { entries, query: q, list };
-    return list;
+    return this.#tools.filtered;
   }
 
   #onTabKey(e: KeyboardEvent) {
@@ -294,14 +227,32 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
     this.updateComplete.then(() => (this.renderRoot.querySelector(`#tab-${next}`) as HTMLElement | null)?.focus());
   }
 
+  /** The selected tool's panel, a note while its chunk comes, or what to do first. */
+  #renderDetail() {
+    const t = this.#tools;
+    if (t.selected !== undefined && detail) return detail.renderToolDetail(t, this.#tr);
+    const failed = t.selected !== undefined && this.#formFailed;
+    return html`<div class="detail" part="detail">
+      ${
+        failed
+          ? html`<p class="error-text" role="alert">${this.t('tabFailed')} <span class="muted">${failed}</span></p>`
+          : html`<p class="muted" role=${t.selected === undefined ? nothing : 'status'}>
+              ${this.t(t.selected === undefined ? 'choose' : 'tabLoading')}
+            </p>`
+      }
+    </div>`;
+  }
+
   #renderPanel() {
     const tab = this._tab;
     if (tab === 'tools')
-      return html`<div class="layout">${renderToolList(this, this.#tr)}${renderToolDetail(this, this.#tr)}</div>`;
+      return html`<div class="layout">${renderToolList(this.#tools, this.#tr)}${this.#renderDetail()}</div>`;
     const panel = loadedPanel(tab);
     if (panel) {
       panel.styles.forEach((sheet) => this.#adoptStyles(sheet));
-      return panel.render(this, this.#tr);
+      let view = this.#tabs.get(tab);
+      if (!view) this.#tabs.set(tab, (view = panel.create(this.#context)));
+      return view.render(this.#anyTr);
     }
     const failed = this._tabFailed?.tab === tab ? this._tabFailed : undefined;
     if (failed)
@@ -327,7 +278,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
   }
 
   override render() {
-    return html`${renderAbout(this, this.#tr)}
+    return html`${renderAbout(this.#context, this.#tr)}
       <div role="tablist" part="tabs" aria-label=${this.t('tools')} @keydown=${this.#onTabKey}>
         ${TABS.map(
           (t) =>

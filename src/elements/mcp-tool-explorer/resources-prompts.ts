@@ -1,42 +1,24 @@
 // The Resources and Prompts tabs, one chunk: both list what a server offers besides tools and
-// open an item into the result view, with the same strings and rules for that. Imported when
-// either tab is first shown (tabs.ts); hands both panels to the element as it runs.
-import { css, unsafeCSS } from 'lit';
-import { resultStyles } from '../../internal/result-view.js';
+// open an item into the result view, with the same strings and rules for that (contents.ts).
+// Imported when either tab is first shown (tabs.ts).
+import type { TabPanel } from './host.js';
 import { McpToolExplorerElement } from './mcp-tool-explorer.js';
-import { PROMPTS_STRINGS, promptsStyles, renderPrompts } from './prompts-panel.js';
-import { read, renderResources, RESOURCES_STRINGS, resourcesStyles } from './resources-panel.js';
+import { CONTENTS_STRINGS, contentsStyles } from './contents.js';
 import { plainListStyles } from './plain-list.styles.js';
+import { PROMPTS_STRINGS, promptsStyles, PromptsTab } from './prompts-panel.js';
+import { RESOURCES_STRINGS, resourcesStyles, ResourcesTab } from './resources-panel.js';
 
-/** The strings both tabs show (English): the result view's, and the wait for a server's lists. */
-export const CONTENTS_STRINGS = {
-  listing: 'Still listing…',
-  image: 'Image',
-  copy: 'Copy',
-  copied: 'Copied.',
-  audio: 'Audio',
-  resourceLink: 'Resource',
-  embeddedResource: 'Embedded resource',
-  binary: 'binary data',
-  structured: 'Structured result',
-  noContent: 'No content.',
-  enlarge: 'Enlarge the image',
-  closeImage: 'Close',
-  bytes: 'bytes',
-};
-
-const contentsStyles = css`
-  ${unsafeCSS(resultStyles)}
-`;
-
-McpToolExplorerElement._definePanel('resources', {
-  render: renderResources,
-  reread: (el, serverId, uri) => void read(el, serverId, () => uri),
+export const resourcesPanel: TabPanel = {
+  create: (context) => new ResourcesTab(context),
   strings: { ...CONTENTS_STRINGS, ...RESOURCES_STRINGS },
   styles: [plainListStyles, contentsStyles, resourcesStyles],
-});
-McpToolExplorerElement._definePanel('prompts', {
-  render: renderPrompts,
+};
+export const promptsPanel: TabPanel = {
+  create: (context) => new PromptsTab(context),
   strings: { ...CONTENTS_STRINGS, ...PROMPTS_STRINGS },
   styles: [plainListStyles, contentsStyles, promptsStyles],
-});
+};
+// handed over as the module runs (tabs.ts); the exports keep the bundler from dropping the
+// module, which package.json does not list as having side effects
+McpToolExplorerElement._definePanel('resources', resourcesPanel);
+McpToolExplorerElement._definePanel('prompts', promptsPanel);

@@ -1,37 +1,30 @@
-// The explorer's Resources, Prompts, Skills and Log tabs are chunks of their own in the CDN build (the
-// Tools tab stays in the element's chunk): each is imported the first time its tab is shown, or
-// earlier when the pointer or focus reaches the tab. A tab's module hands its panel over with
-// `McpToolExplorerElement._definePanel()` when it runs: its renderer, its strings' English
-// defaults and its styles. One load per page serves every explorer; a failed one is forgotten,
-// so the next show tries again.
-import type { CSSResult, TemplateResult } from 'lit';
+// The explorer's Resources, Prompts, Skills and Log tabs are chunks of their own in the CDN build
+// (the Tools tab stays in the element's chunk): each is imported the first time its tab is shown,
+// or earlier when the pointer or focus reaches the tab. Where each chunk is comes from define.ts
+// (`useTabImports`), so nothing the element's module imports reaches the tabs' modules (no import
+// circle); a tab's module hands its panel over with `McpToolExplorerElement._definePanel()` as it
+// runs (host.ts `TabPanel`: how to make its view for one explorer, its strings' English defaults,
+// its styles). One load per page serves every explorer; a failed one is forgotten, so the next
+// show tries again.
 import { importOnce, rethrow } from '../../core/import-once.js';
-import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
-import { STRINGS, type Translate } from './strings.js';
+import type { TabPanel } from './host.js';
+import { STRINGS } from './strings.js';
 
 export const TABS = ['tools', 'resources', 'prompts', 'skills', 'log'] as const;
 export type Tab = (typeof TABS)[number];
 /** The tabs whose panel is a chunk of its own. */
 export type LazyTab = Exclude<Tab, 'tools'>;
+/** How to import each lazy tab's module. */
+export type TabImports = Readonly<Record<LazyTab, () => Promise<unknown>>>;
 
-/** What a tab's module brings. */
-export interface TabPanel {
-  render: (el: McpToolExplorerElement, tr: Translate) => TemplateResult;
-  /** The English defaults of the strings only this tab shows. */
-  strings: Record<string, string>;
-  /** Rules only this tab's markup needs, added to each explorer's shadow root when first shown. */
-  styles: readonly CSSResult[];
-  /** Resources: read the open resource again (the server said it changed). */
-  reread?: (el: McpToolExplorerElement, serverId: string, uri: string) => void;
+let given: TabImports | undefined;
+let imports: Partial<Record<LazyTab, () => Promise<unknown>>> = {};
+
+/** define.ts: where the tabs' modules are (given once, as the element is defined). */
+export function useTabImports(table: TabImports): void {
+  given = table;
+  imports = { ...table };
 }
-
-const IMPORTS: Readonly<Record<LazyTab, () => Promise<unknown>>> = {
-  resources: () => import('./resources-prompts.js'),
-  prompts: () => import('./resources-prompts.js'),
-  skills: () => import('./skills-panel.js'),
-  log: () => import('./log-panel.js'),
-};
-const imports = { ...IMPORTS };
 
 /** What each tab's module handed over when it ran. */
 const defined: Partial<Record<LazyTab, TabPanel>> = {};
@@ -53,9 +46,11 @@ export const loadedPanel = (tab: LazyTab): TabPanel | undefined => panels[tab];
 export function loadPanel(tab: LazyTab): Promise<TabPanel> {
   const ready = panels[tab];
   if (ready) return Promise.resolve(ready);
+  const load = imports[tab];
+  if (!load) return Promise.reject(new Error(`the explorer's ${tab} tab is not registered: import its define.js`));
   loads[tab] ??= importOnce(
     () =>
-      imports[tab]().then(() => {
+      load().then(() => {
         const panel = defined[tab];
         if (!panel) throw new Error(`the ${tab} tab's module defined no panel`);
         return (panels[tab] = panel);
@@ -72,5 +67,7 @@ export function loadPanel(tab: LazyTab): Promise<TabPanel> {
 export function replaceTabImport(tab: LazyTab, load?: (real: () => Promise<unknown>) => Promise<unknown>): void {
   delete panels[tab];
   delete loads[tab];
-  imports[tab] = load ? () => load(IMPORTS[tab]) : IMPORTS[tab];
+  const real = given?.[tab];
+  if (!real) throw new Error(`the explorer's ${tab} tab is not registered`);
+  imports[tab] = load ? () => load(real) : real;
 }

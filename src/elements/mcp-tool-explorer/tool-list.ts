@@ -4,71 +4,37 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { cssProps } from '../../internal/css-props.js';
-import { toolUi, type Tool } from '../../core/index.js';
-import { initialValue } from '../../internal/schema-model.js';
-import type { McpToolExplorerElement } from './mcp-tool-explorer.js';
-import { RASTER, type Translate } from './strings.js';
+import type { Tool } from '../../core/index.js';
+import { RASTER } from '../../internal/server-identity.js';
+import type { Translate } from './host.js';
+import type { ToolsState } from './tools-state.js';
+import type { STRINGS } from './strings.js';
 
-/** One tool as the explorer lists it. */
-export interface Entry {
-  key: string;
-  serverId: string;
-  serverName: string;
-  tool: Tool;
-  /** Lower-cased name, title and description, for search. */
-  haystack: string;
-}
+type Tr = Translate<typeof STRINGS>;
 
 export const ROW_HEIGHT = 56;
 const OVERSCAN = 6;
 const VIEWPORT_ROWS = 24;
 
-/** Show a tool's details with fresh "Try it" arguments. */
-export function selectTool(el: McpToolExplorerElement, entry: Entry): void {
-  el._selected = entry.key;
-  el._args = initialValue(entry.tool.inputSchema) ?? {};
-  el._rawText = JSON.stringify(el._args, null, 2);
-  el._run = undefined;
-  el._tried = false;
-  el._copied = false;
-}
-
-function onListKey(el: McpToolExplorerElement, ev: KeyboardEvent) {
-  const list = el.filtered;
+function onListKey(t: ToolsState, ev: KeyboardEvent) {
+  const list = t.filtered;
   if (!list.length) return;
   let next: number;
-  if (ev.key === 'ArrowDown') next = Math.min(list.length - 1, el._active + 1);
-  else if (ev.key === 'ArrowUp') next = Math.max(0, el._active - 1);
+  if (ev.key === 'ArrowDown') next = Math.min(list.length - 1, t.active + 1);
+  else if (ev.key === 'ArrowUp') next = Math.max(0, t.active - 1);
   else if (ev.key === 'Home') next = 0;
   else if (ev.key === 'End') next = list.length - 1;
   else if (ev.key === 'Enter' || ev.key === ' ') {
     ev.preventDefault();
-    selectTool(el, list[el._active]);
+    t.select(list[t.active]);
     return;
   } else return;
   ev.preventDefault();
-  el._active = next;
   const vp = ev.currentTarget as HTMLElement;
   const top = next * ROW_HEIGHT;
   if (top < vp.scrollTop) vp.scrollTop = top;
   else if (top + ROW_HEIGHT > vp.scrollTop + vp.clientHeight) vp.scrollTop = top + ROW_HEIGHT - vp.clientHeight;
-  el._scroll = vp.scrollTop;
-}
-
-/** Annotation hints as badges (they are hints from the server, not guarantees); MCP Apps visibility and views. */
-export function badges(tool: Tool, tr: Translate) {
-  const hints = tool.annotations ?? {};
-  const ui = toolUi(tool);
-  const model = ui.visibility.includes('model');
-  return html`<span class="badges">
-    ${!model ? html`<span class="badge app-only" data-badge="app-only">${tr('appOnly')}</span>` : nothing}
-    ${model && !ui.visibility.includes('app') ? html`<span class="badge" data-badge="model-only">${tr('modelOnly')}</span>` : nothing}
-    ${ui.resourceUri ? html`<span class="badge" data-badge="view">${tr('hasView')}</span>` : nothing}
-    ${hints.readOnlyHint ? html`<span class="badge read-only">${tr('readOnly')}</span>` : nothing}
-    ${hints.destructiveHint && !hints.readOnlyHint ? html`<span class="badge destructive">${tr('destructive')}</span>` : nothing}
-    ${hints.idempotentHint ? html`<span class="badge">${tr('idempotent')}</span>` : nothing}
-    ${hints.openWorldHint ? html`<span class="badge">${tr('openWorld')}</span>` : nothing}
-  </span>`;
+  t.set({ active: next, scroll: vp.scrollTop });
 }
 
 export function icon(tool: Tool) {
@@ -77,30 +43,29 @@ export function icon(tool: Tool) {
   return found ? html`<img class="icon" src=${found.src} alt="" />` : nothing;
 }
 
-export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
-  const list = el.filtered;
-  const first = Math.max(0, Math.floor(el._scroll / ROW_HEIGHT) - OVERSCAN);
+export function renderToolList(t: ToolsState, tr: Tr) {
+  const list = t.filtered;
+  const first = Math.max(0, Math.floor(t.scroll / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(list.length, first + VIEWPORT_ROWS + OVERSCAN * 2);
-  const active = list[el._active] ? `row-${el._active}` : undefined;
+  const active = list[t.active] ? `row-${t.active}` : undefined;
+  const { host } = t.context;
   return html`<div>
     <input
       type="search"
       part="search"
       aria-label=${tr('search')}
       placeholder=${tr('search')}
-      .value=${live(el._query)}
+      .value=${live(t.query)}
       @input=${(e: Event) => {
-        el._query = (e.target as HTMLInputElement).value;
-        el._active = 0;
-        el._scroll = 0;
-        const vp = el.renderRoot.querySelector('.viewport') as HTMLElement | null;
+        t.set({ query: (e.target as HTMLInputElement).value, active: 0, scroll: 0 });
+        const vp = host.renderRoot.querySelector('.viewport') as HTMLElement | null;
         if (vp) vp.scrollTop = 0;
       }}
     />
     <p class="muted" role="status" aria-live="polite">${list.length} ${tr(list.length === 1 ? 'countOne' : 'count')}</p>
     ${
       list.length === 0
-        ? html`<p class="muted">${el.entries.length === 0 ? tr('noTools') : tr('noMatch')}</p>`
+        ? html`<p class="muted">${t.entries.length === 0 ? tr('noTools') : tr('noMatch')}</p>`
         : html`<div
             class="viewport"
             part="list"
@@ -108,29 +73,29 @@ export function renderToolList(el: McpToolExplorerElement, tr: Translate) {
             tabindex="0"
             aria-label=${tr('tools')}
             aria-activedescendant=${active ?? nothing}
-            @scroll=${(e: Event) => (el._scroll = (e.target as HTMLElement).scrollTop)}
-            @keydown=${(e: KeyboardEvent) => onListKey(el, e)}
+            @scroll=${(e: Event) => t.set({ scroll: (e.target as HTMLElement).scrollTop })}
+            @keydown=${(e: KeyboardEvent) => onListKey(t, e)}
           >
             <div class="spacer" ${cssProps({ height: `${list.length * ROW_HEIGHT}px` })}>
               ${list.slice(first, last).map((e, i) => {
                 const index = first + i;
                 return html`<div
-                  class="row ${index === el._active ? 'active' : ''}"
+                  class="row ${index === t.active ? 'active' : ''}"
                   id=${`row-${index}`}
                   role="option"
-                  aria-selected=${e.key === el._selected ? 'true' : 'false'}
+                  aria-selected=${e.key === t.selected ? 'true' : 'false'}
                   aria-setsize=${list.length}
                   aria-posinset=${index + 1}
                   ${cssProps({ top: `${index * ROW_HEIGHT}px` })}
                   data-tool=${e.tool.name}
                   @click=${() => {
-                    el._active = index;
-                    selectTool(el, e);
+                    t.set({ active: index });
+                    t.select(e);
                   }}
                 >
                   <div class="title" title=${e.tool.title ? `${e.tool.title} (${e.tool.name})` : e.tool.name}>
                     ${icon(e.tool)}<span class="name">${e.tool.title ?? e.tool.name}</span
-                    >${el.serverId ? nothing : html`<span class="muted server">· ${e.serverName}</span>`}
+                    >${host.serverId ? nothing : html`<span class="muted server">· ${e.serverName}</span>`}
                   </div>
                   <div class="desc">${(e.tool.description ?? '').slice(0, 200)}</div>
                 </div>`;
