@@ -7,7 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-tool-call/define.js';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppInitializedEvent } from '../../src/events/app-initialized.js';
 import { McpConfigError, urlProblem } from '../../src/core/index.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
 import { loadUiResource, McpAppError } from '../../src/apps/resources.js';

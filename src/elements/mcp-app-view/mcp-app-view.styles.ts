@@ -25,14 +25,30 @@ export const styles = css`
     background: transparent;
     color-scheme: normal;
   }
-  :host([display-mode='fullscreen']) .frame {
+  /* full screen: the element itself covers the page, its bars (approvals, questions) above the
+     view, the rest of the page inert behind it (fullscreen.ts) */
+  :host([display-mode='fullscreen']) {
     position: fixed;
     inset: 0;
     z-index: 2147483000;
+    margin: 0;
+    display: flex;
+    flex-direction: column;
+    background: var(--_bg);
+  }
+  :host([display-mode='fullscreen']) .bar,
+  :host([display-mode='fullscreen']) .notice {
+    margin: var(--_gap) var(--_gap) 0;
+  }
+  :host([display-mode='fullscreen']) .frame {
+    flex: 1 1 auto;
+    min-height: 0;
     border-radius: 0;
     background: var(--_bg);
   }
   :host([display-mode='fullscreen']) .frame iframe {
+    position: absolute;
+    inset: 0;
     height: 100%;
   }
   :host([display-mode='pip']) .frame {
