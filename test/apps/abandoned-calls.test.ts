@@ -73,3 +73,20 @@ describe("MCP Apps: a view's waiting calls go with the view", () => {
       await hub.dispose();
     });
 });
+
+describe("MCP Apps: a view's waiting calls go with its document", () => {
+  // a srcdoc view reloads into itself (the per-server mode writes its view into about:blank: a
+  // reload there leaves a blank page that never says hello again)
+  for (const mode of [MODES[0], MODES[2]])
+    it(`a view that reloads (a new handshake) leaves no prompt of the document before (${mode.name})`, async () => {
+      const hub = privateHub({ sandboxUrl: mode.sandbox() });
+      const { t, s } = await connectApps(hub);
+      const { view } = await showCall(hub, s.id, 'show-probe', { actions: ['ask-write', 'reload-on-dark'] });
+      await t.report('reload-on-dark');
+      await barsRead(view, (text, n) => n === 1 && /app-write/.test(text), 'the bar');
+      view.theme = 'dark'; // the view's cue to reload
+      await until(async () => (statuses(hub)[0] === 'cancelled' ? true : undefined), 'the call cancelled');
+      await barsRead(view, (_text, n) => n === 0, 'no bar');
+      await hub.dispose();
+    });
+});

@@ -76,6 +76,14 @@ export const styles = css`
     inset-block-start: 0.5rem;
     inset-inline-end: 0.5rem;
   }
+  /* with bars above a full-screen view, the way back takes a row of its own above them rather
+     than covering the first bar's buttons */
+  :host([display-mode='fullscreen']) .bar ~ .toolbar,
+  :host([display-mode='fullscreen']) .notice ~ .toolbar {
+    position: static;
+    order: -1;
+    margin: var(--_gap) var(--_gap) 0;
+  }
   :host([display-mode='pip']) .toolbar {
     inset-block-start: auto;
     inset-block-end: calc(1rem + min(var(--_view-height, 240px), 50vh) + 0.25rem);
