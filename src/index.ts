@@ -29,6 +29,3 @@ export {
 export * from './elements/mcp-server-directory/directory-closed-event.js';
 // the MCP Registry client and server.json reader (not in the core: only the directory needs them)
 export * from './core/registry/index.js';
-// dispatched by <mcp-app-view>, not the hub: exported here and by its module, not from the core
-export * from './elements/mcp-app-view/app-message-event.js';
-export * from './elements/mcp-app-view/app-initialized-event.js';

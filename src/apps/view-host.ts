@@ -118,6 +118,8 @@ export class AppViewHost {
   #unguard?: () => void;
   #closed = false;
   #ready = false;
+  /** Aborts the view's calls still waiting when the view goes (closed) or starts over (a new document). */
+  #calls = new AbortController();
 
   constructor(o: ViewHostOptions) {
     this.#o = o;
@@ -143,6 +145,9 @@ export class AppViewHost {
     const bridge = (this.bridge = new AppBridge(null, HOST_INFO, caps, { hostContext: this.#context() }));
     this.initialized = new Promise<void>((resolve) => {
       bridge.oninitialized = () => {
+        // a second handshake: the view's document was replaced (it navigated or reloaded); the
+        // requests of the one before are nobody's now
+        if (this.#ready) return this.#dropCalls('The view started again.');
         this.#ready = true;
         resolve();
         // what changed while the view started (a resize, a theme switch) follows in the next
@@ -289,7 +294,9 @@ export class AppViewHost {
         ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
         data: params.data,
       });
-    bridge.oncalltool = async (params) => this.#callTool(params.name, params.arguments ?? {});
+    // the request's signal: the view cancelled it (notifications/cancelled, its own timeout)
+    bridge.oncalltool = async (params, extra) =>
+      this.#callTool(params.name, params.arguments ?? {}, extra.mcpReq.signal);
     // a view's sampling/createMessage: its server's, through the same rules as the server's own
     // requests (allowed per server, size and rate limits, the user's approval and review)
     bridge.oncreatesamplingmessage = async (params, extra) => {
@@ -314,12 +321,23 @@ export class AppViewHost {
     bridge.onrequestteardown = () => this.close();
   }
 
-  /** A view's `tools/call`: its own server, a tool with "app" visibility, approved per view. */
-  async #callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  /** Cancel the view's calls in flight (those waiting for approval leave the user's sight). */
+  #dropCalls(reason: string) {
+    this.#calls.abort(new McpToolError('cancelled', reason));
+    this.#calls = new AbortController();
+  }
+
+  /**
+   * A view's `tools/call`: its own server, a tool with "app" visibility, approved per view. It
+   * lasts only as long as the view's request: cancelled by the view, by the view going or starting
+   * over, its approval prompt goes with it (the call ends `cancelled`).
+   */
+  async #callTool(name: string, args: Record<string, unknown>, request: AbortSignal): Promise<CallToolResult> {
     const o = this.#o;
     let record: ToolCallRecord;
     try {
       record = await o.hub.callTool({
+        signal: AbortSignal.any([request, this.#calls.signal]),
         source: 'app',
         serverId: o.serverId,
         tool: name,
@@ -392,6 +410,7 @@ export class AppViewHost {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#dropCalls('The view was closed.');
     this.#unguard?.();
     void this.bridge.close().catch(() => {});
     this.frame?.remove();

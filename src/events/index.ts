@@ -28,6 +28,9 @@ export * from './tool-selection-changed.js';
 export * from './tool-selection-change-request.js';
 export * from './server-save-request.js';
 export * from './server-remove-request.js';
+// dispatched by <mcp-app-view>, not the hub
+export * from './app-message.js';
+export * from './app-initialized.js';
 
 import type { McpServerAddedEvent } from './server-added.js';
 import type { McpServerUpdatedEvent } from './server-updated.js';
@@ -89,8 +92,8 @@ export interface McpHubEventMap {
 import type { McpToolSelectionChangeRequestEvent } from './tool-selection-change-request.js';
 import type { McpServerSaveRequestEvent } from './server-save-request.js';
 import type { McpServerRemoveRequestEvent } from './server-remove-request.js';
-import type { McpAppMessageEvent } from '../elements/mcp-app-view/app-message-event.js';
-import type { McpAppInitializedEvent } from '../elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppMessageEvent } from './app-message.js';
+import type { McpAppInitializedEvent } from './app-initialized.js';
 
 /** Events the elements dispatch (they bubble and are composed). */
 export interface McpElementEventMap {

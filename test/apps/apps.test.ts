@@ -9,8 +9,8 @@ import '../../src/elements/mcp-app-view/define.js';
 import '../../src/elements/gpt-tool-selector/define.js';
 import '../../src/elements/mcp-tool-explorer/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
-import type { McpAppMessageEvent } from '../../src/elements/mcp-app-view/app-message-event.js';
+import type { McpAppInitializedEvent } from '../../src/events/app-initialized.js';
+import type { McpAppMessageEvent } from '../../src/events/app-message.js';
 import { nextEvent, privateHub, unique, until } from '../helpers.js';
 import { appsTenant, approveAppCalls, connectApps, MODES, showCall, urls } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { McpHub, ToolCallRecord } from '../../src/core/index.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppInitializedEvent } from '../../src/events/app-initialized.js';
 import { nextEvent, unique, until, urls as baseUrls } from '../helpers.js';
 
 export const urls = baseUrls as typeof baseUrls & {

@@ -17,7 +17,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppInitializedEvent } from '../../src/events/app-initialized.js';
 import { toolUi } from '../../src/core/index.js';
 import { nextEvent, privateHub, until } from '../helpers.js';
 import { MODES, urls } from './helpers.js';

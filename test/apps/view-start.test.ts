@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-tool-call/define.js';
 import '../../src/elements/mcp-app-view/define.js';
 import type { McpAppViewElement } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppInitializedEvent } from '../../src/events/app-initialized.js';
 import { nextEvent, privateHub, unique } from '../helpers.js';
 import { approveAppCalls, connectApps, urls } from './helpers.js';
 

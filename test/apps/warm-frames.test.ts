@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { fixture, html } from '@open-wc/testing';
 import '../../src/elements/mcp-app-view/define.js';
 import '../../src/elements/mcp-tool-call/define.js';
-import type { McpAppInitializedEvent } from '../../src/elements/mcp-app-view/app-initialized-event.js';
+import type { McpAppInitializedEvent } from '../../src/events/app-initialized.js';
 import { nextEvent, privateHub, until } from '../helpers.js';
 import { connectApps, showCall, urls } from './helpers.js';
 import { dropWarmFrames, MAX_WARM_FRAMES, warmFrame } from '../../src/apps/warm-frames.js';

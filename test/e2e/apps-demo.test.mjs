@@ -69,8 +69,16 @@ test('demo: the debug app shows inline in the card, goes full screen, and its me
   const size = page.viewportSize();
   assert.ok(Math.abs(full.width - size.width) <= 2 && Math.abs(full.height - size.height) <= 2, JSON.stringify(full));
   await shot(page, 'apps-demo-fullscreen', docShots);
-  await view.locator('[data-action=inline]').click();
+  // the page behind is inert (no Tab stop, no click); Escape on the element's own control goes back
+  assert.equal(await page.locator('#prompt').evaluate((el) => !!el.closest('[inert]')), true, 'the chat box inert');
+  await view.locator('[data-action=inline]').focus();
+  await page.keyboard.press('Tab');
+  assert.equal(await view.locator('[data-action=inline]').evaluate((el) => el.matches(':focus')), false);
+  assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mcp-tool-call', 'Tab stays in the view');
+  await view.locator('[data-action=inline]').focus();
+  await page.keyboard.press('Escape');
   await page.locator('mcp-app-view[display-mode=inline]').waitFor({ state: 'attached' });
+  assert.equal(await page.locator('#prompt').evaluate((el) => !!el.closest('[inert]')), false, 'the chat box back');
 
   // a message from the view: the app's words in the chat, labelled with the app, not the user's
   const before = await page.locator('.msg.user').count();

@@ -25,14 +25,30 @@ export const styles = css`
     background: transparent;
     color-scheme: normal;
   }
-  :host([display-mode='fullscreen']) .frame {
+  /* full screen: the element itself covers the page, its bars (approvals, questions) above the
+     view, the rest of the page inert behind it (fullscreen.ts) */
+  :host([display-mode='fullscreen']) {
     position: fixed;
     inset: 0;
     z-index: 2147483000;
+    margin: 0;
+    display: flex;
+    flex-direction: column;
+    background: var(--_bg);
+  }
+  :host([display-mode='fullscreen']) .bar,
+  :host([display-mode='fullscreen']) .notice {
+    margin: var(--_gap) var(--_gap) 0;
+  }
+  :host([display-mode='fullscreen']) .frame {
+    flex: 1 1 auto;
+    min-height: 0;
     border-radius: 0;
     background: var(--_bg);
   }
   :host([display-mode='fullscreen']) .frame iframe {
+    position: absolute;
+    inset: 0;
     height: 100%;
   }
   :host([display-mode='pip']) .frame {
@@ -59,6 +75,14 @@ export const styles = css`
     z-index: 2147483001;
     inset-block-start: 0.5rem;
     inset-inline-end: 0.5rem;
+  }
+  /* with bars above a full-screen view, the way back takes a row of its own above them rather
+     than covering the first bar's buttons */
+  :host([display-mode='fullscreen']) .bar ~ .toolbar,
+  :host([display-mode='fullscreen']) .notice ~ .toolbar {
+    position: static;
+    order: -1;
+    margin: var(--_gap) var(--_gap) 0;
   }
   :host([display-mode='pip']) .toolbar {
     inset-block-start: auto;

@@ -1,41 +1,19 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
 import { replaceableImport } from '../../internal/import-once.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { toolUi, type McpHub, type Tool, type ToolCallRecord, type ToolCallStatus } from '../../core/index.js';
-import { McpAppInitializedEvent } from './app-initialized-event.js';
-import { McpAppMessageEvent } from './app-message-event.js';
-
-export { McpAppInitializedEvent, McpAppMessageEvent };
+import { McpAppInitializedEvent } from '../../events/app-initialized.js';
+import { McpAppMessageEvent } from '../../events/app-message.js';
 import type { AppViewHost } from '../../apps/view-host.js';
 import type { ViewDownload } from '../../apps/download.js';
 import { styles } from './mcp-app-view.styles.js';
+import { STRINGS, type McpAppViewStrings } from './strings.js';
+import { approvalBars, ViewQuestions } from './view-bars.js';
+import { FullscreenController } from './fullscreen.js';
 
-const STRINGS = {
-  loading: 'Loading the view…',
-  failed: 'The view could not be shown:',
-  chunkFailed: 'The view code could not be loaded. Reload the page to try again.',
-  appCall: 'This view wants to run “{tool}”.',
-  waiting: '({n} calls waiting)',
-  allowOnce: 'Allow once',
-  alwaysAllow: 'Always for this view',
-  deny: 'Deny',
-  openLink: 'Open this link in a new tab?',
-  download: 'This view offers a file:',
-  save: 'Download',
-  open: 'Open',
-  cancel: 'Cancel',
-  fullscreen: 'Full screen',
-  exitFullscreen: 'Exit full screen',
-  pip: 'Picture in picture',
-  inline: 'Back in the chat',
-  interrupted: 'The call was interrupted (the page was closed or reloaded): the view shows no result.',
-  cancelled: 'The call did not finish: {reason}',
-  opaque: 'Shown without a sandbox origin: this view has no storage and runs under this page’s policy.',
-  view: 'View from {server}',
-};
-export type McpAppViewStrings = typeof STRINGS;
+export { McpAppInitializedEvent, McpAppMessageEvent };
+export type { McpAppViewStrings };
 
 /** The view code (src/apps with the ext-apps SDK): a chunk fetched the first time a view is shown. */
 export const appsImport = replaceableImport('the MCP Apps view host', () => import('../../apps/index.js'));
@@ -53,12 +31,6 @@ interface ViewTarget {
   uri: string;
   tool?: Tool;
   call?: ToolCallRecord;
-}
-
-/** What the bars ask the user, by the state field that holds the question. */
-interface Questions {
-  _link: { url: string };
-  _download: { file: ViewDownload };
 }
 
 const ENDED: ReadonlySet<ToolCallStatus> = new Set(['success', 'error', 'denied', 'cancelled', 'interrupted']);
@@ -114,8 +86,6 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     call: { attribute: false },
     _phase: { state: true },
     _error: { state: true },
-    _link: { state: true },
-    _download: { state: true },
     _refusals: { state: true },
   };
   static override styles = [baseStyles, styles];
@@ -128,8 +98,6 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
   declare call?: ToolCallRecord;
   declare _phase: 'idle' | 'loading' | 'shown' | 'failed';
   declare _error?: string;
-  declare _link?: { url: string; answer: (ok: boolean) => void };
-  declare _download?: { file: ViewDownload; answer: (ok: boolean) => void };
   declare _refusals: string[];
   /** @internal */
   protected override defaultStrings = STRINGS;
@@ -142,6 +110,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
   #resize?: ResizeObserver;
   #scheme?: MediaQueryList;
   #frameBox?: HTMLElement;
+  readonly #questions = new ViewQuestions(this, (k) => this.t(k));
 
   // the call (its status moves the lifecycle) and the view's own calls awaiting approval
   readonly #view = new StoreController(this, (_s, hub) => {
@@ -155,6 +124,8 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     this.displayMode = 'inline';
     this._phase = 'idle';
     this._refusals = [];
+    // full screen: the rest of the page inert, Escape back inline, the focus back where it was
+    new FullscreenController(this);
   }
 
   /** What the view shows: server, resource and (for a call) the tool and record. */
@@ -191,8 +162,6 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     this.#started = undefined;
     this.#sent = undefined;
     this._phase = 'idle';
-    this._link?.answer(false);
-    this._download?.answer(false);
   }
 
   #contextChanged = () => this.#host?.contextChanged();
@@ -319,8 +288,8 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
       displayMode: (mode: 'inline' | 'fullscreen' | 'pip') => {
         this.displayMode = mode;
       },
-      confirmLink: (url: string) => this.#ask('_link', { url }),
-      confirmDownload: (file: ViewDownload) => this.#ask('_download', { file }),
+      confirmLink: (url: string) => this.#questions.confirmLink(url),
+      confirmDownload: (file: ViewDownload) => this.#questions.confirmDownload(file),
       message: (params: { role: string; content: unknown[] }) =>
         this.emit(
           new McpAppMessageEvent({
@@ -345,37 +314,6 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     };
   }
 
-  /** A question in a bar (a link to open, a file to save), answered by the user; a newer one answers the older no. */
-  #ask<K extends keyof Questions>(key: K, question: Questions[K]): Promise<boolean> {
-    const slots = this as unknown as Record<K, (Questions[K] & { answer: (ok: boolean) => void }) | undefined>;
-    slots[key]?.answer(false);
-    return new Promise<boolean>((resolve) => {
-      slots[key] = {
-        ...question,
-        answer: (ok: boolean) => {
-          slots[key] = undefined;
-          resolve(ok);
-        },
-      };
-    });
-  }
-
-  /** The view's waiting calls, one bar per tool: its oldest call and how many wait. */
-  #byTool(asking: ToolCallRecord[]): [ToolCallRecord, number][] {
-    const groups = new Map<string, [ToolCallRecord, number]>();
-    for (const c of asking) {
-      const g = groups.get(c.tool);
-      if (g) g[1]++;
-      else groups.set(c.tool, [c, 1]);
-    }
-    return [...groups.values()];
-  }
-
-  /** "Always for this view": this call and the view's other waiting calls of the same tool. */
-  #alwaysAllow(tool: string) {
-    for (const c of this.#view.value.asking) if (c.tool === tool) this.hub.calls.approve(c.id, { always: true });
-  }
-
   /** Show the view in another mode it declared (`inline`, `fullscreen`, `pip`). */
   requestDisplayMode(mode: 'inline' | 'fullscreen' | 'pip'): void {
     this.#host?.setDisplayMode(mode);
@@ -390,29 +328,6 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
   async close(): Promise<void> {
     await this.#host?.teardown();
     this.remove();
-  }
-
-  #openLink(url: string) {
-    // in the click: a user activation, a new tab, no opener, no referrer
-    window.open(url, '_blank', 'noopener,noreferrer');
-    this._link?.answer(true);
-  }
-
-  #save(file: ViewDownload) {
-    // in the click: a user activation; an inline file through an object URL, a link in a new tab
-    if ('url' in file) window.open(file.url, '_blank', 'noopener,noreferrer');
-    else {
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(file.blob);
-      a.download = file.name;
-      a.rel = 'noopener';
-      this.renderRoot.append(a);
-      a.click();
-      a.remove();
-      // the browser has read it once the click returned; Firefox needs a moment more
-      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
-    }
-    this._download?.answer(true);
   }
 
   #notice(call: ToolCallRecord | undefined) {
@@ -431,55 +346,7 @@ export class McpAppViewElement extends McpElement<McpAppViewStrings> {
     const modes = this.#host?.availableModes ?? [];
     const serverName = this.hub.store.state.servers[this.#target()?.serverId ?? '']?.name ?? '';
     return html`
-      ${this.#notice(call)}
-      ${repeat(
-        this.#byTool(asking),
-        ([first]) => first.id,
-        ([c, waiting]) =>
-          html`<div class="bar" part="approval" role="group" aria-label=${this.t('appCall').replace('{tool}', c.tool)}>
-            <span
-              >${this.t('appCall').replace('{tool}', c.toolTitle ?? c.tool)}
-              ${waiting > 1 ? this.t('waiting').replace('{n}', String(waiting)) : nothing}</span
-            >
-            <button class="primary" data-action="allow-once" @click=${() => this.hub.calls.approve(c.id)}>
-              ${this.t('allowOnce')}
-            </button>
-            <button data-action="always-allow" @click=${() => this.#alwaysAllow(c.tool)}>
-              ${this.t('alwaysAllow')}
-            </button>
-            <button class="danger" data-action="deny" @click=${() => this.hub.calls.deny(c.id)}>
-              ${this.t('deny')}
-            </button>
-          </div>`,
-      )}
-      ${
-        this._link
-          ? html`<div class="bar" part="link" role="group" aria-label=${this.t('openLink')}>
-              <span>${this.t('openLink')} <code>${this._link.url}</code></span>
-              <button class="primary" data-action="open-link" @click=${() => this.#openLink(this._link!.url)}>
-                ${this.t('open')}
-              </button>
-              <button data-action="cancel-link" @click=${() => this._link?.answer(false)}>${this.t('cancel')}</button>
-            </div>`
-          : nothing
-      }
-      ${
-        this._download
-          ? html`<div class="bar" part="download" role="group" aria-label=${this.t('download')}>
-              <span
-                >${this.t('download')}
-                <code>${this._download.file.name}</code>
-                ${'size' in this._download.file ? `(${Math.ceil(this._download.file.size / 1024)} KB)` : nothing}</span
-              >
-              <button class="primary" data-action="download" @click=${() => this.#save(this._download!.file)}>
-                ${this.t('save')}
-              </button>
-              <button data-action="cancel-download" @click=${() => this._download?.answer(false)}>
-                ${this.t('cancel')}
-              </button>
-            </div>`
-          : nothing
-      }
+      ${this.#notice(call)} ${approvalBars(this.hub, asking, (k) => this.t(k))} ${this.#questions.render()}
       ${
         this._phase === 'failed'
           ? html`<p class="error" part="error" role="alert">${this.t('failed')} ${this._error}</p>`

@@ -1,5 +1,4 @@
-// An element's event, kept in the element's chunk (the hub never dispatches it).
-import { McpEvent } from '../../events/mcp-event.js';
+import { McpEvent } from './mcp-event.js';
 
 export interface McpAppInitializedDetail {
   readonly viewId: string;
