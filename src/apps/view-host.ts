@@ -1,6 +1,6 @@
 // One MCP App view on the page: its frame (the sandbox proxy on the host's second origin, or the
 // opaque srcdoc fallback), the official ext-apps AppBridge over PostMessageTransport, and the
-// hub's rules for everything the view asks (src/apps/README in docs/ARCHITECTURE.md "MCP Apps").
+// hub's rules for everything the view asks (decision 058).
 // The lifecycle is the spec's: ui/initialize (host context) → initialized → tool input →
 // tool result or cancelled → ui/resource-teardown before the frame goes.
 import {

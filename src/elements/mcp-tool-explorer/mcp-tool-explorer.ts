@@ -124,7 +124,7 @@ export class McpToolExplorerElement extends McpElement<McpToolExplorerStrings> {
    * A tab's module hands over its panel here as it runs (tabs.ts). Through the element class on
    * purpose: the tabs' chunks then depend on the element's chunk, not on lit alone, and rolldown
    * keeps lit in the one chunk every element shares (else it splits lit off: one more request
-   * and about 0.3 KB on every element's page). @internal
+   * and more bytes on every element's page; decision 054). @internal
    */
   static _definePanel(tab: LazyTab, panel: TabPanel): void {
     definePanel(tab, panel);
