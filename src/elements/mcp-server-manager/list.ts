@@ -37,6 +37,23 @@ async function useRelay(el: McpServerManagerElement, server: ServerConfig) {
   void el.hub.connect(server.id).catch(() => {});
 }
 
+/** An OAuth server waiting for its user: its one action is Sign in. */
+const signsIn = (server: ServerConfig, status: string) => server.auth.type === 'oauth' && status === 'needs-sign-in';
+
+/**
+ * Connect; when the server answers that it wants a signed-in user, Connect gives way to Sign in:
+ * focus goes there and the row says so (the popup may open only from a click of its own).
+ */
+async function connect({ el }: ManagerUi, server: ServerConfig) {
+  el._signInHint = null;
+  await el.hub.connect(server.id).catch(() => {});
+  if (!signsIn(server, el.hub.status(server.id).status)) return;
+  el._signInHint = server.id;
+  await el.updateComplete;
+  const row = el.renderRoot.querySelector(`[data-server="${CSS.escape(server.id)}"]`);
+  (row?.querySelector('[data-action=sign-in]') as HTMLElement | null)?.focus();
+}
+
 /** Whether a stored config holds a secret in the vault (those are stored as references). */
 const holdsSecrets = (server: ServerConfig) => JSON.stringify([server.auth, server.headers]).includes('"secretRef"');
 
@@ -96,6 +113,8 @@ function renderSignIn(ui: ManagerUi, server: ServerConfig, status: string, signI
       ${at ? (signIn.refreshable ? html`${t('expires')} ${time}.` : html`${t('tokenExpires')} ${time}.`) : nothing}
     </p>`;
   }
+  if (!failed && el._signInHint === server.id && status === 'needs-sign-in' && signIn?.status !== 'pending')
+    return html`<p class="sign-in" part="sign-in" role="status">${t('connectSignsIn')}</p>`;
   return failed
     ? html`<div role="alert" class="sign-in" part="sign-in">
         ${renderErrorText(errorText({ message: failed }), t('errorDetails'), { className: 'last-error' })}
@@ -124,6 +143,7 @@ function signInButton(ui: ManagerUi, server: ServerConfig, status: string, signI
     ?disabled=${!server.enabled}
     @click=${() => {
       el._signInErrors = { ...el._signInErrors, [server.id]: '' };
+      el._signInHint = null;
       el.hub.signIn(server.id).catch((e: Error) => {
         if ((e as McpElementsError).code !== 'cancelled')
           el._signInErrors = { ...el._signInErrors, [server.id]: e.message };
@@ -147,17 +167,19 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string, sign
   return html`<div class="row actions">
     ${signInButton(ui, server, status, signIn)}
     ${
-      status === 'connected'
-        ? html`<button data-action="disconnect" @click=${() => void el.hub.disconnect(server.id)}>
-            ${t('disconnect')}
-          </button>`
-        : html`<button
-            data-action="connect"
-            ?disabled=${!server.enabled || status === 'connecting'}
-            @click=${() => void el.hub.connect(server.id).catch(() => {})}
-          >
-            ${t('connect')}
-          </button>`
+      signsIn(server, status)
+        ? nothing // Sign in is the way to connect: a Connect beside it would only ask again
+        : status === 'connected'
+          ? html`<button data-action="disconnect" @click=${() => void el.hub.disconnect(server.id)}>
+              ${t('disconnect')}
+            </button>`
+          : html`<button
+              data-action="connect"
+              ?disabled=${!server.enabled || status === 'connecting'}
+              @click=${() => void connect(ui, server)}
+            >
+              ${t('connect')}
+            </button>`
     }
     <button data-action="edit" aria-label=${`${t('edit')} ${server.name}`} @click=${() => el.startEdit(server.id)}>
       ${t('edit')}

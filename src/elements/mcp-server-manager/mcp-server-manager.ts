@@ -67,6 +67,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _formFailed: { state: true },
     _io: { state: true },
     _signInErrors: { state: true },
+    _signInHint: { state: true },
     directory: { attribute: false },
     _finding: { state: true },
   };
@@ -92,6 +93,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _formFailed: boolean;
   /** Why the last Sign in of a server failed (by server id). */
   declare _signInErrors: Record<string, string>;
+  /** The server whose Connect ended in "needs sign-in" (its row says to press Sign in). */
+  declare _signInHint: string | null;
   declare _io: {
     importText: string;
     result?: { added: string[]; errors: { name: string; message: string }[] };
@@ -120,6 +123,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._formFailed = false;
     this._io = { importText: '' };
     this._signInErrors = {};
+    this._signInHint = null;
     this._finding = false;
   }
 

@@ -36,6 +36,8 @@ export const STRINGS = {
   errorDetails: 'Details',
   'needs-sign-in': 'Sign-in needed',
   signIn: 'Sign in',
+  /** After Connect, when the server wants a signed-in user (focus is on Sign in). */
+  connectSignsIn: 'This server needs you to sign in before it connects: press Sign in.',
   signOut: 'Sign out',
   signingIn: 'Signing in…',
   signedInWith: 'Signed in with',
