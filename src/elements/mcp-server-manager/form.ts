@@ -31,8 +31,10 @@ function showIssues(el: McpServerManagerElement, issues: readonly { path: string
   el.updateComplete.then(() => (el.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus());
 }
 
-function validate(el: McpServerManagerElement): ServerConfigInput | undefined {
-  const input = formInput(el._form, el._editing?.mode === 'edit' ? el.hub.servers.get(el._editing.id) : undefined);
+/** The form's config; `name` stands in for an empty Name (a test suggests the server's own). */
+function validate(el: McpServerManagerElement, name?: string): ServerConfigInput | undefined {
+  const f = name && !el._form.name.trim() ? { ...el._form, name } : el._form;
+  const input = formInput(f, el._editing?.mode === 'edit' ? el.hub.servers.get(el._editing.id) : undefined);
   const r = ServerConfigInputSchema.safeParse(input);
   if (r.success) {
     el._errors = {};
@@ -42,13 +44,35 @@ function validate(el: McpServerManagerElement): ServerConfigInput | undefined {
   return undefined;
 }
 
+/**
+ * The server's own name as a Name suggestion: its title, else its name (no version), as text the
+ * Name field accepts (no control or bidi characters, at most 100 characters).
+ */
+function suggestedName(info: { name?: string; title?: string } | undefined): string {
+  const raw = (info?.title ?? '').trim() || (info?.name ?? '').trim();
+  // eslint-disable-next-line no-control-regex
+  return raw
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+    .slice(0, 100)
+    .trim();
+}
+
+/** Stands in for an empty Name while testing (never saved: a test stores nothing). */
+const UNNAMED = 'Unnamed server';
+
 async function testConnection(el: McpServerManagerElement) {
-  const input = validate(el);
+  const input = validate(el, UNNAMED);
   if (!input) return;
   el._test = { state: 'testing' };
   try {
     const result = await el.hub.testConnection(input, el._editing?.mode === 'edit' ? { serverId: el._editing.id } : {});
     el._test = { state: 'ok', result };
+    // no Name yet (and none typed while testing): the server's own, said so under the field
+    const suggestion = suggestedName(result.serverInfo);
+    if (!el._form.name.trim() && suggestion) {
+      el._form = { ...el._form, name: suggestion };
+      el._nameFrom = suggestion;
+    }
   } catch (e) {
     if (e instanceof McpConfigError) showIssues(el, e.issues);
     el._test = { state: 'error', error: (e as Error).message, code: (e as { code?: string }).code, url: input.url };
@@ -283,7 +307,14 @@ export function renderForm(ui: ManagerUi) {
   return html`<form part="form" @submit=${(e: Event) => void save(ui, e)} aria-labelledby="form-h" novalidate>
     <h3 id="form-h">${editing.mode === 'add' ? t('add') : `${t('edit')}: ${stored?.name ?? ''}`}</h3>
     <p class="notice" part="notice">${t('notice')}</p>
-    ${textField(el, 'name', t('name'), 'text', undefined, duplicateNameWarning(el, t))}
+    ${textField(
+      el,
+      'name',
+      t('name'),
+      'text',
+      el._nameFrom && el._form.name === el._nameFrom ? t('nameFromServer') : undefined,
+      duplicateNameWarning(el, t),
+    )}
     ${textField(el, 'url', t('url'), 'url')}
     ${
       stored?.relay

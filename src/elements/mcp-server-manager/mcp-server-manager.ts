@@ -68,6 +68,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _io: { state: true },
     _signInErrors: { state: true },
     _signInHint: { state: true },
+    _nameFrom: { state: true },
     directory: { attribute: false },
     _finding: { state: true },
   };
@@ -95,6 +96,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _signInErrors: Record<string, string>;
   /** The server whose Connect ended in "needs sign-in" (its row says to press Sign in). */
   declare _signInHint: string | null;
+  /** The Name that Test connection filled in from the server's own (said under the field). */
+  declare _nameFrom: string | null;
   declare _io: {
     importText: string;
     result?: { added: string[]; errors: { name: string; message: string }[] };
@@ -124,6 +127,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._io = { importText: '' };
     this._signInErrors = {};
     this._signInHint = null;
+    this._nameFrom = null;
     this._finding = false;
   }
 
@@ -167,6 +171,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
 
   #openForm() {
     this._errors = {};
+    this._nameFrom = null;
     this._test = { state: 'idle' };
     // the form is a chunk of its own, loaded the first time it opens
     if (!this.#form) {

@@ -51,6 +51,8 @@ export const STRINGS = {
   name: 'Name',
   duplicateName:
     'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
+  /** Under Name after Test connection filled an empty Name in. */
+  nameFromServer: 'Filled in with the name the server gave itself; change it if you like.',
   url: 'URL',
   advanced: 'Advanced: transport, sign-in, headers, timeout',
   transport: 'Transport',
