@@ -134,6 +134,30 @@ function duplicateNameWarning(el: McpServerManagerElement, t: (k: 'duplicateName
   return taken ? t('duplicateName') : undefined;
 }
 
+/** A URL as compared for "the same server": parsed (host case, default port), no trailing slash. */
+function sameServerKey(url: string): string | undefined {
+  try {
+    const u = new URL(url.trim());
+    u.hash = '';
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The same URL as a saved server: allowed (a second entry can carry other credentials or
+ * settings; docs/decisions/new-duplicate-server-url.md), but the form names the server that has
+ * it before the user saves.
+ */
+function duplicateUrlWarning(el: McpServerManagerElement, t: (k: 'duplicateUrl') => string): string | undefined {
+  const key = sameServerKey(el._form.url);
+  if (!key) return undefined;
+  const self = el._editing?.mode === 'edit' ? el._editing.id : undefined;
+  const other = el.hub.servers.list().find((s) => s.id !== self && sameServerKey(s.url) === key);
+  return other ? t('duplicateUrl').replace('{name}', () => other.name) : undefined;
+}
+
 /** A text-like input bound to one form field. */
 function textField(
   el: McpServerManagerElement,
@@ -315,7 +339,7 @@ export function renderForm(ui: ManagerUi) {
       el._nameFrom && el._form.name === el._nameFrom ? t('nameFromServer') : undefined,
       duplicateNameWarning(el, t),
     )}
-    ${textField(el, 'url', t('url'), 'url')}
+    ${textField(el, 'url', t('url'), 'url', undefined, duplicateUrlWarning(el, t))}
     ${
       stored?.relay
         ? html`<p class="relay-line" part="relay" title=${stored.relay}>

@@ -54,6 +54,9 @@ export const STRINGS = {
   /** Under Name after Test connection filled an empty Name in. */
   nameFromServer: 'Filled in with the name the server gave itself; change it if you like.',
   url: 'URL',
+  /** `{name}`: the saved server with the same URL. */
+  duplicateUrl:
+    '“{name}” already uses this URL. Saving adds a second entry for the same server (for other credentials or settings); to change that one, edit it instead.',
   advanced: 'Advanced: transport, sign-in, headers, timeout',
   transport: 'Transport',
   auto: 'Automatic',
