@@ -1,6 +1,12 @@
 // The manager's add / edit form: fields, validation with the core's schema, "Test connection",
 // and saving through a cancelable `mcp-server-save-request`.
-import { revisionWords, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
+import {
+  connectionRevision,
+  revisionWords,
+  serverDescription,
+  serverIcon,
+  serverTitle,
+} from '../../internal/server-identity.js';
 import { html, nothing } from 'lit';
 import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { live } from 'lit/directives/live.js';
@@ -16,6 +22,7 @@ import {
 import type { McpServerManagerElement } from './mcp-server-manager.js';
 import { relayLabel, type ManagerUi } from './strings.js';
 import { fieldOf, formInput, type FormState } from './form-state.js';
+import { REQUIRED_MESSAGE } from '../../internal/required.js';
 
 export { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 
@@ -23,16 +30,42 @@ function setField<K extends keyof FormState>(el: McpServerManagerElement, key: K
   el._form = { ...el._form, [key]: value };
 }
 
-/** Show field errors and focus the first invalid field. */
-function showIssues(el: McpServerManagerElement, issues: readonly { path: string; message: string }[]) {
+/**
+ * Show field errors and focus the first invalid field. `schema`: the issues of the form's own check, where an empty field's problem is that it is
+ * required (one wording everywhere); the hub's own refusals (a move that needs a secret again)
+ * say more, and are kept.
+ */
+function showIssues(ui: ManagerUi, issues: readonly { path: string; message: string }[], schema = false) {
+  const { el } = ui;
   const errors: Record<string, string> = {};
-  for (const i of issues) errors[fieldOf(i.path)] ??= i.message;
+  for (const i of issues) {
+    const id = fieldOf(i.path);
+    errors[id] ??=
+      schema && isEmpty(el._form, id) ? REQUIRED_MESSAGE : id === 'url' ? urlAdvice(ui.t, i.message) : i.message;
+  }
   el._errors = errors;
   el.updateComplete.then(() => (el.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus());
 }
 
 /** The form's config; `name` stands in for an empty Name (a test suggests the server's own). */
-function validate(el: McpServerManagerElement, name?: string): ServerConfigInput | undefined {
+/** Whether the form field `id` (as `fieldOf` names it) is empty: its problem is then "required". */
+function isEmpty(f: FormState, id: string): boolean {
+  const h = /^header-(\d+)-(name|value)$/.exec(id);
+  const value = h ? f.headers[Number(h[1])]?.[h[2] as 'name' | 'value'] : f[id as keyof FormState];
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/** A refused URL as what to fix (the core's reason names the rule; the user needs the fix). */
+function urlAdvice(t: ManagerUi['t'], message: string): string {
+  if (message.startsWith('is not a valid absolute URL')) return t('urlInvalid');
+  if (message.startsWith('must use https: (plain')) return t('urlHttps');
+  if (message.startsWith('must use https: or http:')) return t('urlScheme');
+  if (message.includes('user name or password')) return t('urlCredentials');
+  return message;
+}
+
+function validate(ui: ManagerUi, name?: string): ServerConfigInput | undefined {
+  const { el } = ui;
   const f = name && !el._form.name.trim() ? { ...el._form, name } : el._form;
   const input = formInput(f, el._editing?.mode === 'edit' ? el.hub.servers.get(el._editing.id) : undefined);
   const r = ServerConfigInputSchema.safeParse(input);
@@ -40,9 +73,13 @@ function validate(el: McpServerManagerElement, name?: string): ServerConfigInput
     el._errors = {};
     return input;
   }
-  showIssues(el, toIssues(r.error));
+  showIssues(ui, toIssues(r.error), true);
   return undefined;
 }
+
+// control and bidi override/isolate characters, which a Name may not hold
+// eslint-disable-next-line no-control-regex
+const UNFIT = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * The server's own name as a Name suggestion: its title, else its name (no version), as text the
@@ -50,18 +87,15 @@ function validate(el: McpServerManagerElement, name?: string): ServerConfigInput
  */
 function suggestedName(info: { name?: string; title?: string } | undefined): string {
   const raw = (info?.title ?? '').trim() || (info?.name ?? '').trim();
-  // eslint-disable-next-line no-control-regex
-  return raw
-    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
-    .slice(0, 100)
-    .trim();
+  return raw.replace(UNFIT, '').slice(0, 100).trim();
 }
 
 /** Stands in for an empty Name while testing (never saved: a test stores nothing). */
 const UNNAMED = 'Unnamed server';
 
-async function testConnection(el: McpServerManagerElement) {
-  const input = validate(el, UNNAMED);
+async function testConnection(ui: ManagerUi) {
+  const { el } = ui;
+  const input = validate(ui, UNNAMED);
   if (!input) return;
   el._test = { state: 'testing' };
   try {
@@ -74,7 +108,7 @@ async function testConnection(el: McpServerManagerElement) {
       el._nameFrom = suggestion;
     }
   } catch (e) {
-    if (e instanceof McpConfigError) showIssues(el, e.issues);
+    if (e instanceof McpConfigError) showIssues(ui, e.issues);
     el._test = { state: 'error', error: (e as Error).message, code: (e as { code?: string }).code, url: input.url };
   }
 }
@@ -82,7 +116,7 @@ async function testConnection(el: McpServerManagerElement) {
 async function save(ui: ManagerUi, e: Event) {
   const { el } = ui;
   e.preventDefault();
-  const input = validate(el);
+  const input = validate(ui);
   if (!input || !el._editing) return;
   const editing = el._editing;
   const detail = {
@@ -99,7 +133,7 @@ async function save(ui: ManagerUi, e: Event) {
     el.closeForm();
     if (saved.enabled) void el.hub.connect(saved.id).catch(() => {});
   } catch (err) {
-    if (err instanceof McpConfigError) showIssues(el, err.issues);
+    if (err instanceof McpConfigError) showIssues(ui, err.issues);
     else el._errors = { form: (err as Error).message };
   }
 }
@@ -347,6 +381,7 @@ export function renderForm(ui: ManagerUi) {
           </p>`
         : nothing
     }
+    ${renderRevisionLine(ui, stored)}
     <details class="advanced" part="advanced" ?open=${advancedOpen(el)}>
       <summary>${t('advanced')}</summary>
       <div class="advanced-fields">
@@ -384,7 +419,7 @@ export function renderForm(ui: ManagerUi) {
         type="button"
         data-action="test"
         ?disabled=${el._test.state === 'testing'}
-        @click=${() => void testConnection(el)}
+        @click=${() => void testConnection(ui)}
       >
         ${el._test.state === 'testing' ? t('testing') : t('test')}
       </button>
@@ -393,6 +428,14 @@ export function renderForm(ui: ManagerUi) {
       <button type="submit" class="primary" data-action="save">${t('save')}</button>
     </div>
   </form>`;
+}
+
+/** A connected server's protocol revision in words, in its edit form (the row keeps it as a title). */
+function renderRevisionLine(ui: ManagerUi, stored: ServerConfig | undefined) {
+  if (!stored) return nothing;
+  const { connections, catalogues } = ui.state();
+  const words = connectionRevision(connections[stored.id], catalogues[stored.id], ui.t);
+  return words ? html`<p class="muted" part="revision">${ui.t('protocol')}: ${words}</p>` : nothing;
 }
 
 /** The JWT-bearer fields: the flow, the identity provider (id-jag), the client at the MCP authorization server. */

@@ -9,6 +9,8 @@ import {
   McpServerRemoveRequestEvent,
   type ConnectAttempt,
   type ServerCatalogue,
+  modelVisible,
+  toolUi,
   type ServerConfig,
   type SignInState,
 } from '../../core/index.js';
@@ -16,10 +18,23 @@ import type { McpServerManagerElement } from './mcp-server-manager.js';
 import { relayLabel, type ManagerUi } from './strings.js';
 import { connectionRevision, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
 
+/**
+ * Remove after the confirmation. Focus never falls to the page start: it goes to the row that took
+ * the removed one's place (its Edit), else to Add server; back to Remove when the host vetoed.
+ */
 async function remove(ui: ManagerUi, server: ServerConfig) {
-  ui.el._confirm = null;
-  if (!ui.emit(new McpServerRemoveRequestEvent({ serverId: server.id, name: server.name }))) return;
-  await ui.el.hub.servers.remove(server.id);
+  const { el } = ui;
+  el._confirm = null;
+  const ids = el.hub.servers.list().map((s) => s.id);
+  const next = ids[ids.indexOf(server.id) + 1];
+  const focus = async (selector: string) => {
+    await el.updateComplete;
+    (el.renderRoot.querySelector(selector) as HTMLElement | null)?.focus();
+  };
+  if (!ui.emit(new McpServerRemoveRequestEvent({ serverId: server.id, name: server.name })))
+    return focus(`[data-server="${CSS.escape(server.id)}"] [data-action=remove]`);
+  await el.hub.servers.remove(server.id);
+  await focus(next ? `[data-server="${CSS.escape(next)}"] [data-action=edit]` : '[data-action=add]');
 }
 
 async function toggleEnabled(el: McpServerManagerElement, server: ServerConfig, on: boolean) {
@@ -200,11 +215,23 @@ function renderActions(ui: ManagerUi, server: ServerConfig, status: string, sign
   </div>`;
 }
 
-/** The protocol revision in words, labelled for assistive technology. */
-function renderRevision({ t }: ManagerUi, words: string) {
-  return words
-    ? html`<span class="muted" part="revision"><span class="visually-hidden">${t('protocol')}: </span>${words}</span>`
-    : nothing;
+/**
+ * The count a model can be offered (tools whose visibility includes the model), and how many
+ * more only the server's app views may call, explained in a title (the selector counts alike).
+ */
+function renderToolCount({ t }: ManagerUi, cat: ServerCatalogue | undefined) {
+  if (!cat) return nothing;
+  const model = cat.tools.filter(modelVisible).length;
+  const appOnly = cat.tools.filter((tool) => !modelVisible(tool) && toolUi(tool).visibility.includes('app')).length;
+  const tools = `${model} ${t(model === 1 ? 'tool' : 'tools')}`;
+  return html`<span class="muted" part="tool-count"
+    >${tools}${
+      appOnly
+        ? html` ·
+            <span title=${t('appOnlyTitle')}>${t('appOnly').replace('{n}', String(appOnly))}</span>`
+        : nothing
+    }</span
+  >`;
 }
 
 /** What the server says it is: title, version and description, one line (the whole as its tooltip). */
@@ -235,18 +262,20 @@ export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown 
   const c = connections[server.id];
   const status = c?.status ?? 'disconnected';
   const cat = catalogues[server.id];
+  // the protocol revision is for the curious: the status's title, and the edit form
+  const revision = connectionRevision(c, cat, t);
   return html`<li class="server" part="server" data-server=${server.id}>
-    <div class="row">
-      <span part="status" class="row"
-        ><span class="dot" data-status=${status} aria-hidden="true"></span
-        ><span class="status-text">${t(status)}</span></span
-      >
-      ${status === 'connecting' && c?.attempt ? renderAttempt(ui, c.attempt) : nothing}
-      ${serverIcon(cat?.serverInfo)}<span class="name">${server.name}</span>
-      <span class="muted">${cat ? `${cat.tools.length} ${t(cat.tools.length === 1 ? 'tool' : 'tools')}` : ''}</span>
-      ${renderRevision(ui, connectionRevision(c, cat, t))}
-      <span class="spacer"></span>
-      <label
+    <div class="head">
+      <div class="row">
+        <span part="status" class="row" title=${revision ? `${t('protocol')}: ${revision}` : nothing}
+          ><span class="dot" data-status=${status} aria-hidden="true"></span
+          ><span class="status-text">${t(status)}</span></span
+        >
+        ${status === 'connecting' && c?.attempt ? renderAttempt(ui, c.attempt) : nothing}
+        ${serverIcon(cat?.serverInfo)}<span class="name">${server.name}</span> ${renderToolCount(ui, cat)}
+      </div>
+      <!-- its own column: the switch stays put whatever the name's length -->
+      <label class="enable"
         ><input
           type="checkbox"
           role="switch"
@@ -323,7 +352,7 @@ export function renderImportExport({ el, t }: ManagerUi) {
       <button data-action="export" @click=${() => (el._io = { ...el._io, exportText: el.hub.exportConfig() })}>
         ${t('export')}
       </button>
-      ${io.exportText ? html`<a download="mcp.json" href=${`data:application/json;charset=utf-8,${encodeURIComponent(io.exportText)}`}>${t('download')}</a>` : nothing}
+      ${io.exportText ? html`<a class="button" data-action="download" download="mcp.json" href=${`data:application/json;charset=utf-8,${encodeURIComponent(io.exportText)}`}>${t('download')}</a>` : nothing}
     </div>
     ${io.exportText ? html`<div class="field"><label for="f-export">${t('exportLabel')}</label><textarea id="f-export" readonly .value=${io.exportText}></textarea></div>` : nothing}
   </details>`;

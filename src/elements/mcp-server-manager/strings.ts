@@ -26,6 +26,10 @@ export const STRINGS = {
   /** The edit form of a relayed server: `{relay}` is the relay's host. */
   relayLine: 'Reached via the relay {relay}: it sees every request to this server, saved credentials included.',
   tools: 'tools',
+  /** After the count: `{n}` tools only the server's app views may call. */
+  appOnly: '{n} only for app views',
+  appOnlyTitle:
+    'Tools this server’s own views (MCP Apps) call while they are shown. A model is never offered them, so they are not in the count.',
   /** One tool ("1 tool", not "1 tools"). */
   tool: 'tool',
   connected: 'Connected',
@@ -54,6 +58,11 @@ export const STRINGS = {
   /** Under Name after Test connection filled an empty Name in. */
   nameFromServer: 'Filled in with the name the server gave itself; change it if you like.',
   url: 'URL',
+  /** What to fix in a URL the hub refuses. */
+  urlInvalid: 'Enter the server’s full address, starting with https:// (for example https://example.com/mcp).',
+  urlHttps: 'Use an https:// address. Plain http:// works only for this computer (localhost, 127.0.0.1 or [::1]).',
+  urlScheme: 'Use an address starting with https:// (or http:// for this computer).',
+  urlCredentials: 'Remove the user name and password from the address, and enter them under Advanced → Authentication.',
   /** `{name}`: the saved server with the same URL. */
   duplicateUrl:
     '“{name}” already uses this URL. Saving adds a second entry for the same server (for other credentials or settings); to change that one, edit it instead.',
