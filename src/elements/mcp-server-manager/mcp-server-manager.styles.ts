@@ -48,7 +48,6 @@ export const styles = css`
   a.button {
     display: inline-block;
     font: inherit;
-    line-height: normal;
     border: 1px solid var(--_border);
     background: var(--_subtle);
     color: var(--_fg);
