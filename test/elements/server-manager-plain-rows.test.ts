@@ -135,7 +135,10 @@ describe('<mcp-server-manager>: plain rows and forms', function () {
 
   it('the tool count is what a model can be offered; app-only tools are counted apart, with why', async () => {
     const hub = privateHub();
-    const s = await hub.servers.add({ name: 'Apps', url: `${urls.appsFixture}/t/${unique('count')}/mcp` });
+    const s = await hub.servers.add({
+      name: 'Apps',
+      url: `${(urls as unknown as { appsFixture: string }).appsFixture}/t/${unique('count')}/mcp`,
+    });
     await hub.connect(s.id);
     const { el } = await manager(hub);
     // the fixture: 8 tools, 3 of them `visibility: ["app"]` (app-only, app-write, report)

@@ -23,6 +23,7 @@ import type { McpServerManagerElement } from './mcp-server-manager.js';
 import { relayLabel, type ManagerUi } from './strings.js';
 import { fieldOf, formInput, type FormState } from './form-state.js';
 import { REQUIRED_MESSAGE } from '../../internal/required.js';
+import { renderReviewLine } from './registry-notices.js';
 
 export { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 
@@ -127,9 +128,14 @@ async function save(ui: ManagerUi, e: Event) {
     transport: input.transport ?? 'auto',
   };
   if (!ui.emit(new McpServerSaveRequestEvent(detail))) return;
+  // saved after a registry notice's Review: the reviewed version is now where it came from
+  const reviewed = editing.mode === 'edit' && el._reviewing?.id === editing.id ? el._reviewing.update : undefined;
+  const source = reviewed && { registry: reviewed.registry, name: reviewed.name, version: reviewed.version };
   try {
     const saved =
-      editing.mode === 'add' ? await el.hub.servers.add(input) : await el.hub.servers.update(editing.id, input);
+      editing.mode === 'add'
+        ? await el.hub.servers.add(input)
+        : await el.hub.servers.update(editing.id, source ? { ...input, source } : input);
     el.closeForm();
     if (saved.enabled) void el.hub.connect(saved.id).catch(() => {});
   } catch (err) {
@@ -365,6 +371,7 @@ export function renderForm(ui: ManagerUi) {
   return html`<form part="form" @submit=${(e: Event) => void save(ui, e)} aria-labelledby="form-h" novalidate>
     <h3 id="form-h">${editing.mode === 'add' ? t('add') : `${t('edit')}: ${stored?.name ?? ''}`}</h3>
     <p class="notice" part="notice">${t('notice')}</p>
+    ${el._reviewing && el._reviewing.id === stored?.id ? renderReviewLine(t, el._reviewing.update) : nothing}
     ${textField(
       el,
       'name',

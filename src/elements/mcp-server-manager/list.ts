@@ -256,7 +256,7 @@ function renderAttempt({ t }: ManagerUi, a: ConnectAttempt) {
 }
 
 /** One server's row; `form` is its edit form when the server is being edited (opened in place). */
-export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown = nothing) {
+export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown = nothing, notice: unknown = nothing) {
   const { el, t } = ui;
   const { connections, catalogues, signIns } = ui.state();
   const c = connections[server.id];
@@ -294,7 +294,7 @@ export function renderServer(ui: ManagerUi, server: ServerConfig, form: unknown 
           </div>`
         : nothing
     }
-    ${renderAbout(cat)}
+    ${renderAbout(cat)} ${notice}
     ${
       c?.error && status === 'error'
         ? renderErrorText(errorText(c.error, { url: server.url }), t('errorDetails'), { className: 'last-error' })

@@ -67,6 +67,12 @@ export const styles = css`
     margin: 0.2rem 0;
     font-size: 0.9em;
   }
+  .registry-update {
+    border-left: 3px solid var(--_warning);
+    padding-left: 0.4rem;
+    margin: 0.2rem 0;
+    font-size: 0.9em;
+  }
   .about {
     font-size: 0.9em;
   }

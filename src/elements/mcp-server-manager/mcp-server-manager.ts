@@ -10,6 +10,8 @@ import { styles } from './mcp-server-manager.styles.js';
 import { loadForm, type FormModule } from './form-loader.js';
 import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
 import { loadDirectory, renderDirectory, type DirectoryOptions } from './directory-hook.js';
+import { RegistryNotices, renderRemoteUpdate, type RemoteUpdate } from './registry-notices.js';
+import type { McpServerDirectoryElement } from '../mcp-server-directory/mcp-server-directory.js';
 
 export type { McpServerManagerStrings } from './strings.js';
 
@@ -41,7 +43,10 @@ export type { McpServerManagerStrings } from './strings.js';
  *   connect budget (the server's timeout, across every attempt).
  * @csspart relay-offer - After a CORS failure, when the hub has a `relayUrl`: the sentence offering the relay and its button.
  * @csspart relay - A relayed server's relay, by host: "via the relay …" in its row, and a line in its edit form.
- * @csspart revision - The protocol revision a connected server negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)").
+ * @csspart revision - In a connected server's edit form: the protocol revision it negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)"). Its row keeps it as the status's title.
+ * @csspart tool-count - A server's tool count: the tools a model can be offered, then "· M only for app views" (with a title) when it also has app-only tools.
+ * @csspart registry-update - A server saved from a registry entry whose newer version is reached another way: which version, where, and Review.
+ * @csspart registry-review - In the edit form opened by Review: the newer version's address and headers.
  * @csspart about - What the server says it is (title, version, description from its initialize result), one line.
  * @csspart server-icon - The server's icon (inline raster images only).
  * @csspart sign-in - An OAuth server's sign-in line, in words: who issued the sign-in, what it allows, when it renews or ends; or why signing in failed. Its Sign in / Sign out button is in the server's action row.
@@ -69,6 +74,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     _signInErrors: { state: true },
     _signInHint: { state: true },
     _nameFrom: { state: true },
+    _reviewing: { state: true },
     directory: { attribute: false },
     _finding: { state: true },
   };
@@ -98,6 +104,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   declare _signInHint: string | null;
   /** The Name that Test connection filled in from the server's own (said under the field). */
   declare _nameFrom: string | null;
+  /** The edit form was opened by a registry notice's Review: the newer version it reviews. */
+  declare _reviewing: { id: string; update: RemoteUpdate } | null;
   declare _io: {
     importText: string;
     result?: { added: string[]; errors: { name: string; message: string }[] };
@@ -128,7 +136,26 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     this._signInErrors = {};
     this._signInHint = null;
     this._nameFrom = null;
+    this._reviewing = null;
     this._finding = false;
+  }
+
+  /** Registry notices, asked through the directory's chunk (it holds the registry client). */
+  readonly #notices = new RegistryNotices(this, async (server, signal) => {
+    if (!(await loadDirectory())) return undefined;
+    const directory = customElements.get('mcp-server-directory') as typeof McpServerDirectoryElement | undefined;
+    return directory?.remoteUpdate(this.hub, this.directory?.storage, server, signal);
+  });
+
+  /**
+   * Review a registry notice: the server's edit form with the newer version's address filled in
+   * (when it has no parts to fill) and its transport; Save records that version as its source.
+   */
+  reviewUpdate(id: string, update: RemoteUpdate) {
+    this.startEdit(id);
+    if (this._editing?.mode !== 'edit') return;
+    this._form = { ...this._form, transport: update.transport, ...(update.templated ? {} : { url: update.url }) };
+    this._reviewing = { id, update };
   }
 
   /** Open "Find servers" (the directory's chunk is fetched the first time). */
@@ -170,8 +197,10 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   }
 
   #openForm() {
+    this._reviewing = null;
     this._errors = {};
     this._nameFrom = null;
+    this._reviewing = null;
     this._test = { state: 'idle' };
     // the form is a chunk of its own, loaded the first time it opens
     if (!this.#form) {
@@ -262,12 +291,15 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
               ${repeat(
                 servers,
                 (s) => s.id,
-                (s) =>
-                  renderServer(
+                (s) => {
+                  const update = this.#notices.for(s);
+                  return renderServer(
                     this.#ui,
                     s,
                     this._editing?.mode === 'edit' && this._editing.id === s.id ? this.#renderForm() : nothing,
-                  ),
+                    renderRemoteUpdate(this.#ui.t, update, () => this.reviewUpdate(s.id, update!)),
+                  );
+                },
               )}
             </ul>`
       }

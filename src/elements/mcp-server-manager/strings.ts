@@ -15,6 +15,14 @@ export const STRINGS = {
   confirmRemove: 'Remove this server? Its saved secrets are deleted too.',
   keep: 'Keep',
   connect: 'Connect',
+  /** A server saved from a registry entry whose newer version is reached another way. */
+  registryUpdate: 'Version {version} of this server on {registry} uses a different address.',
+  reviewUpdate: 'Review the change',
+  /** In the edit form, Review: `{url}` is the new address, filled into URL. */
+  reviewFilled: 'Version {version} is at {url}: it is filled in below. Check it, then Save.',
+  /** In the edit form, Review, when the new address has parts to fill in (`{tenant}`). */
+  reviewTemplated: 'Version {version} is at {url}: fill in its parts in URL below, then Save.',
+  reviewHeaders: 'It asks for these headers:',
   disconnect: 'Disconnect',
   enabled: 'Enabled',
   relayOffer: 'This server does not allow calls from this page; the relay this site runs can reach it for you.',
