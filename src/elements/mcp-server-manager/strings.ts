@@ -1,5 +1,3 @@
-import type { ConnectionState, ServerCatalogue, SignInState } from '../../core/index.js';
-import type { McpServerManagerElement } from './mcp-server-manager.js';
 import { REVISION_STRINGS } from '../../internal/server-identity.js';
 
 /** The manager's user-visible strings (English); hosts replace any through `strings`. */
@@ -155,17 +153,3 @@ export function relayLabel(relay: string): string {
 
 /** Look up one of the manager's strings (the host's replacement if it gave one). */
 export type Translate = <K extends keyof McpServerManagerStrings>(key: K) => McpServerManagerStrings[K];
-
-/** What the manager's render modules work with: the element, its strings, events, and hub state. */
-export interface ManagerUi {
-  readonly el: McpServerManagerElement;
-  readonly t: Translate;
-  /** Dispatch an intent event from the element; false when the host vetoed it. */
-  emit(event: Event): boolean;
-  /** The hub state the list shows. */
-  state(): {
-    connections: Readonly<Record<string, ConnectionState>>;
-    catalogues: Readonly<Record<string, ServerCatalogue>>;
-    signIns: Readonly<Record<string, SignInState>>;
-  };
-}
