@@ -4,7 +4,6 @@ import { baseStyles, fieldHintStyles, McpElement } from '../../internal/mcp-elem
 import { IdbStorage, MemoryStorage, type McpHub, type RecordStorage, type ServerConfig } from '../../core/index.js';
 import {
   RegistryClient,
-  remoteUpdate,
   type RegistryEntry,
   type RegistryPage,
   type RemoteUpdate,
@@ -204,22 +203,24 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
 
   /**
    * Whether a newer registry version of a saved server (one with a `source`) changes its remote.
-   * Through the same cache as the directory's searches; here, in the directory's chunk, so the
-   * registry client stays off the first load (the manager imports this chunk to ask). @internal
+   * Through the same cache as the directory's searches; here, in the directory's chunk (the
+   * comparison in its add panel's), so the registry client stays off the first load (the manager
+   * imports this chunk to ask). @internal
    */
-  static remoteUpdate(
+  static async remoteUpdate(
     hub: McpHub,
     storage: RecordStorage | undefined,
     server: ServerConfig,
     signal?: AbortSignal,
   ): Promise<RemoteUpdate | undefined> {
-    if (!server.source) return Promise.resolve(undefined);
+    const panel = server.source && (await addPanel.load());
+    if (!server.source || !panel) return undefined;
     const client = new RegistryClient({
       registries: [server.source.registry],
       relayUrl: hub.relayUrl,
       storage: registryCache(hub, storage),
     });
-    return remoteUpdate(client, server.source, server.url, signal);
+    return panel.remoteUpdate(client, server.source, server.url, signal);
   }
 
   override willUpdate(changed: PropertyValues<this>) {
