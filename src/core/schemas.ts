@@ -392,6 +392,8 @@ export const ServerConfigPatchSchema = z.strictObject({
   allowSampling: z.optional(z.boolean()),
   /** `null` removes the relay. */
   relay: z.optional(z.nullable(UrlSchema)),
+  /** A newer registry version reviewed and saved (the manager's registry notice). */
+  source: z.optional(ServerSourceSchema),
 });
 export type ServerConfigPatch = z.input<typeof ServerConfigPatchSchema>;
 

@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { McpServerManagerElement } from '../../src/index.js';
@@ -38,7 +39,7 @@ describe('<mcp-server-manager>', () => {
     // invalid: empty name, remote http URL
     await type(el, 'url', 'http://example.com/mcp');
     await click(el, 'save');
-    expect(q(el, '#e-name').textContent).to.contain('must not be empty');
+    expect(q(el, '#e-name').textContent).to.contain(REQUIRED_MESSAGE);
     expect(q(el, '#e-url').textContent).to.contain('https');
     expect(q(el, '#f-url').getAttribute('aria-invalid')).to.equal('true');
     expect(hub.servers.list()).to.have.length(0);

@@ -1,5 +1,6 @@
 // Edit opens in place (issue 25 item 12): the edit form is inside the server's own row, the row
 // stays in view when it opens and when it closes, and focus comes back to the row's Edit button.
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
@@ -63,7 +64,7 @@ describe('<mcp-server-manager> Edit in place', () => {
     await type(el, 'name', '');
     (q(el, '[data-action=save]') as HTMLElement).click();
     await untilRendered(el, () => q(el, '#e-name'), 'the name error');
-    expect(q(el, '#e-name').textContent).to.contain('must not be empty');
+    expect(q(el, '#e-name').textContent).to.contain(REQUIRED_MESSAGE);
     expect(hub.servers.get(target.id)!.name).to.equal('server 11');
     expect(q(el, 'form[part=form]').closest('[data-server]')).to.equal(rowOf(el, target.id));
     await type(el, 'name', 'renamed');

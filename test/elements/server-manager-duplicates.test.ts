@@ -56,3 +56,35 @@ describe('<mcp-server-manager>: duplicate names', () => {
     expect(q(el, '#w-name').textContent).to.equal('');
   });
 });
+
+describe('<mcp-server-manager>: the same URL twice', () => {
+  it('names the server that already has the URL before saving (host case, trailing slash alike); saving still adds', async () => {
+    const hub = privateHub();
+    await hub.servers.add({ name: 'Weather', url: 'http://127.0.0.1:9/mcp', enabled: false });
+    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    el.startAdd();
+    await el.updateComplete;
+    const warning = () => q(el, '#w-url');
+    await type(el, 'url', 'http://127.0.0.1:9/other');
+    expect(warning().textContent).to.equal('');
+    await type(el, 'url', 'http://127.0.0.1:9/mcp/');
+    expect(warning().textContent).to.contain('“Weather” already uses this URL');
+    expect(warning().getAttribute('role')).to.equal('status');
+    expect(q(el, '#f-url').getAttribute('aria-describedby')!.split(' ')).to.include('w-url');
+    await expect(el).to.be.accessible();
+    await type(el, 'name', 'Weather again');
+    const added = new Promise((r) => hub.addEventListener('mcp-server-added', r, { once: true }));
+    (q(el, 'form') as HTMLFormElement).requestSubmit();
+    await added;
+    expect(hub.servers.list().map((s) => s.name)).to.deep.equal(['Weather', 'Weather again']);
+  });
+
+  it('editing a server does not warn about its own URL', async () => {
+    const hub = privateHub();
+    const s = await hub.servers.add({ name: 'Solo', url: 'http://127.0.0.1:9/mcp', enabled: false });
+    const el = await fixture<McpServerManagerElement>(html`<mcp-server-manager .hub=${hub}></mcp-server-manager>`);
+    el.startEdit(s.id);
+    await el.updateComplete;
+    expect(q(el, '#w-url').textContent).to.equal('');
+  });
+});

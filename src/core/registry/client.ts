@@ -155,7 +155,10 @@ export class RegistryClient {
     return page;
   }
 
-  /** One version of one server (`/v0.1/servers/{name}/versions/{version}`), cached for good. */
+  /**
+   * One version of one server (`/v0.1/servers/{name}/versions/{version}`), cached for good; the
+   * moving `latest` for an hour, as a search.
+   */
   async version(
     name: string,
     version: string,
@@ -163,7 +166,7 @@ export class RegistryClient {
   ): Promise<RegistryEntry> {
     const registry = options.registry ? base(options.registry) : this.registries[0]!;
     const url = `${registry}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
-    const { data } = await this.#get(url, Infinity, options.signal);
+    const { data } = await this.#get(url, version === 'latest' ? SEARCH_TTL : Infinity, options.signal);
     const e = readEntry(data, registry);
     if (!e) throw new RegistryError(`${name} ${version} was deleted from the registry`);
     if (!isEntry(e)) throw new RegistryError(`${e.name}: ${e.reason}`);

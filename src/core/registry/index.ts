@@ -5,3 +5,4 @@ export * from './server-json.js';
 export * from './client.js';
 export * from './add.js';
 export * from './website.js';
+export * from './update.js';

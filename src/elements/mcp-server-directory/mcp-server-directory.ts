@@ -1,8 +1,14 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { baseStyles, fieldHintStyles, McpElement } from '../../internal/mcp-element.js';
-import { IdbStorage, MemoryStorage, type RecordStorage } from '../../core/index.js';
-import { RegistryClient, type RegistryEntry, type RegistryPage, type SkippedEntry } from '../../core/registry/index.js';
+import { IdbStorage, MemoryStorage, type McpHub, type RecordStorage, type ServerConfig } from '../../core/index.js';
+import {
+  RegistryClient,
+  type RegistryEntry,
+  type RegistryPage,
+  type RemoteUpdate,
+  type SkippedEntry,
+} from '../../core/registry/index.js';
 import { renderEntry } from './entry.js';
 import type { Adding } from './add-form.js';
 import { replaceableImport } from '../../internal/import-once.js';
@@ -88,6 +94,14 @@ const styles = css`
     width: 100%;
   }
 `;
+
+/** Where registry answers are cached: the host's storage, else IndexedDB beside the hub's store. */
+function registryCache(hub: McpHub, storage: RecordStorage | undefined): RecordStorage {
+  // a failing IndexedDB only means no cache: the client ignores storage errors
+  return (
+    storage ?? (typeof indexedDB === 'undefined' ? new MemoryStorage() : new IdbStorage(`${hub.storeName}-registry`))
+  );
+}
 
 /**
  * Finds servers in the MCP Registry (and in the host's curated list, shown first) and adds one:
@@ -183,11 +197,30 @@ export class McpServerDirectoryElement extends McpElement<McpServerDirectoryStri
       registries: this.registries,
       curated: this.curated,
       relayUrl: this.hub.relayUrl,
-      // a failing IndexedDB only means no cache: the client ignores storage errors
-      storage:
-        this.storage ??
-        (typeof indexedDB === 'undefined' ? new MemoryStorage() : new IdbStorage(`${this.hub.storeName}-registry`)),
+      storage: registryCache(this.hub, this.storage),
     }));
+  }
+
+  /**
+   * Whether a newer registry version of a saved server (one with a `source`) changes its remote.
+   * Through the same cache as the directory's searches; here, in the directory's chunk (the
+   * comparison in its add panel's), so the registry client stays off the first load (the manager
+   * imports this chunk to ask). @internal
+   */
+  static async remoteUpdate(
+    hub: McpHub,
+    storage: RecordStorage | undefined,
+    server: ServerConfig,
+    signal?: AbortSignal,
+  ): Promise<RemoteUpdate | undefined> {
+    const panel = server.source && (await addPanel.load());
+    if (!server.source || !panel) return undefined;
+    const client = new RegistryClient({
+      registries: [server.source.registry],
+      relayUrl: hub.relayUrl,
+      storage: registryCache(hub, storage),
+    });
+    return panel.remoteUpdate(client, server.source, server.url, signal);
   }
 
   override willUpdate(changed: PropertyValues<this>) {

@@ -1,6 +1,12 @@
 // The manager's add / edit form: fields, validation with the core's schema, "Test connection",
 // and saving through a cancelable `mcp-server-save-request`.
-import { revisionWords, serverDescription, serverIcon, serverTitle } from '../../internal/server-identity.js';
+import {
+  connectionRevision,
+  revisionWords,
+  serverDescription,
+  serverIcon,
+  serverTitle,
+} from '../../internal/server-identity.js';
 import { html, nothing } from 'lit';
 import { errorText, renderErrorText } from '../../internal/error-text.js';
 import { live } from 'lit/directives/live.js';
@@ -13,54 +19,107 @@ import {
   type ServerConfigInput,
   ProtocolRevisionSchema,
 } from '../../core/index.js';
-import type { McpServerManagerElement } from './mcp-server-manager.js';
-import { relayLabel, type ManagerUi } from './strings.js';
+import { relayLabel } from './strings.js';
+import type { ManagerUi } from './ui.js';
 import { fieldOf, formInput, type FormState } from './form-state.js';
+import { REQUIRED_MESSAGE } from '../../internal/required.js';
+import { renderReviewLine } from './registry-notices.js';
 
 export { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
 
-function setField<K extends keyof FormState>(el: McpServerManagerElement, key: K, value: FormState[K]) {
-  el._form = { ...el._form, [key]: value };
+function setField<K extends keyof FormState>(ui: ManagerUi, key: K, value: FormState[K]) {
+  ui.form.setField(key, value);
 }
 
-/** Show field errors and focus the first invalid field. */
-function showIssues(el: McpServerManagerElement, issues: readonly { path: string; message: string }[]) {
+/**
+ * Show field errors and focus the first invalid field. `schema`: the issues of the form's own check, where an empty field's problem is that it is
+ * required (one wording everywhere); the hub's own refusals (a move that needs a secret again)
+ * say more, and are kept.
+ */
+function showIssues(ui: ManagerUi, issues: readonly { path: string; message: string }[], schema = false) {
   const errors: Record<string, string> = {};
-  for (const i of issues) errors[fieldOf(i.path)] ??= i.message;
-  el._errors = errors;
-  el.updateComplete.then(() => (el.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus());
+  for (const i of issues) {
+    const id = fieldOf(i.path);
+    errors[id] ??=
+      schema && isEmpty(ui.form.fields, id) ? REQUIRED_MESSAGE : id === 'url' ? urlAdvice(ui.t, i.message) : i.message;
+  }
+  ui.form.set({ errors: errors });
+  void ui.focus('[aria-invalid="true"]');
 }
 
-function validate(el: McpServerManagerElement): ServerConfigInput | undefined {
-  const input = formInput(el._form, el._editing?.mode === 'edit' ? el.hub.servers.get(el._editing.id) : undefined);
+/** The form's config; `name` stands in for an empty Name (a test suggests the server's own). */
+/** Whether the form field `id` (as `fieldOf` names it) is empty: its problem is then "required". */
+function isEmpty(f: FormState, id: string): boolean {
+  const h = /^header-(\d+)-(name|value)$/.exec(id);
+  const value = h ? f.headers[Number(h[1])]?.[h[2] as 'name' | 'value'] : f[id as keyof FormState];
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/** A refused URL as what to fix (the core's reason names the rule; the user needs the fix). */
+function urlAdvice(t: ManagerUi['t'], message: string): string {
+  if (message.startsWith('is not a valid absolute URL')) return t('urlInvalid');
+  if (message.startsWith('must use https: (plain')) return t('urlHttps');
+  if (message.startsWith('must use https: or http:')) return t('urlScheme');
+  if (message.includes('user name or password')) return t('urlCredentials');
+  return message;
+}
+
+function validate(ui: ManagerUi, name?: string): ServerConfigInput | undefined {
+  const f = name && !ui.form.fields.name.trim() ? { ...ui.form.fields, name } : ui.form.fields;
+  const input = formInput(f, ui.form.editing?.mode === 'edit' ? ui.hub.servers.get(ui.form.editing.id) : undefined);
   const r = ServerConfigInputSchema.safeParse(input);
   if (r.success) {
-    el._errors = {};
+    ui.form.set({ errors: {} });
     return input;
   }
-  showIssues(el, toIssues(r.error));
+  showIssues(ui, toIssues(r.error), true);
   return undefined;
 }
 
-async function testConnection(el: McpServerManagerElement) {
-  const input = validate(el);
+// control and bidi override/isolate characters, which a Name may not hold
+// eslint-disable-next-line no-control-regex
+const UNFIT = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The server's own name as a Name suggestion: its title, else its name (no version), as text the
+ * Name field accepts (no control or bidi characters, at most 100 characters).
+ */
+function suggestedName(info: { name?: string; title?: string } | undefined): string {
+  const raw = (info?.title ?? '').trim() || (info?.name ?? '').trim();
+  return raw.replace(UNFIT, '').slice(0, 100).trim();
+}
+
+/** Stands in for an empty Name while testing (never saved: a test stores nothing). */
+const UNNAMED = 'Unnamed server';
+
+async function testConnection(ui: ManagerUi) {
+  const input = validate(ui, UNNAMED);
   if (!input) return;
-  el._test = { state: 'testing' };
+  ui.form.set({ test: { state: 'testing' } });
   try {
-    const result = await el.hub.testConnection(input, el._editing?.mode === 'edit' ? { serverId: el._editing.id } : {});
-    el._test = { state: 'ok', result };
+    const result = await ui.hub.testConnection(
+      input,
+      ui.form.editing?.mode === 'edit' ? { serverId: ui.form.editing.id } : {},
+    );
+    ui.form.set({ test: { state: 'ok', result } });
+    // no Name yet (and none typed while testing): the server's own, said so under the field
+    const suggestion = suggestedName(result.serverInfo);
+    if (!ui.form.fields.name.trim() && suggestion) {
+      ui.form.set({ fields: { ...ui.form.fields, name: suggestion }, nameFrom: suggestion });
+    }
   } catch (e) {
-    if (e instanceof McpConfigError) showIssues(el, e.issues);
-    el._test = { state: 'error', error: (e as Error).message, code: (e as { code?: string }).code, url: input.url };
+    if (e instanceof McpConfigError) showIssues(ui, e.issues);
+    ui.form.set({
+      test: { state: 'error', error: (e as Error).message, code: (e as { code?: string }).code, url: input.url },
+    });
   }
 }
 
 async function save(ui: ManagerUi, e: Event) {
-  const { el } = ui;
   e.preventDefault();
-  const input = validate(el);
-  if (!input || !el._editing) return;
-  const editing = el._editing;
+  const input = validate(ui);
+  if (!input || !ui.form.editing) return;
+  const editing = ui.form.editing;
   const detail = {
     mode: editing.mode,
     ...(editing.mode === 'edit' ? { serverId: editing.id } : {}),
@@ -69,27 +128,26 @@ async function save(ui: ManagerUi, e: Event) {
     transport: input.transport ?? 'auto',
   };
   if (!ui.emit(new McpServerSaveRequestEvent(detail))) return;
+  // saved after a registry notice's Review: the reviewed version is now where it came from
+  const reviewed =
+    editing.mode === 'edit' && ui.form.reviewing?.id === editing.id ? ui.form.reviewing.update : undefined;
+  const source = reviewed && { registry: reviewed.registry, name: reviewed.name, version: reviewed.version };
   try {
     const saved =
-      editing.mode === 'add' ? await el.hub.servers.add(input) : await el.hub.servers.update(editing.id, input);
-    el.closeForm();
-    if (saved.enabled) void el.hub.connect(saved.id).catch(() => {});
+      editing.mode === 'add'
+        ? await ui.hub.servers.add(input)
+        : await ui.hub.servers.update(editing.id, source ? { ...input, source } : input);
+    ui.closeForm();
+    if (saved.enabled) void ui.hub.connect(saved.id).catch(() => {});
   } catch (err) {
-    if (err instanceof McpConfigError) showIssues(el, err.issues);
-    else el._errors = { form: (err as Error).message };
+    if (err instanceof McpConfigError) showIssues(ui, err.issues);
+    else ui.form.set({ errors: { form: (err as Error).message } });
   }
 }
 
 /** A labelled control with its help text, warning (allowed, but worth knowing) and error. */
-function field(
-  el: McpServerManagerElement,
-  id: string,
-  label: string,
-  control: unknown,
-  help?: string,
-  warning?: string,
-) {
-  const err = el._errors[id];
+function field(ui: ManagerUi, id: string, label: string, control: unknown, help?: string, warning?: string) {
+  const err = ui.form.errors[id];
   return html`<div class="field">
     <label for=${`f-${id}`}>${label}</label>
     ${control} ${help ? html`<span class="muted" id=${`h-${id}`}>${help}</span>` : nothing}
@@ -102,56 +160,81 @@ function field(
  * Names are labels, not keys (each server has its own id, and model-facing tool names tell two
  * servers of one name apart), so a duplicate is allowed; but the user should know before saving.
  */
-function duplicateNameWarning(el: McpServerManagerElement, t: (k: 'duplicateName') => string): string | undefined {
-  const name = el._form.name.trim().toLocaleLowerCase();
+function duplicateNameWarning(ui: ManagerUi, t: (k: 'duplicateName') => string): string | undefined {
+  const name = ui.form.fields.name.trim().toLocaleLowerCase();
   if (!name) return undefined;
-  const self = el._editing?.mode === 'edit' ? el._editing.id : undefined;
-  const taken = el.hub.servers.list().some((s) => s.id !== self && s.name.trim().toLocaleLowerCase() === name);
+  const self = ui.form.editing?.mode === 'edit' ? ui.form.editing.id : undefined;
+  const taken = ui.hub.servers.list().some((s) => s.id !== self && s.name.trim().toLocaleLowerCase() === name);
   return taken ? t('duplicateName') : undefined;
+}
+
+/** A URL as compared for "the same server": parsed (host case, default port), no trailing slash. */
+function sameServerKey(url: string): string | undefined {
+  try {
+    const u = new URL(url.trim());
+    u.hash = '';
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The same URL as a saved server: allowed (a second entry can carry other credentials or
+ * settings; docs/decisions/new-duplicate-server-url.md), but the form names the server that has
+ * it before the user saves.
+ */
+function duplicateUrlWarning(ui: ManagerUi, t: (k: 'duplicateUrl') => string): string | undefined {
+  const key = sameServerKey(ui.form.fields.url);
+  if (!key) return undefined;
+  const self = ui.form.editing?.mode === 'edit' ? ui.form.editing.id : undefined;
+  const other = ui.hub.servers.list().find((s) => s.id !== self && sameServerKey(s.url) === key);
+  return other ? t('duplicateUrl').replace('{name}', () => other.name) : undefined;
 }
 
 /** A text-like input bound to one form field. */
 function textField(
-  el: McpServerManagerElement,
+  ui: ManagerUi,
   id: keyof FormState & string,
   label: string,
   type = 'text',
   help?: string,
   warning?: string,
 ) {
-  const err = el._errors[id];
+  const err = ui.form.errors[id];
   const described = [help ? `h-${id}` : '', warning ? `w-${id}` : '', err ? `e-${id}` : ''].filter(Boolean).join(' ');
   return field(
-    el,
+    ui,
     id,
     label,
     html`<input
       id=${`f-${id}`}
       type=${type}
       autocomplete=${type === 'password' ? 'off' : 'on'}
-      .value=${live(String(el._form[id]))}
+      .value=${live(String(ui.form.fields[id]))}
       aria-invalid=${err ? 'true' : 'false'}
       aria-describedby=${described || nothing}
-      @input=${(e: Event) => setField(el, id, (e.target as HTMLInputElement).value as never)}
+      @input=${(e: Event) => setField(ui, id, (e.target as HTMLInputElement).value as never)}
     />`,
     help,
     warning,
   );
 }
 
-function renderHeaders({ el, t }: ManagerUi) {
-  const f = el._form;
+function renderHeaders(ui: ManagerUi) {
+  const { t } = ui;
+  const f = ui.form.fields;
   return html`<fieldset class="headers">
     <legend>${t('headers')}</legend>
     ${f.headers.map((h, i) => {
       const set = (patch: Partial<FormState['headers'][number]>) =>
         setField(
-          el,
+          ui,
           'headers',
           f.headers.map((x, j) => (j === i ? { ...x, ...patch } : x)),
         );
-      const nErr = el._errors[`header-${i}-name`];
-      const vErr = el._errors[`header-${i}-value`];
+      const nErr = ui.form.errors[`header-${i}-name`];
+      const vErr = ui.form.errors[`header-${i}-value`];
       return html`<div class="row">
         <input
           aria-label=${`${t('headerName')} ${i + 1}`}
@@ -184,7 +267,7 @@ function renderHeaders({ el, t }: ManagerUi) {
           aria-label=${`${t('removeHeader')} ${i + 1}`}
           @click=${() =>
             setField(
-              el,
+              ui,
               'headers',
               f.headers.filter((_, j) => j !== i),
             )}
@@ -199,7 +282,7 @@ function renderHeaders({ el, t }: ManagerUi) {
       <button
         type="button"
         data-action="add-header"
-        @click=${() => setField(el, 'headers', [...f.headers, { name: '', value: '', secret: true }])}
+        @click=${() => setField(ui, 'headers', [...f.headers, { name: '', value: '', secret: true }])}
       >
         ${t('addHeader')}
       </button>
@@ -207,8 +290,9 @@ function renderHeaders({ el, t }: ManagerUi) {
   </fieldset>`;
 }
 
-function renderTest({ el, t }: ManagerUi) {
-  const test = el._test;
+function renderTest(ui: ManagerUi) {
+  const { t } = ui;
+  const test = ui.form.test;
   if (test.state === 'idle' || test.state === 'testing') return html`<div role="status" aria-live="polite"></div>`;
   if (test.state === 'error')
     return html`<div class="test-result" part="test-result" role="status" aria-live="polite">
@@ -245,12 +329,12 @@ function renderSelect<V extends string>(
   optionLabel: (o: V) => string = (o) => ui.t(o as never),
 ) {
   return field(
-    ui.el,
+    ui,
     id,
     label,
     html`<select
       id=${`f-${id}`}
-      @change=${(e: Event) => setField(ui.el, id, (e.target as HTMLSelectElement).value as never)}
+      @change=${(e: Event) => setField(ui, id, (e.target as HTMLSelectElement).value as never)}
     >
       ${options.map((o) => html`<option value=${o} ?selected=${current === o}>${optionLabel(o)}</option>`)}
     </select>`,
@@ -261,30 +345,38 @@ function renderSelect<V extends string>(
  * Name and URL are all most servers need; the rest waits under "Advanced", open when it holds
  * something: a saved server's non-default settings, or a problem in one of its fields.
  */
-function advancedOpen(el: McpServerManagerElement): boolean {
-  const f = el._form;
+function advancedOpen(ui: ManagerUi): boolean {
+  const f = ui.form.fields;
   const custom =
     f.transport !== 'auto' ||
     f.revision !== 'auto' ||
     f.authType !== 'none' ||
     f.headers.length > 0 ||
     f.timeout !== '30';
-  const problem = Object.keys(el._errors).some((k) => k !== 'name' && k !== 'url' && k !== 'form');
+  const problem = Object.keys(ui.form.errors).some((k) => k !== 'name' && k !== 'url' && k !== 'form');
   return custom || problem;
 }
 
 export function renderForm(ui: ManagerUi) {
-  const { el, t } = ui;
-  const f = el._form;
-  const editing = el._editing!;
-  const stored = editing.mode === 'edit' ? el.hub.servers.get(editing.id) : undefined;
+  const { t } = ui;
+  const f = ui.form.fields;
+  const editing = ui.form.editing!;
+  const stored = editing.mode === 'edit' ? ui.hub.servers.get(editing.id) : undefined;
   const savedHelp = (has: boolean) => (has ? t('keepSecret') : undefined);
   const sa = stored?.auth;
   return html`<form part="form" @submit=${(e: Event) => void save(ui, e)} aria-labelledby="form-h" novalidate>
     <h3 id="form-h">${editing.mode === 'add' ? t('add') : `${t('edit')}: ${stored?.name ?? ''}`}</h3>
     <p class="notice" part="notice">${t('notice')}</p>
-    ${textField(el, 'name', t('name'), 'text', undefined, duplicateNameWarning(el, t))}
-    ${textField(el, 'url', t('url'), 'url')}
+    ${ui.form.reviewing && ui.form.reviewing.id === stored?.id ? renderReviewLine(t, ui.form.reviewing.update) : nothing}
+    ${textField(
+      ui,
+      'name',
+      t('name'),
+      'text',
+      ui.form.nameFrom && ui.form.fields.name === ui.form.nameFrom ? t('nameFromServer') : undefined,
+      duplicateNameWarning(ui, t),
+    )}
+    ${textField(ui, 'url', t('url'), 'url', undefined, duplicateUrlWarning(ui, t))}
     ${
       stored?.relay
         ? html`<p class="relay-line" part="relay" title=${stored.relay}>
@@ -292,7 +384,8 @@ export function renderForm(ui: ManagerUi) {
           </p>`
         : nothing
     }
-    <details class="advanced" part="advanced" ?open=${advancedOpen(el)}>
+    ${renderRevisionLine(ui, stored)}
+    <details class="advanced" part="advanced" ?open=${advancedOpen(ui)}>
       <summary>${t('advanced')}</summary>
       <div class="advanced-fields">
         ${renderSelect(ui, 'transport', t('transport'), ['auto', 'streamable-http', 'sse', 'jsonrpc'] as const, f.transport)}
@@ -306,60 +399,69 @@ export function renderForm(ui: ManagerUi) {
           ['none', 'bearer', 'api-key', 'basic', 'oauth', 'client-credentials', 'jwt-bearer'] as const,
           f.authType,
         )}
-        ${f.authType === 'bearer' ? textField(el, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
-        ${f.authType === 'api-key' ? html`${textField(el, 'headerName', t('headerName'))}${textField(el, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
-        ${f.authType === 'basic' ? html`${textField(el, 'username', t('username'))}${textField(el, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
+        ${f.authType === 'bearer' ? textField(ui, 'token', t('token'), 'password', savedHelp(sa?.type === 'bearer')) : nothing}
+        ${f.authType === 'api-key' ? html`${textField(ui, 'headerName', t('headerName'))}${textField(ui, 'apiKey', t('apiKey'), 'password', savedHelp(sa?.type === 'api-key'))}` : nothing}
+        ${f.authType === 'basic' ? html`${textField(ui, 'username', t('username'))}${textField(ui, 'password', t('password'), 'password', savedHelp(sa?.type === 'basic'))}` : nothing}
         ${
           f.authType === 'oauth'
-            ? html`${textField(el, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(el, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+            ? html`${textField(ui, 'clientId', t('clientId'), 'text', t('clientIdHelp'))}${textField(ui, 'clientMetadataUrl', t('clientMetadataUrl'), 'url', t('clientMetadataUrlHelp'))}${textField(ui, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
             : nothing
         }
         ${
           f.authType === 'client-credentials'
-            ? html`${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(el, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
+            ? html`${textField(ui, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const, f.clientAuthMethod)}${f.clientAuthMethod === 'private_key_jwt' ? textField(ui, 'keyId', t('keyId'), 'text', t('keyIdHelp')) : textField(ui, 'clientSecret', t('clientSecret'), 'password', savedHelp(sa?.type === 'client-credentials' && !!sa.clientSecret))}${textField(ui, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`
             : nothing
         }
         ${f.authType === 'jwt-bearer' ? renderJwtBearer(ui, sa?.type === 'jwt-bearer' ? sa : undefined) : nothing}
-        ${renderHeaders(ui)} ${textField(el, 'timeout', t('timeout'), 'number')}
+        ${renderHeaders(ui)} ${textField(ui, 'timeout', t('timeout'), 'number')}
       </div>
     </details>
-    ${el._errors.form ? html`<p class="field-error" role="alert">${el._errors.form}</p>` : nothing} ${renderTest(ui)}
+    ${ui.form.errors.form ? html`<p class="field-error" role="alert">${ui.form.errors.form}</p>` : nothing}
+    ${renderTest(ui)}
     <div class="row">
       <button
         type="button"
         data-action="test"
-        ?disabled=${el._test.state === 'testing'}
-        @click=${() => void testConnection(el)}
+        ?disabled=${ui.form.test.state === 'testing'}
+        @click=${() => void testConnection(ui)}
       >
-        ${el._test.state === 'testing' ? t('testing') : t('test')}
+        ${ui.form.test.state === 'testing' ? t('testing') : t('test')}
       </button>
       <span class="spacer"></span>
-      <button type="button" data-action="cancel" @click=${() => el.closeForm()}>${t('cancel')}</button>
+      <button type="button" data-action="cancel" @click=${() => ui.closeForm()}>${t('cancel')}</button>
       <button type="submit" class="primary" data-action="save">${t('save')}</button>
     </div>
   </form>`;
 }
 
+/** A connected server's protocol revision in words, in its edit form (the row keeps it as a title). */
+function renderRevisionLine(ui: ManagerUi, stored: ServerConfig | undefined) {
+  if (!stored) return nothing;
+  const { connections, catalogues } = ui.state();
+  const words = connectionRevision(connections[stored.id], catalogues[stored.id], ui.t);
+  return words ? html`<p class="muted" part="revision">${ui.t('protocol')}: ${words}</p>` : nothing;
+}
+
 /** The JWT-bearer fields: the flow, the identity provider (id-jag), the client at the MCP authorization server. */
 function renderJwtBearer(ui: ManagerUi, sa: Extract<ServerConfig['auth'], { type: 'jwt-bearer' }> | undefined) {
-  const { el, t } = ui;
-  const f = el._form;
+  const { t } = ui;
+  const f = ui.form.fields;
   const saved = (has: boolean) => (has ? t('keepSecret') : undefined);
   const methods = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
   return html`${renderSelect(ui, 'flow', t('flow'), ['id-jag', 'workload'] as const, f.flow)}
     <p class="help" part="help">${t('flowHelp')}</p>
     ${
       f.flow === 'id-jag'
-        ? html`${textField(el, 'idpTokenEndpoint', t('idpTokenEndpoint'), 'url')}${textField(el, 'idpClientId', t('idpClientId'))}${textField(el, 'idpClientSecret', t('idpClientSecret'), 'password', saved(!!sa?.idp?.clientSecret) ?? t('idpClientSecretHelp'))}`
+        ? html`${textField(ui, 'idpTokenEndpoint', t('idpTokenEndpoint'), 'url')}${textField(ui, 'idpClientId', t('idpClientId'))}${textField(ui, 'idpClientSecret', t('idpClientSecret'), 'password', saved(!!sa?.idp?.clientSecret) ?? t('idpClientSecretHelp'))}`
         : nothing
     }
-    ${textField(el, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), methods, f.clientAuthMethod)}
+    ${textField(ui, 'clientId', t('clientId'))}${renderSelect(ui, 'clientAuthMethod', t('clientAuthMethod'), methods, f.clientAuthMethod)}
     ${
       f.clientAuthMethod === 'private_key_jwt'
-        ? textField(el, 'keyId', t('keyId'), 'text', t('keyIdHelp'))
+        ? textField(ui, 'keyId', t('keyId'), 'text', t('keyIdHelp'))
         : f.clientAuthMethod === 'none'
           ? nothing
-          : textField(el, 'clientSecret', t('clientSecret'), 'password', saved(!!sa?.clientSecret))
+          : textField(ui, 'clientSecret', t('clientSecret'), 'password', saved(!!sa?.clientSecret))
     }
-    ${textField(el, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`;
+    ${textField(ui, 'scopes', t('scopes'), 'text', t('scopesHelp'))}`;
 }

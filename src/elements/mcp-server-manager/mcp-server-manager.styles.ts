@@ -31,11 +31,45 @@ export const styles = css`
     gap: 0.5rem;
     align-items: center;
   }
+  /* the server's facts wrap on the left; the Enabled switch keeps its own column on the right */
+  .head {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    gap: 0.5rem;
+    align-items: start;
+  }
+  .head > .row {
+    min-width: 0;
+  }
+  label.enable {
+    white-space: nowrap;
+  }
+  /* a link that does what a button does (Download) looks like the buttons beside it */
+  a.button {
+    display: inline-block;
+    font: inherit;
+    border: 1px solid var(--_border);
+    background: var(--_subtle);
+    color: var(--_fg);
+    border-radius: calc(var(--_radius) - 2px);
+    padding: 0.3rem 0.75rem;
+    text-decoration: none;
+  }
+  a.button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
   .name {
     font-weight: 600;
     overflow-wrap: anywhere;
   }
   p.sign-in {
+    margin: 0.2rem 0;
+    font-size: 0.9em;
+  }
+  .registry-update {
+    border-left: 3px solid var(--_warning);
+    padding-left: 0.4rem;
     margin: 0.2rem 0;
     font-size: 0.9em;
   }
@@ -141,6 +175,8 @@ export const styles = css`
     border-radius: var(--_radius);
   }
   textarea {
+    /* its border and padding inside its width: no overflow past the card */
+    box-sizing: border-box;
     width: 100%;
     min-height: 6rem;
     font-family: var(--_mono);

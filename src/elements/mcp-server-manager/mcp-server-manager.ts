@@ -1,15 +1,18 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { ServerCatalogue } from '../../core/index.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { baseStyles, McpElement } from '../../internal/mcp-element.js';
-import { EMPTY_FORM, formFromServer, type FormState } from './form-state.js';
+import { EMPTY_FORM, formFromServer } from './form-state.js';
+import { ServerFormState, ServerRowsState, type Editing, type ImportExport } from './manager-state.js';
+import type { ManagerUi } from './ui.js';
 import { renderImportExport, renderServer } from './list.js';
 import { identityStyles } from '../../internal/server-identity.js';
 import { styles } from './mcp-server-manager.styles.js';
 import { loadForm, type FormModule } from './form-loader.js';
-import { STRINGS, type ManagerUi, type McpServerManagerStrings } from './strings.js';
+import { STRINGS, type McpServerManagerStrings } from './strings.js';
 import { loadDirectory, renderDirectory, type DirectoryOptions } from './directory-hook.js';
+import { RegistryNotices, renderRemoteUpdate, type RemoteUpdate } from './registry-notices.js';
+import type { McpServerDirectoryElement } from '../mcp-server-directory/mcp-server-directory.js';
 
 export type { McpServerManagerStrings } from './strings.js';
 
@@ -41,7 +44,10 @@ export type { McpServerManagerStrings } from './strings.js';
  *   connect budget (the server's timeout, across every attempt).
  * @csspart relay-offer - After a CORS failure, when the hub has a `relayUrl`: the sentence offering the relay and its button.
  * @csspart relay - A relayed server's relay, by host: "via the relay …" in its row, and a line in its edit form.
- * @csspart revision - The protocol revision a connected server negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)").
+ * @csspart revision - In a connected server's edit form: the protocol revision it negotiated, in words ("MCP 2025-11-25 (with a session)", "Plain JSON-RPC (no MCP handshake)"). Its row keeps it as the status's title.
+ * @csspart tool-count - A server's tool count: the tools a model can be offered, then "· M only for app views" (with a title) when it also has app-only tools.
+ * @csspart registry-update - A server saved from a registry entry whose newer version is reached another way: which version, where, and Review.
+ * @csspart registry-review - In the edit form opened by Review: the newer version's address and headers.
  * @csspart about - What the server says it is (title, version, description from its initialize result), one line.
  * @csspart server-icon - The server's icon (inline raster images only).
  * @csspart sign-in - An OAuth server's sign-in line, in words: who issued the sign-in, what it allows, when it renews or ends; or why signing in failed. Its Sign in / Sign out button is in the server's action row.
@@ -59,68 +65,81 @@ export type { McpServerManagerStrings } from './strings.js';
 export class McpServerManagerElement extends McpElement<McpServerManagerStrings> {
   static override properties = {
     ...McpElement.properties,
-    _editing: { state: true },
-    _form: { state: true },
-    _errors: { state: true },
-    _test: { state: true },
-    _confirm: { state: true },
-    _formFailed: { state: true },
-    _io: { state: true },
-    _signInErrors: { state: true },
     directory: { attribute: false },
     _finding: { state: true },
   };
   static override styles = [baseStyles, styles, identityStyles];
   /** @internal */
   protected override defaultStrings = STRINGS;
-  declare _editing: null | { mode: 'add' } | { mode: 'edit'; id: string };
-  declare _form: FormState;
-  declare _errors: Record<string, string>;
-  declare _test: {
-    state: 'idle' | 'testing' | 'ok' | 'error';
-    result?: ServerCatalogue;
-    error?: string;
-    code?: string;
-    url?: string;
-  };
-  declare _confirm: string | null;
   /** "Find servers": the host's registries and curated list (src/elements/mcp-server-directory). */
   declare directory: DirectoryOptions | undefined;
   /** The directory is open (once its chunk loaded); false: closed, or its chunk failed. */
   declare _finding: boolean;
-  /** The form's chunk could not be loaded (opening the form again tries again). */
-  declare _formFailed: boolean;
-  /** Why the last Sign in of a server failed (by server id). */
-  declare _signInErrors: Record<string, string>;
-  declare _io: {
-    importText: string;
-    result?: { added: string[]; errors: { name: string; message: string }[] };
-    exportText?: string;
-  };
   readonly #view = new StoreController(this, (s) => ({
     servers: s.servers,
     connections: s.connections,
     catalogues: s.catalogues,
     signIns: s.signIns,
   }));
-  readonly #ui: ManagerUi = {
-    el: this,
+  /** The add/edit form's state, and the rows' and import/export panel's (manager-state.ts). */
+  readonly #form = new ServerFormState(this);
+  readonly #rows = new ServerRowsState(this);
+  readonly #ui: ManagerUi = ((host) => ({
+    get hub() {
+      return host.hub; // the host may set another hub
+    },
     t: (key) => this.t(key),
     emit: (event) => this.emit(event),
     state: () => this.#view.value,
-  };
+    form: this.#form,
+    rows: this.#rows,
+    rendered: () => this.updateComplete,
+    query: <T extends Element = HTMLElement>(selector: string) => this.renderRoot.querySelector<T>(selector),
+    focus: async (selector: string) => {
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+    },
+    startEdit: (id) => this.startEdit(id),
+    closeForm: () => this.closeForm(),
+  }))(this);
+
+  /** Which form is open (kept for tests and hosts that read it). @internal */
+  get _editing(): Editing {
+    return this.#form.editing;
+  }
+  set _editing(editing: Editing) {
+    this.#form.set({ editing });
+  }
+  /** The import/export panel's state. @internal */
+  get _io(): ImportExport {
+    return this.#rows.io;
+  }
+  set _io(io: ImportExport) {
+    this.#rows.set({ io });
+  }
 
   constructor() {
     super();
-    this._editing = null;
-    this._form = { ...EMPTY_FORM };
-    this._errors = {};
-    this._test = { state: 'idle' };
-    this._confirm = null;
-    this._formFailed = false;
-    this._io = { importText: '' };
-    this._signInErrors = {};
     this._finding = false;
+  }
+
+  /** Registry notices, asked through the directory's chunk (it holds the registry client). */
+  readonly #notices = new RegistryNotices(this, async (server, signal) => {
+    if (!(await loadDirectory())) return undefined;
+    const directory = customElements.get('mcp-server-directory') as typeof McpServerDirectoryElement | undefined;
+    return directory?.remoteUpdate(this.hub, this.directory?.storage, server, signal);
+  });
+
+  /**
+   * Review a registry notice: the server's edit form with the newer version's address filled in
+   * (when it has no parts to fill) and its transport; Save records that version as its source.
+   */
+  reviewUpdate(id: string, update: RemoteUpdate) {
+    this.startEdit(id);
+    const form = this.#form;
+    if (form.editing?.mode !== 'edit') return;
+    const fields = { ...form.fields, transport: update.transport, ...(update.templated ? {} : { url: update.url }) };
+    form.set({ fields, reviewing: { id, update } });
   }
 
   /** Open "Find servers" (the directory's chunk is fetched the first time). */
@@ -132,8 +151,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
 
   /** Open the add form. */
   startAdd() {
-    this._editing = { mode: 'add' };
-    this._form = { ...EMPTY_FORM, headers: [] };
+    this.#form.open({ mode: 'add' }, { ...EMPTY_FORM, headers: [] });
     this.#openForm();
   }
 
@@ -141,8 +159,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   startEdit(id: string) {
     const s = this.hub.servers.get(id);
     if (!s) return;
-    this._editing = { mode: 'edit', id };
-    this._form = formFromServer(s);
+    this.#form.open({ mode: 'edit', id }, formFromServer(s));
     this.#openForm();
   }
 
@@ -151,8 +168,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
    * to its Edit button (not to the page start, where the removed form would leave it).
    */
   closeForm() {
-    const editing = this._editing;
-    this._editing = null;
+    const editing = this.#form.editing;
+    this.#form.set({ editing: null });
     if (editing?.mode !== 'edit') return;
     this.updateComplete.then(() => {
       const row = this.renderRoot.querySelector(`[data-server="${CSS.escape(editing.id)}"]`);
@@ -162,22 +179,19 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   }
 
   #openForm() {
-    this._errors = {};
-    this._test = { state: 'idle' };
     // the form is a chunk of its own, loaded the first time it opens
-    if (!this.#form) {
-      this._formFailed = false; // loading again: say so, not the last failure
+    if (!this.#formModule) {
+      this.#form.set({ failed: false }); // loading again: say so, not the last failure
       const loading = (this.#formLoad = loadForm().then((m) => {
         if (this.#formLoad !== loading) return;
         this.#formLoad = undefined;
-        this.#form = m;
-        this._formFailed = !m;
-        this.requestUpdate();
+        this.#formModule = m;
+        this.#form.set({ failed: !m });
       }));
     }
     this.updateComplete.then(() => {
       // an edit opens inside its row: the row's top stays in view, then its first field has focus
-      const editing = this._editing;
+      const editing = this.#form.editing;
       if (editing?.mode === 'edit')
         this.renderRoot
           .querySelector(`[data-server="${CSS.escape(editing.id)}"]`)
@@ -188,7 +202,7 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
     });
   }
 
-  #form?: FormModule;
+  #formModule?: FormModule;
   #formLoad?: Promise<void>;
 
   /** Resolves once rendered, including the form when its chunk was still loading. @internal */
@@ -207,8 +221,8 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   override willUpdate(changed: PropertyValues<this>) {
     super.willUpdate(changed);
     // the server being edited was removed (here or in another tab): its form went with its row
-    const editing = this._editing;
-    if (editing?.mode === 'edit' && !this.hub.servers.get(editing.id)) this._editing = null;
+    const editing = this.#form.editing;
+    if (editing?.mode === 'edit' && !this.hub.servers.get(editing.id)) this.#form.set({ editing: null });
   }
 
   override updated(changed: PropertyValues<this>) {
@@ -229,21 +243,24 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
   }
 
   #renderForm() {
-    if (this.#form) return this.#form.renderForm(this.#ui);
+    if (this.#formModule) return this.#formModule.renderForm(this.#ui);
     // the server list stays usable: Cancel closes it. No Try again: browsers keep a failed
     // module fetch for the page's life (measured in Chromium 150 and Firefox 140), so importing
     // the same chunk again fails at once; opening the form again does try, for a failure that
     // happened before any fetch
-    if (this._formFailed)
+    if (this.#form.failed)
       return html`<div class="form-failed" part="form-failed">
         <p class="error" role="alert">${this.t('formFailed')}</p>
-        <button type="button" data-action="cancel" @click=${() => (this._editing = null)}>${this.t('cancel')}</button>
+        <button type="button" data-action="cancel" @click=${() => this.#form.set({ editing: null })}>
+          ${this.t('cancel')}
+        </button>
       </div>`;
     return html`<p class="muted" role="status">${this.t('formLoading')}</p>`;
   }
 
   override render() {
     const servers = this.hub.servers.list();
+    const editing = this.#form.editing;
     return html`
       <h2>${this.t('title')}</h2>
       ${
@@ -253,19 +270,22 @@ export class McpServerManagerElement extends McpElement<McpServerManagerStrings>
               ${repeat(
                 servers,
                 (s) => s.id,
-                (s) =>
-                  renderServer(
+                (s) => {
+                  const update = this.#notices.for(s);
+                  return renderServer(
                     this.#ui,
                     s,
-                    this._editing?.mode === 'edit' && this._editing.id === s.id ? this.#renderForm() : nothing,
-                  ),
+                    editing?.mode === 'edit' && editing.id === s.id ? this.#renderForm() : nothing,
+                    renderRemoteUpdate(this.#ui.t, update, () => this.reviewUpdate(s.id, update!)),
+                  );
+                },
               )}
             </ul>`
       }
       ${
-        this._editing?.mode === 'add'
+        editing?.mode === 'add'
           ? this.#renderForm()
-          : this._editing
+          : editing
             ? nothing
             : this._finding
               ? renderDirectory(this.hub, this.directory, () => {

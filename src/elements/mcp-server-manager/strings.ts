@@ -1,5 +1,3 @@
-import type { ConnectionState, ServerCatalogue, SignInState } from '../../core/index.js';
-import type { McpServerManagerElement } from './mcp-server-manager.js';
 import { REVISION_STRINGS } from '../../internal/server-identity.js';
 
 /** The manager's user-visible strings (English); hosts replace any through `strings`. */
@@ -15,6 +13,14 @@ export const STRINGS = {
   confirmRemove: 'Remove this server? Its saved secrets are deleted too.',
   keep: 'Keep',
   connect: 'Connect',
+  /** A server saved from a registry entry whose newer version is reached another way. */
+  registryUpdate: 'Version {version} of this server on {registry} uses a different address.',
+  reviewUpdate: 'Review the change',
+  /** In the edit form, Review: `{url}` is the new address, filled into URL. */
+  reviewFilled: 'Version {version} is at {url}: it is filled in below. Check it, then Save.',
+  /** In the edit form, Review, when the new address has parts to fill in (`{tenant}`). */
+  reviewTemplated: 'Version {version} is at {url}: fill in its parts in URL below, then Save.',
+  reviewHeaders: 'It asks for these headers:',
   disconnect: 'Disconnect',
   enabled: 'Enabled',
   relayOffer: 'This server does not allow calls from this page; the relay this site runs can reach it for you.',
@@ -26,6 +32,10 @@ export const STRINGS = {
   /** The edit form of a relayed server: `{relay}` is the relay's host. */
   relayLine: 'Reached via the relay {relay}: it sees every request to this server, saved credentials included.',
   tools: 'tools',
+  /** After the count: `{n}` tools only the server's app views may call. */
+  appOnly: '{n} only for app views',
+  appOnlyTitle:
+    'Tools this server’s own views (MCP Apps) call while they are shown. A model is never offered them, so they are not in the count.',
   /** One tool ("1 tool", not "1 tools"). */
   tool: 'tool',
   connected: 'Connected',
@@ -36,6 +46,8 @@ export const STRINGS = {
   errorDetails: 'Details',
   'needs-sign-in': 'Sign-in needed',
   signIn: 'Sign in',
+  /** After Connect, when the server wants a signed-in user (focus is on Sign in). */
+  connectSignsIn: 'This server needs you to sign in before it connects: press Sign in.',
   signOut: 'Sign out',
   signingIn: 'Signing in…',
   signedInWith: 'Signed in with',
@@ -49,7 +61,17 @@ export const STRINGS = {
   name: 'Name',
   duplicateName:
     'Another server already has this name. Both are kept: their tools get distinct names, and an export numbers this one.',
+  /** Under Name after Test connection filled an empty Name in. */
+  nameFromServer: 'Filled in with the name the server gave itself; change it if you like.',
   url: 'URL',
+  /** What to fix in a URL the hub refuses. */
+  urlInvalid: 'Enter the server’s full address, starting with https:// (for example https://example.com/mcp).',
+  urlHttps: 'Use an https:// address. Plain http:// works only for this computer (localhost, 127.0.0.1 or [::1]).',
+  urlScheme: 'Use an address starting with https:// (or http:// for this computer).',
+  urlCredentials: 'Remove the user name and password from the address, and enter them under Advanced → Authentication.',
+  /** `{name}`: the saved server with the same URL. */
+  duplicateUrl:
+    '“{name}” already uses this URL. Saving adds a second entry for the same server (for other credentials or settings); to change that one, edit it instead.',
   advanced: 'Advanced: transport, sign-in, headers, timeout',
   transport: 'Transport',
   auto: 'Automatic',
@@ -131,17 +153,3 @@ export function relayLabel(relay: string): string {
 
 /** Look up one of the manager's strings (the host's replacement if it gave one). */
 export type Translate = <K extends keyof McpServerManagerStrings>(key: K) => McpServerManagerStrings[K];
-
-/** What the manager's render modules work with: the element, its strings, events, and hub state. */
-export interface ManagerUi {
-  readonly el: McpServerManagerElement;
-  readonly t: Translate;
-  /** Dispatch an intent event from the element; false when the host vetoed it. */
-  emit(event: Event): boolean;
-  /** The hub state the list shows. */
-  state(): {
-    connections: Readonly<Record<string, ConnectionState>>;
-    catalogues: Readonly<Record<string, ServerCatalogue>>;
-    signIns: Readonly<Record<string, SignInState>>;
-  };
-}
