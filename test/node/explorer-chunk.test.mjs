@@ -1,7 +1,7 @@
 // <mcp-tool-explorer>'s own chunk in the CDN build is at most 8 KB gzip (issue 34 item 6; bench/run.mjs
 // measures the same way): the selected tool's panel with its "Try it" form and each tab but Tools
 // are chunks it imports dynamically, never statically, and no chunk of lit's own appears (the tabs
-// hand their panel over through the element class: docs/decisions/new-explorer-parts.md).
+// hand their panel over through the element class: docs/decisions/099-explorer-parts.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

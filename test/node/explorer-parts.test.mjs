@@ -1,6 +1,6 @@
 // <mcp-tool-explorer>'s parts own their state (issue 34 item 4): no module of the explorer writes or
 // reads the element's underscore fields (`el._…`), and no import circle runs through its folder,
-// counting type-only and dynamic imports (docs/decisions/new-explorer-parts.md).
+// counting type-only and dynamic imports (docs/decisions/099-explorer-parts.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

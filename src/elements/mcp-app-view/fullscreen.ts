@@ -1,6 +1,6 @@
 // Full screen for <mcp-app-view>: while the view covers the page, everything else on the page is
 // `inert` (no Tab stop, no click, out of the accessibility tree), Escape goes back inline, and the
-// focus returns to what opened it. Why `inert` and not a modal <dialog>: docs/decisions/new-app-view-fullscreen.md.
+// focus returns to what opened it. Why `inert` and not a modal <dialog>: docs/decisions/103-app-view-fullscreen.md.
 import type { ReactiveController, ReactiveElement } from 'lit';
 
 /** What the controller needs of its element. */

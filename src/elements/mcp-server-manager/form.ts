@@ -181,7 +181,7 @@ function sameServerKey(url: string): string | undefined {
 
 /**
  * The same URL as a saved server: allowed (a second entry can carry other credentials or
- * settings; docs/decisions/new-duplicate-server-url.md), but the form names the server that has
+ * settings; docs/decisions/102-duplicate-server-url.md), but the form names the server that has
  * it before the user saves.
  */
 function duplicateUrlWarning(ui: ManagerUi, t: (k: 'duplicateUrl') => string): string | undefined {

@@ -74,7 +74,7 @@ const loadAppView = importOnce('<mcp-app-view>', () => import('../mcp-app-view/d
  *   `hub.signIn()` in the click; the call resumes once signed in).
  * @csspart actions - Button row.
  * @csspart progress - The progress bar and its text ("3 of 10 (30%)", or "3 so far" without a total).
- * @csspart elapsed - While the call runs: the time since it started; "waiting for you" instead while the server waits on the user's answer to its question inside the call (docs/decisions/new-card-timer-waiting.md).
+ * @csspart elapsed - While the call runs: the time since it started; "waiting for you" instead while the server waits on the user's answer to its question inside the call (docs/decisions/098-card-timer-waiting.md).
  * @csspart copy - A Copy button (the result's text, or the arguments' JSON).
  * @csspart image-zoom - The button around a result image that enlarges it.
  * @csspart image-dialog - The enlarged image's modal dialog (Escape, Close or a click outside closes it).
