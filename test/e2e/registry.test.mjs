@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/chromium.mjs';
+import { guardEach, launchGuarded } from '../fixtures/loopback-guard.mjs';
 import { startEverything } from '../fixtures/servers.mjs';
 import { startFixtureServer } from '../fixtures/fixture-server.mjs';
 import { startRegistryServer } from '../fixtures/registry-server.mjs';
@@ -61,7 +60,7 @@ before(async () => {
     }
   });
   await new Promise((r) => site.listen(0, '127.0.0.1', r));
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  const browser = await launchGuarded();
   run = {
     url: `http://127.0.0.1:${site.address().port}/`,
     fixture: fixture.url,
@@ -78,6 +77,8 @@ before(async () => {
   };
 });
 after(() => run?.close());
+// every page of this file: nothing beyond 127.0.0.0/8 (an entry's https icon, a repository link)
+guardEach(() => run?.browser);
 
 test('phone width, keyboard only: Find servers → search → Add → secret header → Enter saves → connected', async () => {
   const page = await run.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
