@@ -7,9 +7,7 @@
 import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 import type { IdentityAssertionSource, IdentityPolicy } from './auth/jwt-bearer.js';
-import { ANSWER_KEY } from './auth/callback.js';
 import { checkSignInOptions, endpointAllowed, type HubSignInOptions, type SignInOptions } from './auth/options.js';
-import { openPopup } from './auth/popup.js';
 import type { SignInControl, SignIns } from './auth/sign-ins.js';
 import type { ConnectionAuth } from './connections/manager.js';
 import type { HubContext } from './context.js';
@@ -22,13 +20,12 @@ type TransportAuth = AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fe
 const usesSignIn = (cfg: ServerConfig | undefined) =>
   cfg?.auth.type === 'oauth' || cfg?.auth.type === 'client-credentials' || cfg?.auth.type === 'jwt-bearer';
 
-/** A full-page sign-in left its answer for this page (sessionStorage). */
-function answerWaiting(): boolean {
-  try {
-    return !!(globalThis as { sessionStorage?: Storage }).sessionStorage?.getItem(ANSWER_KEY);
-  } catch {
-    return false;
-  }
+/** What only a page has for sign-in (the page shell's: core/shell/page-shell.ts). */
+export interface SignInPage {
+  /** Open the sign-in popup in the caller's task; null when the browser blocked it. */
+  openPopup(serverId: string): Window | null;
+  /** A full-page sign-in left its answer for this page (sessionStorage). */
+  answerWaiting(): boolean;
 }
 
 export class LazySignIns implements ConnectionAuth {
@@ -51,6 +48,7 @@ export class LazySignIns implements ConnectionAuth {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
+    private readonly page?: SignInPage,
   ) {
     this.#options = checkSignInOptions(options);
     this.#unsubscribe = ctx.store.subscribe(
@@ -65,7 +63,7 @@ export class LazySignIns implements ConnectionAuth {
       { lazy: true },
     ); // servers only: call records need not be applied promptly for it
     void ctx.ready.then(() => {
-      if (Object.values(ctx.store.state.servers).some(usesSignIn) || answerWaiting()) void this.load();
+      if (Object.values(ctx.store.state.servers).some(usesSignIn) || page?.answerWaiting()) void this.load();
     });
   }
 
@@ -77,11 +75,17 @@ export class LazySignIns implements ConnectionAuth {
     ctx: HubContext,
     options: HubSignInOptions,
     connections: Pick<SignInControl, 'connect' | 'closeSession'> & { useAuth(auth: ConnectionAuth): void },
+    page?: SignInPage,
   ): LazySignIns {
-    const signIns = new LazySignIns(ctx, options, {
-      connect: (id) => connections.connect(id),
-      closeSession: (id) => connections.closeSession(id),
-    });
+    const signIns = new LazySignIns(
+      ctx,
+      options,
+      {
+        connect: (id) => connections.connect(id),
+        closeSession: (id) => connections.closeSession(id),
+      },
+      page,
+    );
     connections.useAuth(signIns);
     return signIns;
   }
@@ -160,8 +164,8 @@ export class LazySignIns implements ConnectionAuth {
     if (this.#loaded) return this.#loaded.signIn(id, options);
     let opened: Window | null | undefined;
     const w = globalThis as unknown as Partial<Window>;
-    if (!options.open && typeof w.open === 'function' && usesSignIn(this.ctx.store.state.servers[id]))
-      opened = openPopup(id, undefined);
+    if (this.page && !options.open && typeof w.open === 'function' && usesSignIn(this.ctx.store.state.servers[id]))
+      opened = this.page.openPopup(id);
     return this.load().then((s) => s.signIn(id, options, opened));
   }
 
