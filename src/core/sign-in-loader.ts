@@ -11,7 +11,7 @@ import { checkSignInOptions, endpointAllowed, type HubSignInOptions, type SignIn
 import type { SignInControl, SignIns } from './auth/sign-ins.js';
 import type { ConnectionAuth } from './connections/manager.js';
 import type { HubContext } from './context.js';
-import { McpConfigError, type McpAuthError } from './errors.js';
+import { McpAuthError, McpConfigError } from './errors.js';
 import type { ServerConfig } from './schemas.js';
 import type { ConnectionState, HubState } from './types.js';
 
@@ -22,11 +22,22 @@ const usesSignIn = (cfg: ServerConfig | undefined) =>
 
 /** What only a page has for sign-in (the page shell's: core/shell/page-shell.ts). */
 export interface SignInPage {
-  /** Open the sign-in popup in the caller's task; null when the browser blocked it. */
-  openPopup(serverId: string): Window | null;
+  /** Open the sign-in popup (on `url`, else blank) in the caller's task; null when the browser blocked it. */
+  openPopup(serverId: string, url?: string): Window | null;
+  /** Close a popup that is still ours to close. */
+  closePopup(popup: Window): void;
   /** A full-page sign-in left its answer for this page (sessionStorage). */
   answerWaiting(): boolean;
 }
+
+/** Where there is no page (a backend): a sign-in needs the caller's `open`. */
+const NO_PAGE: SignInPage = {
+  openPopup() {
+    throw new McpAuthError('popup-blocked', 'Sign-in needs a browser window here; pass `open` to hub.signIn().');
+  },
+  closePopup() {},
+  answerWaiting: () => false,
+};
 
 export class LazySignIns implements ConnectionAuth {
   #loaded?: SignIns;
@@ -95,7 +106,7 @@ export class LazySignIns implements ConnectionAuth {
   /** The sign-in module, loaded once (a dynamic import: its own chunk in the CDN build). */
   load(): Promise<SignIns> {
     this.#loading ??= import('./auth/sign-ins.js').then((m) => {
-      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#identity);
+      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#identity, this.page ?? NO_PAGE);
       for (const [state, previous] of this.#changes.splice(0)) s.serversChanged(state, previous);
       this.#loaded = s;
       if (this.#disposed) s.dispose();

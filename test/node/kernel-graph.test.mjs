@@ -85,11 +85,13 @@ test('built: the backend builds the kernel, with the kernel storage and its rest
     assert.ok(files.has(f), `the backend reaches ${f}`);
 });
 
-test('built: loaded on demand, the backend reaches only the sign-in module’s popup and callback of the page', () => {
-  // the sign-in module (auth/sign-ins.js, a dynamic import loaded for OAuth and machine
-  // credentials) still imports the popup's and the callback's helpers: what is left of the cut
-  const { files } = graph('server/index.js', { dynamic: true });
-  const reached = PAGE_ONLY.filter((f) => files.has(f));
-  assert.deepEqual(reached, ['core/auth/popup.js', 'core/auth/callback.js']);
-  for (const f of reached) assert.match(chain(files, f), /core\/auth\/sign-ins\.js <- core\/sign-in-loader\.js/);
+test('built: loaded on demand too (sign-in for OAuth and machine credentials, the session code), the backend reaches no page-only module', () => {
+  const { files, packages } = graph('server/index.js', { dynamic: true });
+  assert.ok(files.has('core/auth/sign-ins.js') && files.has('core/auth/machine.js'), 'the walk follows import()');
+  const reached = PAGE_ONLY.filter((f) => files.has(f)).map((f) => chain(files, f));
+  assert.deepEqual(reached, []);
+  assert.deepEqual(
+    PAGE_PACKAGES.filter((p) => packages.has(p)),
+    [],
+  );
 });

@@ -4,7 +4,7 @@
 // answer, and events on `window`. Nothing else imports these modules, so a backend's graph,
 // built from the kernel, never reaches them (test/node/kernel-graph.test.mjs).
 import { ANSWER_KEY } from '../auth/callback.js';
-import { openPopup } from '../auth/popup.js';
+import { closePopup, openPopup } from '../auth/popup.js';
 import { randomId, type McpHubOptions } from '../context.js';
 import type { HubShell } from '../kernel.js';
 import { lockedRestore } from '../persistence/approval-restore.js';
@@ -33,6 +33,6 @@ export function pageShell(options: McpHubOptions): HubShell {
     tabSync: (ctx, hooks) => new TabSync(ctx, randomId('hub'), ctx.storeName, options.broadcast ?? true, hooks),
     restore: lockedRestore,
     followLifecycle: followPageLifecycle,
-    signIn: { openPopup: (id) => openPopup(id, undefined), answerWaiting },
+    signIn: { openPopup, closePopup, answerWaiting },
   };
 }
