@@ -33,7 +33,7 @@ const NOT_CORE =
 // sign-in (src/core/auth), which the hub imports dynamically when a server uses it
 // (src/core/sign-in-loader.ts), is a chunk of its own; the few modules the hub needs at once
 // (the redirect page's callback, the CIMD helper, the options, the popup) stay in `core`
-const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|cimd|options|popup)\.ts$)/;
+const AUTH = /[\\/]src[\\/]core[\\/]auth[\\/](?!(callback|callback-keys|cimd|options|popup)\.ts$)/;
 // the connection code: the SDK, our session layer and the classic zod API the SDK's schemas use
 // (ours use zod/mini, src/core/zod-setup.ts), which the hub imports dynamically the first time it
 // opens a session (src/core/connections/session-loader.ts); the session modules the rest of the

@@ -2,6 +2,7 @@
 import './zod-setup.js';
 
 export { McpHub, getHub } from './hub.js';
+export { HubKernel, type HubKernelOptions, type HubShell, type TabLink } from './kernel.js';
 export type { McpHubOptions } from './context.js';
 export type { AppModelContext, AppsStatus } from './apps/app-views.js';
 export {
@@ -120,7 +121,8 @@ export {
 } from './schemas.js';
 export type * from './types.js';
 export { Store, type Listener } from './store.js';
-export { MemoryStorage, IdbStorage, type RecordStorage } from './persistence/storage.js';
+export { MemoryStorage, type RecordStorage } from './persistence/storage.js';
+export { IdbStorage } from './persistence/idb-storage.js';
 export { CORS_HINT } from './session/cross-origin.js';
 export { normaliseCallResult } from './session/call-result.js';
 export type { ProtocolEra, RequestOptions } from './session/types.js';

@@ -7,13 +7,11 @@
 import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 import type { IdentityAssertionSource, IdentityPolicy } from './auth/jwt-bearer.js';
-import { ANSWER_KEY } from './auth/callback.js';
 import { checkSignInOptions, endpointAllowed, type HubSignInOptions, type SignInOptions } from './auth/options.js';
-import { openPopup } from './auth/popup.js';
 import type { SignInControl, SignIns } from './auth/sign-ins.js';
 import type { ConnectionAuth } from './connections/manager.js';
 import type { HubContext } from './context.js';
-import { McpConfigError, type McpAuthError } from './errors.js';
+import { McpAuthError, McpConfigError } from './errors.js';
 import type { ServerConfig } from './schemas.js';
 import type { ConnectionState, HubState } from './types.js';
 
@@ -22,14 +20,24 @@ type TransportAuth = AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fe
 const usesSignIn = (cfg: ServerConfig | undefined) =>
   cfg?.auth.type === 'oauth' || cfg?.auth.type === 'client-credentials' || cfg?.auth.type === 'jwt-bearer';
 
-/** A full-page sign-in left its answer for this page (sessionStorage). */
-function answerWaiting(): boolean {
-  try {
-    return !!(globalThis as { sessionStorage?: Storage }).sessionStorage?.getItem(ANSWER_KEY);
-  } catch {
-    return false;
-  }
+/** What only a page has for sign-in (the page shell's: core/shell/page-shell.ts). */
+export interface SignInPage {
+  /** Open the sign-in popup (on `url`, else blank) in the caller's task; null when the browser blocked it. */
+  openPopup(serverId: string, url?: string): Window | null;
+  /** Close a popup that is still ours to close. */
+  closePopup(popup: Window): void;
+  /** A full-page sign-in left its answer for this page (sessionStorage). */
+  answerWaiting(): boolean;
 }
+
+/** Where there is no page (a backend): a sign-in needs the caller's `open`. */
+const NO_PAGE: SignInPage = {
+  openPopup() {
+    throw new McpAuthError('popup-blocked', 'Sign-in needs a browser window here; pass `open` to hub.signIn().');
+  },
+  closePopup() {},
+  answerWaiting: () => false,
+};
 
 export class LazySignIns implements ConnectionAuth {
   #loaded?: SignIns;
@@ -51,6 +59,7 @@ export class LazySignIns implements ConnectionAuth {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
+    private readonly page?: SignInPage,
   ) {
     this.#options = checkSignInOptions(options);
     this.#unsubscribe = ctx.store.subscribe(
@@ -65,7 +74,7 @@ export class LazySignIns implements ConnectionAuth {
       { lazy: true },
     ); // servers only: call records need not be applied promptly for it
     void ctx.ready.then(() => {
-      if (Object.values(ctx.store.state.servers).some(usesSignIn) || answerWaiting()) void this.load();
+      if (Object.values(ctx.store.state.servers).some(usesSignIn) || page?.answerWaiting()) void this.load();
     });
   }
 
@@ -77,11 +86,17 @@ export class LazySignIns implements ConnectionAuth {
     ctx: HubContext,
     options: HubSignInOptions,
     connections: Pick<SignInControl, 'connect' | 'closeSession'> & { useAuth(auth: ConnectionAuth): void },
+    page?: SignInPage,
   ): LazySignIns {
-    const signIns = new LazySignIns(ctx, options, {
-      connect: (id) => connections.connect(id),
-      closeSession: (id) => connections.closeSession(id),
-    });
+    const signIns = new LazySignIns(
+      ctx,
+      options,
+      {
+        connect: (id) => connections.connect(id),
+        closeSession: (id) => connections.closeSession(id),
+      },
+      page,
+    );
     connections.useAuth(signIns);
     return signIns;
   }
@@ -91,7 +106,7 @@ export class LazySignIns implements ConnectionAuth {
   /** The sign-in module, loaded once (a dynamic import: its own chunk in the CDN build). */
   load(): Promise<SignIns> {
     this.#loading ??= import('./auth/sign-ins.js').then((m) => {
-      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#identity);
+      const s = new m.SignIns(this.ctx, this.#options, this.control, this.#identity, this.page ?? NO_PAGE);
       for (const [state, previous] of this.#changes.splice(0)) s.serversChanged(state, previous);
       this.#loaded = s;
       if (this.#disposed) s.dispose();
@@ -160,8 +175,8 @@ export class LazySignIns implements ConnectionAuth {
     if (this.#loaded) return this.#loaded.signIn(id, options);
     let opened: Window | null | undefined;
     const w = globalThis as unknown as Partial<Window>;
-    if (!options.open && typeof w.open === 'function' && usesSignIn(this.ctx.store.state.servers[id]))
-      opened = openPopup(id, undefined);
+    if (this.page && !options.open && typeof w.open === 'function' && usesSignIn(this.ctx.store.state.servers[id]))
+      opened = this.page.openPopup(id);
     return this.load().then((s) => s.signIn(id, options, opened));
   }
 

@@ -4,7 +4,11 @@
 // to their servers → results back to the model → the final answer, streamed to the page as SSE.
 // It is the page's hub (src/core) in a backend: memory storage, no DOM, same names, validation,
 // limits and tool loop (`hub.runConversation`).
-import { McpHub, MemoryStorage, type McpHubOptions, type ProviderToolCall, type RecordStorage } from '../core/index.js';
+// the kernel, not core/index (the page's entry): a backend's graph reaches no page module
+import type { McpHubOptions } from '../core/context.js';
+import { HubKernel } from '../core/kernel.js';
+import { MemoryStorage, type RecordStorage } from '../core/persistence/storage.js';
+import type { ProviderToolCall } from '../core/providers/types.js';
 import { readCapped } from '../edge/body.js';
 import { Cors } from '../edge/cors.js';
 import { createGuard, guardedFetch, type GuardOptions } from '../edge/guard.js';
@@ -94,7 +98,7 @@ export interface ChatRequest {
 }
 
 export type ChatHandler = ((request: Request, info?: ChatRequestInfo) => Promise<Response>) & {
-  readonly hub: McpHub;
+  readonly hub: HubKernel;
 };
 
 function parseChat(body: unknown, maxServers: number): ChatRequest {
@@ -173,7 +177,7 @@ function checkOptions(options: ChatHandlerOptions): void {
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   checkOptions(options);
   const guard = createGuard(options.servers ?? { open: true });
-  const hub = new McpHub({
+  const hub = new HubKernel({
     ...options.hub,
     // a backend keeps a short call history: every call copies the history map and each write
     // prunes it, so the page's 1000 cost CPU on every call once full (decision 037)
@@ -185,8 +189,6 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     // backend it queued each request behind the others' (decision 076)
     connectionsPerOrigin: options.hub?.connectionsPerOrigin ?? Infinity,
     storage: options.storage ?? new MemoryStorage(),
-    eventTarget: null,
-    broadcast: false,
     // every POST of the hub's comes with a signal of its own (a session's: core/request-signal.ts;
     // sign-in's: its deadline), so only other requests get the guard's
     fetch: guardedFetch(guard, { ownSignal: (init) => (init.method ?? 'GET').toUpperCase() === 'POST' }),

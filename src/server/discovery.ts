@@ -4,7 +4,8 @@
 // name, URL and headers, so a second request within the TTL connects without listing anything
 // (`hub.connect(id, { catalogue })`). An error drops the entry (a failed connect, a session ended
 // in error, a call the server or the way to it failed): the next request lists again.
-import type { McpHub, ServerCatalogue } from '../core/index.js';
+import type { HubKernel } from '../core/kernel.js';
+import type { ServerCatalogue } from '../core/types.js';
 import type { Guard } from '../edge/guard.js';
 
 /** One MCP server of a chat request (`mcp_servers[]`). */
@@ -78,7 +79,7 @@ export class DiscoveryCache {
   readonly #now: () => number;
 
   constructor(
-    private readonly hub: McpHub,
+    private readonly hub: HubKernel,
     private readonly guard: Guard,
     options: DiscoveryOptions,
   ) {

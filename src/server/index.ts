@@ -1,4 +1,6 @@
 // mcp-chat-elements/server: the hub in a chat backend (Node, Workers, Lambda): no IndexedDB, no DOM.
+// Must be first: configures zod before anything parses (the page's core/index does it there).
+import '../core/zod-setup.js';
 export {
   createChatHandler,
   type ChatHandler,
@@ -9,4 +11,6 @@ export {
 export { streamCompletion, ModelError, type ModelOptions } from './model.js';
 export type { RequestServer, ServerOutcome } from './discovery.js';
 export { guardedFetch, createGuard, type GuardOptions } from '../edge/guard.js';
-export { McpHub, MemoryStorage, type RecordStorage } from '../core/index.js';
+// the runtime-neutral kernel; `McpHub` here is that kernel (a page's McpHub adds the page shell)
+export { HubKernel, HubKernel as McpHub, type HubKernelOptions } from '../core/kernel.js';
+export { MemoryStorage, type RecordStorage } from '../core/persistence/storage.js';

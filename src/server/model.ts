@@ -1,6 +1,6 @@
 // One streamed call of an OpenAI-compatible Chat Completions endpoint: content deltas are passed
 // on as they arrive, tool calls accumulated with the core's OpenAIStreamAccumulator.
-import { OpenAIStreamAccumulator } from '../core/index.js';
+import { OpenAIStreamAccumulator } from '../core/providers/streams.js';
 
 /** An OpenAI-compatible model endpoint. */
 export interface ModelOptions {

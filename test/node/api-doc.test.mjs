@@ -15,7 +15,11 @@ const core = await import(path.join(root, 'dist/core/index.js'));
 test('docs/API.md names every public member of the hub and its registries', async () => {
   const hub = new core.McpHub({ storeName: 'api-doc', broadcast: false, eventTarget: null });
   await hub.ready;
-  const own = Object.getOwnPropertyNames(core.McpHub.prototype).filter((n) => n !== 'constructor');
+  // McpHub's own members and the kernel's it inherits (core/kernel.ts)
+  const own = [core.McpHub.prototype, core.HubKernel.prototype]
+    .flatMap((p) => Object.getOwnPropertyNames(p))
+    .filter((n) => n !== 'constructor');
+  assert.ok(own.includes('callTool') && own.includes('connect'), 'the kernel’s members are read');
   const fields = Object.keys(hub);
   const missing = [...own, ...fields].filter((n) => !api.includes(`\`${n}`));
   for (const registry of ['servers', 'assistants', 'calls'])

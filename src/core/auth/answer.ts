@@ -4,7 +4,7 @@
 // Checked in the order RFC 9207 asks: expiry, then `iss` before anything else of it is believed,
 // then an error, then the code. Plus the default redirect URI.
 import { McpAuthError, McpElementsError } from '../errors.js';
-import { ANSWER_KEY, type CallbackMessage } from './callback.js';
+import { ANSWER_KEY, type CallbackMessage } from './callback-keys.js';
 import { authErrorIn } from './fetch.js';
 import type { PendingSignIn } from './records.js';
 

@@ -4,26 +4,9 @@
 // when the page that started the sign-in was reloaded meanwhile (its hub finds the sign-in in
 // the vault). This module imports nothing of the hub: a redirect page stays tiny.
 
-/** The BroadcastChannel the redirect page and the hubs of this origin talk on. */
-export const CALLBACK_CHANNEL = 'mcp-elements:sign-in';
-/**
- * sessionStorage keys of the full-page redirect (a blocked popup): where to go back to, written
- * by the page before it leaves; the answer, written by the redirect page for the page it returns
- * to. The code there is useless without the PKCE verifier sealed in the vault.
- */
-export const RETURN_KEY = 'mcp-elements:sign-in-return';
-export const ANSWER_KEY = 'mcp-elements:sign-in-answer';
+import { ANSWER_KEY, CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback-keys.js';
 
-/** What travels on the channel. The code is useless without the PKCE verifier in the vault. */
-export type CallbackMessage =
-  | {
-      readonly type: 'mcp-elements:sign-in-callback';
-      readonly state: string;
-      readonly code?: string;
-      readonly iss?: string;
-      readonly error?: string;
-    }
-  | { readonly type: 'mcp-elements:sign-in-ack'; readonly state: string };
+export { ANSWER_KEY, CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage };
 
 /** Options of `completeSignIn()`. */
 export interface CompleteSignInOptions {

@@ -14,10 +14,10 @@ import { McpAuthError, McpConfigError, McpNotFoundError } from '../errors.js';
 import type { ServerConfig } from '../schemas.js';
 import { setStatus } from '../state.js';
 import { asAuthError, callbackFromUrl, codeOf, pageUrl, takeRedirectAnswer } from './answer.js';
-import { closePopup, openPopup } from './popup.js';
 import { Announcements, type Attempt, Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
-import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback.js';
+import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback-keys.js';
+import type { SignInPage } from '../sign-in-loader.js';
 import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { ConnectionState, HubState } from '../types.js';
@@ -67,7 +67,8 @@ export class SignIns {
     private readonly ctx: HubContext,
     options: HubSignInOptions,
     private readonly control: SignInControl,
-    identity?: IdentityPolicy,
+    identity: IdentityPolicy | undefined,
+    private readonly page: SignInPage,
   ) {
     this.keys = new ClientKeys(ctx);
     this.#machines = new Machines(ctx, this.keys, identity);
@@ -258,7 +259,7 @@ export class SignIns {
     if (!options.open) {
       try {
         // `opened`: the loader opened it in the click, before this module was loaded
-        popup = opened !== undefined ? opened : openPopup(id, prepared?.url);
+        popup = opened !== undefined ? opened : this.page.openPopup(id, prepared?.url);
       } catch (e) {
         return Promise.reject(e as Error);
       }
@@ -302,7 +303,7 @@ export class SignIns {
       } catch (e) {
         const err = asAuthError(e);
         this.#failed(id, err);
-        if (!prepared) closePopup(popup);
+        if (!prepared && popup) this.page.closePopup(popup);
         this.#attempts.settle(id, attempt, err);
       }
     })();

@@ -4,7 +4,7 @@ import { McpToolCallAwaitingApprovalEvent } from '../../events/index.js';
 import type { Assistants } from '../assistants/registry.js';
 import { isTrustedNow } from '../assistants/trust.js';
 import type { HubContext } from '../context.js';
-import type { ApprovalRestore } from '../persistence/approval-restore.js';
+import type { ApprovalCoordination } from './restore.js';
 import type { Decision, Running } from './call-options.js';
 import type { CallHistory } from './history.js';
 import { McpToolError, type ApprovalSource, type ToolCallRecord } from './records.js';
@@ -17,7 +17,7 @@ export class CallApprovals {
     private readonly ctx: HubContext,
     private readonly history: CallHistory,
     private readonly assistants: Assistants,
-    private readonly restore: ApprovalRestore,
+    private readonly restore: ApprovalCoordination,
   ) {}
 
   /** Let a call waiting for approval run (`always` trusts the tool), or refuse it. */

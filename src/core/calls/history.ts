@@ -2,7 +2,6 @@
 // `calls` (history), written behind the call path with retention applied in the same write.
 import { namedAssistant, type AssistantRef } from '../assistants/profile.js';
 import { KEYS, type HubContext } from '../context.js';
-import { writeJournal } from '../persistence/journal.js';
 import { withEntries } from '../store.js';
 import type { HubState } from '../types.js';
 import { interruptedRecord, TERMINAL, type ToolCallRecord } from './records.js';
@@ -134,15 +133,15 @@ export class CallHistory {
     return this.flush();
   }
 
-  /** The page is going away: put the records still waiting for their write in the journal, synchronously. */
-  journal(): void {
+  /**
+   * The page is going away: hand the records still waiting for their write to `write` (the page
+   * shell's journal, persistence/journal.ts), synchronously.
+   */
+  journal(write: (records: ToolCallRecord[]) => void): void {
     this.#leaving = true;
     // records whose write is under way too: a reload aborts that transaction
     const records = new Map([...this.#writing, ...this.#dirty]);
-    writeJournal(
-      this.ctx.storeName,
-      [...records.values()].filter((r): r is ToolCallRecord => !!r),
-    );
+    write([...records.values()].filter((r): r is ToolCallRecord => !!r));
   }
 
   // History is written behind the call path: records are coalesced and written in one

@@ -44,7 +44,7 @@ import { Limiters } from './limiter.js';
 import { validateArguments } from './validation.js';
 import { runAsking } from './asks.js';
 import { CallApprovals } from './approval.js';
-import { ApprovalRestore } from '../persistence/approval-restore.js';
+import { localRestore, type ApprovalCoordination, type MakeRestore } from './restore.js';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -62,7 +62,7 @@ export class CallPipeline {
   /** Who waits for a call's end (`settled`). */
   readonly #waiters = new Map<string, ((r: ToolCallRecord) => void)[]>();
   /** Calls waiting for approval across tabs and reloads (their Web Locks). */
-  readonly #restore: ApprovalRestore;
+  readonly #restore: ApprovalCoordination;
   readonly #tasks: CallTasks;
   /** The page is going away: calls with a task are left running for the next page to follow. */
   #closing = false;
@@ -74,9 +74,10 @@ export class CallPipeline {
     private readonly connections: Connections,
     private readonly signIns?: SignInWait,
     private readonly urlElicit?: UrlElicit,
+    makeRestore: MakeRestore = localRestore,
   ) {
     this.#tasks = new CallTasks(ctx, history, connections);
-    this.#restore = new ApprovalRestore(ctx, history, {
+    this.#restore = makeRestore(ctx, history, {
       driving: (id) => this.#controllers.has(id),
       ask: (record) => this.#ask(record),
       ended: (record) => this.#ended(record),
@@ -226,7 +227,7 @@ export class CallPipeline {
     );
   }
 
-  /** Ask again about the calls that were waiting for approval when the last page went away (persistence/approval-restore.ts). */
+  /** Ask again about the calls that were waiting for approval when the last page went away (calls/restore.ts; a page's: persistence/approval-restore.ts). */
   resumeApprovals(): void {
     this.#restore.resume();
   }

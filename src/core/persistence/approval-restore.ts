@@ -6,22 +6,13 @@
 // Without Web Locks (Node 20, outside secure contexts) there is nothing to coordinate with.
 import type { CallHistory } from '../calls/history.js';
 import { TERMINAL, type ToolCallRecord } from '../calls/records.js';
+import type { ApprovalCoordination, MakeRestore, RestoredCalls } from '../calls/restore.js';
 import { KEYS, type HubContext } from '../context.js';
 
 /** The page's Web Locks (absent in Node 20 and outside secure contexts). */
 const locks = (): LockManager | undefined => (globalThis as { navigator?: Navigator }).navigator?.locks;
 
-/** What the restore asks of the call pipeline. */
-export interface RestoredCalls {
-  /** Whether the pipeline drives this call now (on this page). */
-  driving(id: string): boolean;
-  /** Ask about a restored call here, through the rest of the path (its lock is held). */
-  ask(record: ToolCallRecord): Promise<void>;
-  /** Tell who waits for the call that it ended (another tab settled it). */
-  ended(record: ToolCallRecord): void;
-}
-
-export class ApprovalRestore {
+export class ApprovalRestore implements ApprovalCoordination {
   /** The locks this page holds on calls it asks about or runs (by id), and how to let go. */
   readonly #held = new Map<string, () => void>();
   /** Calls restored waiting that another tab of this store is deciding on. */
@@ -122,3 +113,6 @@ export class ApprovalRestore {
     this.#gone.abort();
   }
 }
+
+/** The page's restore for the call pipeline (the page shell passes it). */
+export const lockedRestore: MakeRestore = (ctx, history, calls) => new ApprovalRestore(ctx, history, calls);

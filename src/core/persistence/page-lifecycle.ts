@@ -4,9 +4,14 @@
 // page restored from the back/forward cache follows its tasks again.
 import type { CallHistory } from '../calls/history.js';
 import type { CallPipeline } from '../calls/pipeline.js';
+import { writeJournal } from './journal.js';
 
 /** Listen to the page's lifecycle (in a browser); returns what stops listening. */
-export function followPageLifecycle(history: CallHistory, pipeline: CallPipeline): () => void {
+export function followPageLifecycle(
+  storeName: string,
+  history: Pick<CallHistory, 'returned' | 'journal' | 'flush' | 'mayLeave'>,
+  pipeline: Pick<CallPipeline, 'pageShown' | 'pageHidden'>,
+): () => void {
   if (typeof addEventListener !== 'function' || typeof window === 'undefined') return () => {};
   const onPage = (e: Event) => {
     if (e.type === 'pageshow') {
@@ -15,7 +20,7 @@ export function followPageLifecycle(history: CallHistory, pipeline: CallPipeline
       return;
     }
     pipeline.pageHidden();
-    history.journal();
+    history.journal((records) => writeJournal(storeName, records));
     void history.flush();
   };
   const onBeforeUnload = () => history.mayLeave();

@@ -1,4 +1,5 @@
-import { createStore, get, set, del, entries, update, setMany, delMany, type UseStore } from 'idb-keyval';
+// Record storage every runtime has: the interface, memory, and the resilient wrapper that falls
+// back to memory. IndexedDB (a page's) is in idb-storage.ts, which the page shell picks.
 import { McpStorageError } from '../errors.js';
 
 /** Key-value persistence, one key per record. */
@@ -40,44 +41,8 @@ export class MemoryStorage implements RecordStorage {
   }
 }
 
-export class IdbStorage implements RecordStorage {
-  readonly kind = 'indexeddb' as const;
-  readonly #store: UseStore;
-  constructor(dbName: string) {
-    this.#store = createStore(dbName, 'records');
-  }
-  get<T>(key: string) {
-    return get<T>(key, this.#store);
-  }
-  set(key: string, value: unknown) {
-    return set(key, value, this.#store);
-  }
-  delete(key: string) {
-    return del(key, this.#store);
-  }
-  async update<T>(key: string, fn: (old: T | undefined) => T) {
-    let result!: T;
-    await update<T>(
-      key,
-      (old) => {
-        result = fn(old);
-        return result;
-      },
-      this.#store,
-    );
-    return result;
-  }
-  async entries() {
-    return (await entries<IDBValidKey, unknown>(this.#store)).map(([k, v]) => [String(k), v] as [string, unknown]);
-  }
-  async batch(writes: [string, unknown][], deletes: string[]) {
-    if (writes.length) await setMany(writes, this.#store);
-    if (deletes.length) await delMany(deletes, this.#store);
-  }
-}
-
 /**
- * IndexedDB when it works, memory when it does not. The first failure (unavailable, blocked,
+ * The given storage (IndexedDB in a page) when it works, memory when it does not. The first failure (unavailable, blocked,
  * foreign schema, quota) switches to memory for the rest of the page's life, keeping what was
  * already loaded, and calls `onDegrade` once so the hub can report it.
  */
@@ -159,12 +124,4 @@ export class ResilientStorage implements RecordStorage {
 function describe(e: unknown): string {
   if (e instanceof Error) return `${e.name}: ${e.message}`;
   return String(e);
-}
-
-/** A storage for `dbName`: IndexedDB if the runtime has it, else memory (reported as degraded). */
-export function defaultStorage(dbName: string, onDegrade: (reason: string) => void): ResilientStorage {
-  return new ResilientStorage(() => {
-    if (typeof indexedDB === 'undefined') throw new McpStorageError('IndexedDB is not available in this context');
-    return new IdbStorage(dbName);
-  }, onDegrade);
 }
