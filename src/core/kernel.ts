@@ -21,7 +21,7 @@ import type { McpJsonEntryError } from './servers/mcp-json.js';
 import { loadRecords, type RecordJournal } from './persistence/load.js';
 import type { RemoteHooks } from './persistence/sync.js';
 import type { MakeRestore } from './calls/restore.js';
-import type { SignInPage } from './sign-in-loader.js';
+import type { SignInPage } from './auth/options.js';
 import type { SyncMessage } from './context.js';
 import { watchProtocolErrors } from './answers/protocol-log.js';
 import type { ModelTool, Provider } from './providers/index.js';

@@ -7,7 +7,13 @@
 import type { AuthProvider } from '@modelcontextprotocol/client';
 import type { ClientKeyInfo, CreateClientKeyOptions } from './auth/client-keys.js';
 import type { IdentityAssertionSource, IdentityPolicy } from './auth/jwt-bearer.js';
-import { checkSignInOptions, endpointAllowed, type HubSignInOptions, type SignInOptions } from './auth/options.js';
+import {
+  checkSignInOptions,
+  endpointAllowed,
+  type HubSignInOptions,
+  type SignInOptions,
+  type SignInPage,
+} from './auth/options.js';
 import type { SignInControl, SignIns } from './auth/sign-ins.js';
 import type { ConnectionAuth } from './connections/manager.js';
 import type { HubContext } from './context.js';
@@ -19,16 +25,6 @@ type TransportAuth = AuthProvider & { wrapFetch?: (f: typeof fetch) => typeof fe
 
 const usesSignIn = (cfg: ServerConfig | undefined) =>
   cfg?.auth.type === 'oauth' || cfg?.auth.type === 'client-credentials' || cfg?.auth.type === 'jwt-bearer';
-
-/** What only a page has for sign-in (the page shell's: core/shell/page-shell.ts). */
-export interface SignInPage {
-  /** Open the sign-in popup (on `url`, else blank) in the caller's task; null when the browser blocked it. */
-  openPopup(serverId: string, url?: string): Window | null;
-  /** Close a popup that is still ours to close. */
-  closePopup(popup: Window): void;
-  /** A full-page sign-in left its answer for this page (sessionStorage). */
-  answerWaiting(): boolean;
-}
 
 /** Where there is no page (a backend): a sign-in needs the caller's `open`. */
 const NO_PAGE: SignInPage = {

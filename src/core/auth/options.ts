@@ -84,3 +84,13 @@ export function checkSignInOptions(options: HubSignInOptions): HubSignInOptions 
     ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
   };
 }
+
+/** What only a page has for sign-in (the page shell's: core/shell/page-shell.ts). */
+export interface SignInPage {
+  /** Open the sign-in popup (on `url`, else blank) in the caller's task; null when the browser blocked it. */
+  openPopup(serverId: string, url?: string): Window | null;
+  /** Close a popup that is still ours to close. */
+  closePopup(popup: Window): void;
+  /** A full-page sign-in left its answer for this page (sessionStorage). */
+  answerWaiting(): boolean;
+}

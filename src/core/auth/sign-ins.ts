@@ -17,7 +17,7 @@ import { asAuthError, callbackFromUrl, codeOf, pageUrl, takeRedirectAnswer } fro
 import { Announcements, type Attempt, Attempts, waitForSignIn } from './attempts.js';
 import { ClientKeys } from './client-keys.js';
 import { CALLBACK_CHANNEL, RETURN_KEY, type CallbackMessage } from './callback-keys.js';
-import type { SignInPage } from '../sign-in-loader.js';
+import type { SignInPage } from './options.js';
 import { isMachine, Machines, type IdentityPolicy, type MachineConfig } from './machine.js';
 import { checkSignInOptions, type HubSignInOptions, type SignInOptions } from './options.js';
 import type { ConnectionState, HubState } from '../types.js';
