@@ -9,6 +9,7 @@ import { MemoryStorage, type McpHub } from '../../src/core/index.js';
 import type { McpServerManagerElement } from '../../src/elements/mcp-server-manager/mcp-server-manager.js';
 import type { McpServerDirectoryElement } from '../../src/elements/mcp-server-directory/mcp-server-directory.js';
 import { privateHub, rawIdb, untilRendered, urls } from '../helpers.js';
+import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
 
 const q = <T extends Element = HTMLElement>(root: Element, sel: string) =>
   root.shadowRoot!.querySelector(sel) as T | null;
@@ -113,7 +114,7 @@ describe('<mcp-server-directory>', () => {
     // Save with nothing filled: the required fields say so, nothing is added
     q<HTMLButtonElement>(el, '[data-action=save]')!.click();
     await el.updateComplete;
-    expect(q(el, '[id="e-url.tenant"]')!.textContent).to.equal('tenant is required');
+    expect(q(el, '[id="e-url.tenant"]')!.textContent).to.equal(REQUIRED_MESSAGE);
     expect(hub.servers.list()).to.deep.equal([]);
     const tenant = `dir-${Math.random().toString(36).slice(2)}`;
     // Test against a server that fails: the manager's own error wording (a summary, then Details)

@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { errorText, renderErrorText } from '../../internal/error-text.js';
+import { REQUIRED_MESSAGE } from '../../internal/required.js';
 import { McpConfigError, McpServerSaveRequestEvent, type McpHub, type ServerCatalogue } from '../../core/index.js';
 import {
   buildServerInput,
@@ -57,7 +58,9 @@ function built(host: AddHost) {
   const a = host.adding;
   const r = buildServerInput(a.entry, a.remote, a.values);
   if ('issues' in r) {
-    host.set({ ...a, issues: Object.fromEntries(r.issues.map((i) => [i.key, i.message])) });
+    // an empty required field says so in the one wording every form uses; the rest as core words it
+    const say = (i: { key: string; message: string }) => (a.values[i.key] ? i.message : REQUIRED_MESSAGE);
+    host.set({ ...a, issues: Object.fromEntries(r.issues.map((i) => [i.key, say(i)])) });
     return undefined;
   }
   return r.input;
