@@ -124,8 +124,15 @@ let stuck = true;
 const toBottom = () => {
   if (stuck) scroller.scrollTop = scroller.scrollHeight;
 };
+// Only the user moving up lets go: content that grew between our scroll and its event leaves the
+// view short of the end without anyone scrolling up (seen on a loaded machine: 252 px short)
+let lastTop = scroller.scrollTop;
 scroller.addEventListener('scroll', () => {
-  stuck = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= AT_BOTTOM_PX;
+  const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= AT_BOTTOM_PX;
+  if (atBottom) stuck = true;
+  else if (scroller.scrollTop < lastTop) stuck = false;
+  lastTop = scroller.scrollTop;
+  if (stuck && !atBottom) toBottom();
 });
 // the content's size (the log and the welcome above it) and the scroller's own (the composer
 // growing, the window resized)

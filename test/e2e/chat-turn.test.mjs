@@ -152,6 +152,14 @@ for (const [width, height] of [
     // the newest message grows after it was scrolled to: still at the bottom
     await growNewest(page, 240);
     assert.equal(await belowView(page), 0, 'followed the growing message');
+    // content that grows between the scroll to the end and that scroll's event (a loaded machine):
+    // nobody scrolled up, so the view still follows
+    await page.evaluate(() => {
+      const last = document.querySelector('#conversation > li:last-child');
+      last.style.paddingBottom = `${(parseFloat(last.style.paddingBottom) || 0) + 200}px`;
+      document.querySelector('#scroller').dispatchEvent(new Event('scroll'));
+    });
+    assert.equal(await belowView(page), 0, 'still following after a scroll event that came late');
     await shot(page, `chat-autoscroll-${width}`);
     // the user scrolls up to read: a growing message no longer moves the view
     await page.mouse.move(width / 2, 200);
