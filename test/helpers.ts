@@ -295,3 +295,16 @@ export async function click<T>(fn: () => T): Promise<T> {
   if (!result) throw new Error('the click did not reach the button');
   return result.value;
 }
+
+/** The first element matching `sel` in `root`'s shadow root. */
+export const q = <T extends Element = HTMLElement>(root: Element, sel: string) =>
+  root.shadowRoot!.querySelector(sel) as T | null;
+/** Every element matching `sel` in `root`'s shadow root. */
+export const qa = (root: Element, sel: string) => [...root.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
+
+/** The focused element, inside shadow roots too. */
+export function focused(): Element | null {
+  let a = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}

@@ -10,17 +10,7 @@ import { MemoryStorage } from '../../src/core/index.js';
 import type { McpServerManagerElement } from '../../src/elements/mcp-server-manager/mcp-server-manager.js';
 import type { McpServerDirectoryElement } from '../../src/elements/mcp-server-directory/mcp-server-directory.js';
 import type { McpToolCallElement } from '../../src/elements/mcp-tool-call/mcp-tool-call.js';
-import { privateHub, untilRendered, urls } from '../helpers.js';
-
-const q = <T extends Element = HTMLElement>(root: Element, sel: string) =>
-  root.shadowRoot!.querySelector(sel) as T | null;
-const qa = (root: Element, sel: string) => [...root.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
-
-function focused(): Element | null {
-  let a = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
+import { focused, privateHub, q, qa, untilRendered, urls } from '../helpers.js';
 
 /**
  * The newest fixture (the element under test) as drawn. The others are hidden and the page

@@ -6,7 +6,15 @@ import '../../src/index.js';
 import type { McpElicitationElement, McpHub } from '../../src/index.js';
 import type { McpElicitationView as View } from '../../src/internal/elicitation-view.js';
 import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
-import { expectNoLeakedSubscriptions, nextEvent, privateHub, unique, untilRendered, urls } from '../helpers.js';
+import {
+  expectNoLeakedSubscriptions,
+  focused,
+  nextEvent,
+  privateHub,
+  unique,
+  untilRendered,
+  urls,
+} from '../helpers.js';
 
 const root = (el: Element) => el.shadowRoot!;
 /** The view of the first request, and a query inside it. */
@@ -24,12 +32,6 @@ const outcome = (p: Promise<{ content?: unknown[] }>) =>
     (e: Error) => e.message,
   );
 /** The element that has focus, inside shadow roots. */
-function focused(): Element | null {
-  let a = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
-
 async function everything(hub: McpHub) {
   const s = await hub.servers.add({ name: 'Everything', url: urls.everything, retries: 0 });
   await hub.connect(s.id);

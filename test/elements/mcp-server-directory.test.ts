@@ -8,18 +8,8 @@ import '../../src/index.js';
 import { MemoryStorage, type McpHub } from '../../src/core/index.js';
 import type { McpServerManagerElement } from '../../src/elements/mcp-server-manager/mcp-server-manager.js';
 import type { McpServerDirectoryElement } from '../../src/elements/mcp-server-directory/mcp-server-directory.js';
-import { privateHub, rawIdb, untilRendered, urls } from '../helpers.js';
+import { focused, privateHub, q, qa, rawIdb, untilRendered, urls } from '../helpers.js';
 import { REQUIRED_MESSAGE } from '../../src/internal/required.js';
-
-const q = <T extends Element = HTMLElement>(root: Element, sel: string) =>
-  root.shadowRoot!.querySelector(sel) as T | null;
-const qa = (root: Element, sel: string) => [...root.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
-
-function focused(): Element | null {
-  let a = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
 
 async function directory(hub: McpHub, registry = urls.registry, width?: number) {
   const el = await fixture<McpServerDirectoryElement>(

@@ -4,9 +4,10 @@
 // side of src (elements, internal, controllers, events; the core's own circles are its room's).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { circles, importsOf } from './import-graph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDERS = ['mcp-tool-call', 'gpt-tool-selector', 'mcp-elicitation'].map((f) =>
@@ -15,18 +16,11 @@ const FOLDERS = ['mcp-tool-call', 'gpt-tool-selector', 'mcp-elicitation'].map((f
 const files = FOLDERS.flatMap((d) => readdirSync(d).map((f) => path.join(d, f))).filter((f) => f.endsWith('.ts'));
 const rel = (f) => path.relative(root, f);
 
-/** The .ts files a module imports statically (relative specifiers; `import()` is not followed). */
-function imports(file) {
-  const text = readFileSync(file, 'utf8');
-  const out = [];
-  for (const m of text.matchAll(
-    /(?:^|[;\n}])\s*(?:import|export)\s*(?:type\s+)?(?:[^'"()]*?\sfrom\s*)?['"](\.[^'"]+)['"]/g,
-  )) {
-    const target = path.resolve(path.dirname(file), m[1]).replace(/\.js$/, '.ts');
-    if (existsSync(target) && !target.startsWith(path.join(root, 'src/core'))) out.push(target);
-  }
-  return out;
-}
+/** The .ts files a module imports statically, outside core (`import()` is not followed). */
+const imports = (file) =>
+  importsOf(file)
+    .map(([t]) => t)
+    .filter((t) => !t.startsWith(path.join(root, 'src/core')));
 
 test('no file of these elements is over 500 lines', () => {
   const long = files.map((f) => [rel(f), readFileSync(f, 'utf8').split('\n').length - 1]).filter(([, n]) => n > 500);
@@ -45,18 +39,5 @@ test("no helper module writes its element's underscore fields", () => {
 });
 
 test('no import circle is reachable from these elements', () => {
-  const state = new Map(); // file → 'open' | 'done'
-  const circles = [];
-  const visit = (file, trail) => {
-    if (state.get(file) === 'done') return;
-    if (state.get(file) === 'open') {
-      circles.push([...trail.slice(trail.indexOf(file)), file].map(rel).join(' → '));
-      return;
-    }
-    state.set(file, 'open');
-    for (const next of imports(file)) visit(next, [...trail, file]);
-    state.set(file, 'done');
-  };
-  for (const f of files) visit(f, []);
-  assert.deepEqual(circles, []);
+  assert.deepEqual(circles(files, imports, rel), []);
 });

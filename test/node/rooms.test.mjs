@@ -6,9 +6,10 @@
 // state's aggregate type that every part's records make up and every part reads (decision 094).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { circles as circlesBy, importsOf } from './import-graph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const src = path.join(root, 'src');
@@ -23,37 +24,9 @@ function tsFiles(dir) {
   });
 }
 
+const circles = (files, next) => circlesBy(files, next, rel);
+const imports = importsOf;
 const EXEMPT_TYPE_TARGET = path.join(src, 'core/types.ts');
-
-/** The src files a module imports statically: `[target, typeOnly]` (relative specifiers only). */
-export function imports(file, text = readFileSync(file, 'utf8')) {
-  const out = [];
-  for (const m of text.matchAll(
-    /(?:^|[;\n}])\s*(import|export)\s*(type\s+)?(?:[^'"()]*?\sfrom\s*)?['"](\.[^'"]+)['"]/g,
-  )) {
-    const target = path.resolve(path.dirname(file), m[3]).replace(/\.js$/, '.ts');
-    if (existsSync(target)) out.push([target, Boolean(m[2])]);
-  }
-  return out;
-}
-
-/** Import circles among `files` (each as `a → b → a`), given `importsOf(file)`. */
-export function circles(files, importsOf) {
-  const state = new Map();
-  const found = [];
-  const visit = (file, trail) => {
-    if (state.get(file) === 'done') return;
-    if (state.get(file) === 'open') {
-      found.push([...trail.slice(trail.indexOf(file)), file].map(rel).join(' → '));
-      return;
-    }
-    state.set(file, 'open');
-    for (const next of importsOf(file)) visit(next, [...trail, file]);
-    state.set(file, 'done');
-  };
-  for (const f of files) visit(f, []);
-  return found;
-}
 
 const files = tsFiles(src);
 const edges = new Map(

@@ -32,6 +32,13 @@ export interface ApprovalCoordination {
 /** How a pipeline makes its restore (the page shell passes the Web Locks one). */
 export type MakeRestore = (ctx: HubContext, history: CallHistory, calls: RestoredCalls) => ApprovalCoordination;
 
+/** The calls restored `awaiting-approval` that this hub does not drive yet: each restore's to ask about. */
+export function restoredWaiting(ctx: HubContext, calls: RestoredCalls): ToolCallRecord[] {
+  return Object.values(ctx.store.state.activeCalls).filter(
+    (r) => r.status === 'awaiting-approval' && !calls.driving(r.id),
+  );
+}
+
 /** The kernel's restore: nobody else shares the store, so every restored call is asked about here. */
 export class LocalRestore implements ApprovalCoordination {
   readonly #restoring = new Set<string>();
@@ -51,11 +58,10 @@ export class LocalRestore implements ApprovalCoordination {
   release(): void {}
 
   resume(): void {
-    for (const r of Object.values(this.ctx.store.state.activeCalls))
-      if (r.status === 'awaiting-approval' && !this.calls.driving(r.id)) {
-        this.#restoring.add(r.id);
-        void this.#rearm(r);
-      }
+    for (const r of restoredWaiting(this.ctx, this.calls)) {
+      this.#restoring.add(r.id);
+      void this.#rearm(r);
+    }
   }
 
   async #rearm(record: ToolCallRecord): Promise<void> {

@@ -6,7 +6,7 @@
 // Without Web Locks (Node 20, outside secure contexts) there is nothing to coordinate with.
 import type { CallHistory } from '../calls/history.js';
 import { TERMINAL, type ToolCallRecord } from '../calls/records.js';
-import type { ApprovalCoordination, MakeRestore, RestoredCalls } from '../calls/restore.js';
+import { restoredWaiting, type ApprovalCoordination, type MakeRestore, type RestoredCalls } from '../calls/restore.js';
 import { KEYS, type HubContext } from '../context.js';
 
 /** The page's Web Locks (absent in Node 20 and outside secure contexts). */
@@ -72,11 +72,10 @@ export class ApprovalRestore implements ApprovalCoordination {
    * load): a decision runs it through the rest of the path as if the page had never gone.
    */
   resume(): void {
-    for (const r of Object.values(this.ctx.store.state.activeCalls))
-      if (r.status === 'awaiting-approval' && !this.calls.driving(r.id)) {
-        this.#restoring.add(r.id);
-        void this.#rearm(r);
-      }
+    for (const r of restoredWaiting(this.ctx, this.calls)) {
+      this.#restoring.add(r.id);
+      void this.#rearm(r);
+    }
   }
 
   async #rearm(record: ToolCallRecord): Promise<void> {
